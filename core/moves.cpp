@@ -1,0 +1,155 @@
+// Move generation with the capture rules, and move notation.
+#include "core/moves.hpp"
+
+#include "core/error.hpp"
+
+namespace gonu {
+
+namespace {
+
+// Enemy pieces on corners next to `to` whose other neighbour is the mover's too.
+Bits corner_captures(const Board& b, Bits own_after, Bits enemy, int to) {
+  Bits result = 0;
+  for (Bits c = b.adjacent[to] & b.corners & enemy; c; c &= c - 1) {
+    const int sq = lowest(c);
+    if ((b.adjacent[sq] & own_after) == b.adjacent[sq]) result |= bit(sq);
+  }
+  return result;
+}
+
+}  // namespace
+
+int capture_choices(const Board& b, const Rules& r, const Position& p, int from, int to, Bits* out) {
+  const Bits own_after = (mover(p) ^ bit(from)) | bit(to);
+  const Bits enemy = waiter(p);
+  if (r.capture == Capture::line) {
+    Bits taken = 0;
+    for (int d = 0; d < 4; ++d) {
+      Bits run = 0;
+      int s = b.step[to][d];
+      while (s >= 0 && (enemy & bit(s))) {
+        run |= bit(s);
+        s = b.step[s][d];
+      }
+      if (run && s >= 0 && (own_after & bit(s))) taken |= run;
+    }
+    if (r.corner) taken |= corner_captures(b, own_after, enemy, to);
+    out[0] = taken;
+    return 1;
+  }
+  Bits options = 0;
+  for (int d = 0; d < 4; ++d) {
+    const int s = b.step[to][d];
+    if (s < 0 || !(enemy & bit(s))) continue;
+    const int beyond = b.step[s][d];
+    if (beyond >= 0 && (own_after & bit(beyond))) options |= bit(s);
+  }
+  if (r.corner) options |= corner_captures(b, own_after, enemy, to);
+  if (!options) {
+    out[0] = 0;
+    return 1;
+  }
+  int n = 0;
+  for (; options; options &= options - 1) out[n++] = bit(lowest(options));
+  return n;
+}
+
+int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out) {
+  const Bits empty = b.all & ~occupied(p);
+  int n = 0;
+  for (Bits own = mover(p); own; own &= own - 1) {
+    const int from = lowest(own);
+    for (int d = 0; d < 4; ++d) {
+      const int to = b.step[from][d];
+      if (to < 0 || !(empty & bit(to))) continue;
+      Bits caps[8];
+      const int k = capture_choices(b, r, p, from, to, caps);
+      for (int i = 0; i < k; ++i) out[n++] = Move{std::int8_t(from), std::int8_t(to), caps[i]};
+    }
+  }
+  return n;
+}
+
+std::vector<Move> generate_moves(const Board& b, const Rules& r, const Position& p) {
+  Move buf[kMaxMoves];
+  const int n = generate_moves(b, r, p, buf);
+  return std::vector<Move>(buf, buf + n);
+}
+
+Position apply_move(const Position& p, const Move& m) {
+  Position q = p;
+  const Bits step = bit(m.from) | bit(m.to);
+  if (p.to_move == Side::black) {
+    q.black ^= step;
+    q.white &= ~m.captured;
+  } else {
+    q.white ^= step;
+    q.black &= ~m.captured;
+  }
+  q.to_move = other(p.to_move);
+  return q;
+}
+
+std::string format_squares(const Board& b, Bits squares) {
+  std::string s;
+  for (; squares; squares &= squares - 1) s += (s.empty() ? "" : " ") + square_name(b, lowest(squares));
+  return s;
+}
+
+std::string format_move(const Board& b, const Rules& r, const Move& m) {
+  std::string s = square_name(b, m.from) + "-" + square_name(b, m.to);
+  if (r.capture == Capture::single)
+    for (Bits c = m.captured; c; c &= c - 1) s += "x" + square_name(b, lowest(c));
+  return s;
+}
+
+Move parse_move(const Board& b, const Rules& r, const Position& p, std::string_view text,
+                const std::vector<Move>& candidates) {
+  (void)r;
+  const std::string quoted = "move '" + std::string(text) + "': ";
+  std::size_t used = 0, at = 0;
+  const int from = parse_square_prefix(b, text, used);
+  if (from == kNoSquare) throw GonuError(quoted + "does not start with a point of the board (e.g. b4-b3)");
+  at = used;
+  if (at >= text.size() || text[at] != '-') throw GonuError(quoted + "expected '-' after the first point");
+  ++at;
+  const int to = parse_square_prefix(b, text.substr(at), used);
+  if (to == kNoSquare) throw GonuError(quoted + "expected a point of the board after '-'");
+  at += used;
+  Bits named = 0;
+  bool names_capture = false;
+  while (at < text.size()) {
+    if (text[at] != 'x') throw GonuError(quoted + "unexpected '" + std::string(text.substr(at)) + "' (captures are written xc3)");
+    ++at;
+    const int c = parse_square_prefix(b, text.substr(at), used);
+    if (c == kNoSquare) throw GonuError(quoted + "expected a captured point after 'x'");
+    if (named & bit(c)) throw GonuError(quoted + "names " + square_name(b, c) + " twice");
+    named |= bit(c);
+    names_capture = true;
+    at += used;
+  }
+  if (!(mover(p) & bit(from)))
+    throw GonuError(quoted + "no " + (p.to_move == Side::black ? "Black" : "White") + " piece on " + square_name(b, from));
+  if (direction_between(b, from, to) < 0)
+    throw GonuError(quoted + square_name(b, to) + " is not next to " + square_name(b, from) + " (pieces step orthogonally)");
+  if (occupied(p) & bit(to)) throw GonuError(quoted + square_name(b, to) + " is occupied");
+  std::vector<Move> same_step;
+  for (const Move& m : candidates)
+    if (m.from == from && m.to == to) same_step.push_back(m);
+  if (same_step.empty()) throw GonuError(quoted + "is not a legal move here");
+  if (names_capture) {
+    for (const Move& m : same_step)
+      if (m.captured == named) return m;
+    std::string options;
+    for (const Move& m : same_step) options += (options.empty() ? "" : ", ") + (m.captured ? format_squares(b, m.captured) : "nothing");
+    throw GonuError(quoted + "captures " + options + ", not " + format_squares(b, named));
+  }
+  if (same_step.size() > 1) {
+    std::string options;
+    for (const Move& m : same_step) options += (options.empty() ? "" : " or ") + format_move(b, Rules{.capture = Capture::single}, m);
+    throw GonuError(quoted + "name the capture: " + options);
+  }
+  return same_step[0];
+}
+
+}  // namespace gonu

@@ -1,0 +1,52 @@
+// Moves: one own piece steps orthogonally to an adjacent empty point, then captures by the rule
+// set's capture parts. A Move carries the exact set it captures, so under `single` capture each
+// capture choice is its own Move. Capturing is never optional. Repetition bans are not applied
+// here (see repetition.hpp and game.hpp): these are the moves of the ban-free game.
+//
+// Notation: "b4-b3"; a capture choice under `single` capture is named: "b4-b3xc3". Under `line`
+// capture the captures follow from the step, so they are not printed, but the parser accepts a
+// suffix that lists them all ("b4-b3xc3").
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/position.hpp"
+#include "core/rules.hpp"
+
+namespace gonu {
+
+struct Move {
+  std::int8_t from = -1, to = -1;
+  Bits captured = 0;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// The captures a step from `from` to `to` makes (to must be empty, from the mover's): one set
+// under `line` (possibly empty), one set per choice under `single` (none if nothing to capture).
+// Appends to `out` and returns how many were appended.
+int capture_choices(const Board& b, const Rules& r, const Position& p, int from, int to, Bits* out);
+
+// Every move of the side to move, ignoring repetition; appended in a fixed order (pieces by
+// square, directions N E S W, captures by lowest square). Returns the count.
+// At most 4 * pieces * (max captures per step) moves; callers size `out` with kMaxMoves.
+constexpr int kMaxMoves = 4 * 64 * 4;
+int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out);
+std::vector<Move> generate_moves(const Board& b, const Rules& r, const Position& p);
+
+Position apply_move(const Position& p, const Move& m);
+
+// The side to move has lost by material: at most one piece.
+inline bool lost_by_material(const Position& p) { return popcount(mover(p)) <= 1; }
+
+// Notation. format_move names the capture when the rules make it a choice (`single`).
+std::string format_move(const Board& b, const Rules& r, const Move& m);
+// Lists captured squares as "c3 d3" (empty string if none).
+std::string format_squares(const Board& b, Bits squares);
+// Resolves text against the given candidate moves (normally the legal ones); throws GonuError
+// with the reason if the text is malformed, names no candidate, or is ambiguous.
+Move parse_move(const Board& b, const Rules& r, const Position& p, std::string_view text,
+                const std::vector<Move>& candidates);
+
+}  // namespace gonu

@@ -1,0 +1,126 @@
+// Position text: parsing (strict, with the place of each error) and printing.
+#include "core/position.hpp"
+
+#include "core/error.hpp"
+
+namespace gonu {
+
+Position start_position(const Board& b, Side first) {
+  Position p;
+  for (int f = 0; f < b.cols; ++f) {
+    p.white |= bit(square_at(b, f, 0));
+    p.black |= bit(square_at(b, f, b.rows - 1));
+  }
+  p.to_move = first;
+  return p;
+}
+
+ParsedPosition parse_position_text(std::string_view text) {
+  const std::string quoted = "position '" + std::string(text) + "': ";
+  const auto space = text.find(' ');
+  if (space == std::string_view::npos)
+    throw GonuError(quoted + "missing the side to move (add ' x' or ' w' after the board)");
+  const std::string_view diagram = text.substr(0, space), side = text.substr(space + 1);
+  if (side.empty()) throw GonuError(quoted + "missing the side to move (' x' or ' w')");
+  if (side != "x" && side != "w")
+    throw GonuError(quoted + "side to move must be 'x' (Black) or 'w' (White), not '" + std::string(side) + "'");
+
+  // Split into ranks, top first; read each into a string of 'x', 'w', '.'.
+  std::vector<std::string> ranks(1);
+  for (std::size_t i = 0; i < diagram.size(); ++i) {
+    const char c = diagram[i];
+    if (c == '/') {
+      ranks.emplace_back();
+    } else if (c == 'x' || c == 'w' || c == '.') {
+      ranks.back() += c;
+    } else if (c >= '1' && c <= '9') {
+      std::size_t j = i;
+      int run = 0;
+      while (j < diagram.size() && diagram[j] >= '0' && diagram[j] <= '9' && run <= 64)
+        run = run * 10 + (diagram[j++] - '0');
+      if (run > 64) throw GonuError(quoted + "empty run '" + std::string(diagram.substr(i, j - i)) + "' is too long");
+      ranks.back().append(std::size_t(run), '.');
+      i = j - 1;
+    } else {
+      throw GonuError(quoted + "unknown character '" + std::string(1, c) + "' at column " +
+                      std::to_string(i + 1) + " (expected x, w, ., a digit or /)");
+    }
+  }
+  const int rows = int(ranks.size());
+  const int cols = int(ranks[0].size());
+  for (int i = 0; i < rows; ++i) {
+    const int rank_number = rows - i;
+    if (ranks[i].empty()) throw GonuError(quoted + "rank " + std::to_string(rank_number) + " is empty");
+    if (int(ranks[i].size()) != cols)
+      throw GonuError(quoted + "rank " + std::to_string(rank_number) + " has " + std::to_string(ranks[i].size()) +
+                      " points, but rank " + std::to_string(rows) + " has " + std::to_string(cols));
+  }
+  Board b;
+  try {
+    b = make_board(rows, cols);
+  } catch (const GonuError& e) {
+    throw GonuError(quoted + e.what());
+  }
+  ParsedPosition out;
+  out.rows = rows;
+  out.cols = cols;
+  for (int i = 0; i < rows; ++i)
+    for (int f = 0; f < cols; ++f) {
+      const int sq = square_at(b, f, rows - 1 - i);
+      if (ranks[i][f] == 'x') out.position.black |= bit(sq);
+      if (ranks[i][f] == 'w') out.position.white |= bit(sq);
+    }
+  out.position.to_move = side == "x" ? Side::black : Side::white;
+  return out;
+}
+
+Position parse_position(const Board& b, std::string_view text) {
+  const ParsedPosition p = parse_position_text(text);
+  if (p.rows != b.rows || p.cols != b.cols)
+    throw GonuError("position '" + std::string(text) + "' is a " + std::to_string(p.rows) + "x" +
+                    std::to_string(p.cols) + " board, but the rules are for " + std::to_string(b.rows) + "x" +
+                    std::to_string(b.cols));
+  return p.position;
+}
+
+std::string format_position(const Board& b, const Position& p) {
+  std::string s;
+  for (int r = b.rows - 1; r >= 0; --r) {
+    int run = 0;
+    for (int f = 0; f < b.cols; ++f) {
+      const int sq = square_at(b, f, r);
+      const char c = (p.black & bit(sq)) ? 'x' : (p.white & bit(sq)) ? 'w' : '.';
+      if (c == '.') {
+        ++run;
+        continue;
+      }
+      if (run) s += std::to_string(run);
+      run = 0;
+      s += c;
+    }
+    if (run) s += std::to_string(run);
+    if (r) s += '/';
+  }
+  s += p.to_move == Side::black ? " x" : " w";
+  return s;
+}
+
+std::string draw_position(const Board& b, const Position& p) {
+  std::string s;
+  for (int r = b.rows - 1; r >= 0; --r) {
+    const std::string label = std::to_string(r + 1);
+    s += std::string(label.size() < 2 ? 1 : 0, ' ') + label + " ";
+    for (int f = 0; f < b.cols; ++f) {
+      const int sq = square_at(b, f, r);
+      s += (p.black & bit(sq)) ? " x" : (p.white & bit(sq)) ? " w" : " .";
+    }
+    s += '\n';
+  }
+  s += "   ";
+  for (int f = 0; f < b.cols; ++f) s += " " + square_name(b, square_at(b, f, 0)).substr(0, 1);
+  s += "\n";
+  s += std::string(p.to_move == Side::black ? "Black (x)" : "White (w)") + " to move\n";
+  return s;
+}
+
+}  // namespace gonu

@@ -1,0 +1,20 @@
+// gonu rules: the named rule sets, each with its parts and source.
+#include <iostream>
+
+#include "tools/cli.hpp"
+
+namespace gonu::cli {
+
+int cmd_rules(int argc, char** argv) {
+  po::options_description opts("options");
+  po::variables_map vm;
+  if (!parse_options(argc, argv, "gonu rules", opts, {}, vm)) return 0;
+  for (const auto& s : named_rule_sets()) {
+    std::cout << describe(s.rules) << "\n    source: " << s.source << "\n";
+  }
+  std::cout << "\nEvery part is also a flag: --capture line|single, --corner on|off,\n"
+               "--repetition none|immediate|undo|superko, --board RxC, --first black|white.\n";
+  return 0;
+}
+
+}  // namespace gonu::cli

@@ -1,0 +1,69 @@
+// gonu: the command-line entry point. Dispatches to one subcommand per file (cmd_*.cpp); bad input
+// prints one line "gonu: error: ..." and exits 1; usage errors print the usage and exit 2.
+#include <cstring>
+#include <iostream>
+
+#include "core/error.hpp"
+#include "tools/cli.hpp"
+
+namespace gonu::cli {
+int cmd_rules(int argc, char** argv);
+int cmd_show(int argc, char** argv);
+int cmd_moves(int argc, char** argv);
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> list = {
+      {"rules", "list the named rule sets and their sources", cmd_rules},
+      {"show", "draw a position", cmd_show},
+      {"moves", "list the legal moves of a position, with captures", cmd_moves},
+  };
+  return list;
+}
+}  // namespace gonu::cli
+
+namespace {
+
+void print_usage(std::ostream& out) {
+  out << "gonu " << GONU_VERSION << " - exact solver for Jul-gonu and its rule variants\n\n"
+      << "usage: gonu <command> [options]   (gonu <command> --help for each)\n\ncommands:\n";
+  for (const auto& c : gonu::cli::commands()) {
+    out << "  " << c.name << std::string(c.name.size() < 18 ? 18 - c.name.size() : 1, ' ') << c.summary << "\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace gonu::cli;
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  if (name == "--version") {
+    std::cout << "gonu " << GONU_VERSION << "\n";
+    return 0;
+  }
+  for (const auto& c : commands()) {
+    if (c.name != name) continue;
+    try {
+      return c.run(argc - 1, argv + 1);
+    } catch (const UsageError& e) {
+      std::cerr << "gonu " << name << ": " << e.what() << "\n";
+      return kExitUsage;
+    } catch (const gonu::GonuError& e) {
+      std::cerr << "gonu: error: " << e.what() << "\n";
+      return kExitBadInput;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "gonu: error: out of memory\n";
+      return kExitBadInput;
+    }
+  }
+  std::cerr << "gonu: unknown command '" << name << "'\n\n";
+  print_usage(std::cerr);
+  return kExitUsage;
+}
