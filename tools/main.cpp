@@ -10,12 +10,14 @@ namespace gonu::cli {
 int cmd_rules(int argc, char** argv);
 int cmd_show(int argc, char** argv);
 int cmd_moves(int argc, char** argv);
+int cmd_solve(int argc, char** argv);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
       {"rules", "list the named rule sets and their sources", cmd_rules},
       {"show", "draw a position", cmd_show},
       {"moves", "list the legal moves of a position, with captures", cmd_moves},
+      {"solve", "solve a rule set: every reachable state, its value and distance", cmd_solve},
   };
   return list;
 }

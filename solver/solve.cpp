@@ -1,0 +1,56 @@
+// Enumerate, analyse, then re-order by key so the result can be searched and written as is.
+#include "solver/solve.hpp"
+
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "solver/enumerate.hpp"
+
+namespace gonu {
+
+Solution solve(const Game& from, const SolveOptions& options) {
+  Solution s;
+  s.codec = make_key_codec(from.rules);
+  s.root = current(from);
+  s.root_tag = s.codec.tagged ? from.tag : Tag{};
+  s.root_key = encode_key(s.codec, s.root, s.root_tag);
+
+  StateGraph g = enumerate_states(s.codec, s.root_key, options.progress);
+  s.edges = g.edges();
+  s.levels = g.levels;
+  const std::size_t graph_bytes = g.keys.size() * (sizeof(Key) + sizeof(std::uint64_t)) + g.targets.size() * 4;
+  Values v = retrograde(g, options.progress);
+  s.peak_bytes = graph_bytes + std::max(g.store_bytes, v.work_bytes + g.keys.size() * 3);
+
+  // Re-order by key: a permutation sorted by key, then gather.
+  const std::size_t n = g.keys.size();
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  tbb::parallel_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return g.keys[a] < g.keys[b]; });
+  s.keys.resize(n);
+  s.value.resize(n);
+  s.dist.resize(n);
+  tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+    s.keys[i] = g.keys[order[i]];
+    s.value[i] = v.value[order[i]];
+    s.dist[i] = v.dist[order[i]];
+  });
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s.value[i] == Value::win) ++s.wins;
+    else if (s.value[i] == Value::loss) ++s.losses;
+    else ++s.draws;
+    s.max_dist = std::max(s.max_dist, s.dist[i]);
+  }
+  return s;
+}
+
+std::optional<std::size_t> find_state(const Solution& s, Key k) {
+  const auto it = std::lower_bound(s.keys.begin(), s.keys.end(), k);
+  if (it == s.keys.end() || *it != k) return std::nullopt;
+  return std::size_t(it - s.keys.begin());
+}
+
+}  // namespace gonu

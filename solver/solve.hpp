@@ -1,0 +1,41 @@
+// The solver's front door: enumerate every state reachable from a root, analyse it, and return
+// the result as plain arrays in ascending key order - exactly what a table stores - with the
+// counts a report needs. Only the finite repetition rules (none, immediate, undo).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/game.hpp"
+#include "solver/progress.hpp"
+#include "solver/retrograde.hpp"
+#include "solver/state_key.hpp"
+
+namespace gonu {
+
+struct Solution {
+  KeyCodec codec;
+  Position root;
+  Tag root_tag;
+  Key root_key = 0;
+  std::vector<Key> keys;             // ascending; the index of a key is its state number
+  std::vector<Value> value;          // for the side to move
+  std::vector<std::uint16_t> dist;   // plies to the end with perfect play; 0 for draws
+  std::uint64_t edges = 0;           // legal moves summed over non-terminal states
+  std::uint64_t wins = 0, losses = 0, draws = 0;
+  std::uint16_t max_dist = 0;
+  int levels = 0;
+  std::size_t peak_bytes = 0;        // estimate of the solve's largest memory use
+};
+
+struct SolveOptions {
+  ProgressFn progress;
+};
+
+// Solves from the game's current state (its position and tag). Throws GonuError for superko.
+Solution solve(const Game& from, const SolveOptions& options = {});
+
+// The state number of a key, if it is in the solution.
+std::optional<std::size_t> find_state(const Solution& s, Key k);
+
+}  // namespace gonu

@@ -1,0 +1,44 @@
+// A solver state (board, side to move, repetition tag) packed into one 64-bit key:
+//   key = tag << (B + 1) | side << B | ternary(board)
+// where ternary(board) = sum over points i of 3^i * (0 empty, 1 black, 2 white) and B is the bit
+// length of 3^n - 1 (n points). The tag is core's 19-bit pack_tag code, present only for the
+// immediate and undo rules. Keys are stable: table files store them, so the layout is part of the
+// table format (see table_format.md). A rule set whose keys would not fit 64 bits (tag rules past
+// 27 points) is refused with a clear error.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "core/board.hpp"
+#include "core/position.hpp"
+#include "core/repetition.hpp"
+#include "core/rules.hpp"
+
+namespace gonu {
+
+using Key = std::uint64_t;
+
+struct KeyCodec {
+  Board board;
+  Rules rules;
+  int board_bits = 0;  // B
+  bool tagged = false;
+  // ternary place values of each byte of a bit set: byte_value[chunk][byte]
+  std::array<std::array<std::uint64_t, 256>, 8> byte_value{};
+};
+
+// Throws GonuError if the rule set's states do not fit a 64-bit key.
+KeyCodec make_key_codec(const Rules& r);
+
+Key encode_key(const KeyCodec& c, const Position& p, const Tag& t);
+void decode_key(const KeyCodec& c, Key k, Position& p, Tag& t);
+
+inline Key encode_board_side(const KeyCodec& c, const Position& p) {
+  std::uint64_t v = 0;
+  const int chunks = (c.board.n + 7) / 8;
+  for (int i = 0; i < chunks; ++i)
+    v += c.byte_value[i][(p.black >> (8 * i)) & 0xff] + 2 * c.byte_value[i][(p.white >> (8 * i)) & 0xff];
+  return v | (Key(p.to_move == Side::white) << c.board_bits);
+}
+
+}  // namespace gonu

@@ -1,0 +1,33 @@
+// Growth of the state store: a parallel rehash into a table twice as large (or more).
+#include "solver/state_store.hpp"
+
+#include <tbb/parallel_for.h>
+
+namespace gonu {
+
+void StateStore::reset(std::size_t capacity) {
+  slots_.reset(new Slot[capacity]);
+  mask_ = capacity - 1;
+  size_ = 0;
+  tbb::parallel_for(std::size_t(0), capacity, [&](std::size_t i) {
+    slots_[i].key.store(kEmptyKey, std::memory_order_relaxed);
+    slots_[i].id = kNoId;
+  });
+}
+
+void StateStore::reserve_more(std::size_t more) {
+  const std::size_t need = (size_ + more) * 2;
+  if (need <= mask_ + 1) return;
+  std::size_t capacity = mask_ + 1;
+  while (capacity < need) capacity *= 2;
+  std::unique_ptr<Slot[]> old = std::move(slots_);
+  const std::size_t old_capacity = mask_ + 1, kept = size_;
+  reset(capacity);
+  tbb::parallel_for(std::size_t(0), old_capacity, [&](std::size_t i) {
+    const Key k = old[i].key.load(std::memory_order_relaxed);
+    if (k != kEmptyKey) insert(k, old[i].id);
+  });
+  size_ = kept;
+}
+
+}  // namespace gonu
