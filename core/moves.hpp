@@ -17,9 +17,10 @@
 
 namespace gonu {
 
+// Trivial (no member initializers) so that move buffers cost nothing to declare.
 struct Move {
-  std::int8_t from = -1, to = -1;
-  Bits captured = 0;
+  std::int8_t from, to;
+  Bits captured;
   friend bool operator==(const Move&, const Move&) = default;
 };
 

@@ -14,6 +14,7 @@
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
+#include "tools/superko_solve.hpp"
 
 namespace gonu::cli {
 
@@ -35,6 +36,7 @@ int cmd_solve(int argc, char** argv) {
       ("verify", "re-derive every value from its successors with a separate routine")
       ("json", "print one JSON object")
       ("quiet", "no progress on stderr");
+  add_superko_options(opts);
   po::variables_map vm;
   const std::string usage =
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
@@ -48,12 +50,11 @@ int cmd_solve(int argc, char** argv) {
   std::optional<std::string> from;
   if (vm.count("from")) from = vm["from"].as<std::string>();
   const Rules rules = rules_from_options(vm, from);
-  if (rules.repetition == Repetition::superko)
-    throw GonuError("repetition superko is not solved by retrograde analysis: use gonu superko");
   const Board board = make_board(rules.rows, rules.cols);
   const Position start = from ? parse_position(board, *from) : start_position(board, rules.first);
   Game game = new_game(rules, start);
   if (vm.count("history")) play_history(game, vm["history"].as<std::string>());
+  if (rules.repetition == Repetition::superko) return run_superko_solve(vm, game);
 
   const bool quiet = vm.count("quiet") > 0;
   const auto t0 = std::chrono::steady_clock::now();
