@@ -1,9 +1,14 @@
-// Level-synchronous parallel breadth-first enumeration (see enumerate.hpp). Each level runs three
-// phases separated by barriers: expand and look up (read-only store), sort and number the new
-// keys, insert them; then a second expansion writes the successor ids of the level.
+// Level-synchronous parallel breadth-first enumeration (see enumerate.hpp). Each level runs in
+// phases separated by barriers:
+//   1. expand: fixed chunks of the level are expanded in parallel; each successor is looked up in
+//      the store (find_or_claim); a known one is recorded by id, a new one by key and listed once
+//      (or, past the store's claim budget, possibly more than once);
+//   2. number: the listed keys are sorted and deduplicated; the new level takes ids in key order;
+//   3. insert: the new level's ids go into the store;
+//   4. link: each chunk's recorded new keys become ids by a store lookup.
+// Chunks have fixed boundaries and results are placed by chunk, so nothing depends on timing.
 #include "solver/enumerate.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
@@ -16,54 +21,87 @@
 
 namespace gonu {
 
+namespace {
+
+constexpr std::size_t kChunk = 2048;
+constexpr std::uint64_t kKnown = std::uint64_t(1) << 63;  // state keys never use bit 63
+
+struct Chunk {
+  std::vector<std::uint64_t> succ;  // per edge: kKnown | id, or the key of a state not yet stored
+};
+
+}  // namespace
+
 StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progress) {
   StateGraph g;
   StateStore store;
-  store.insert(root, 0);
+  store.set_id(root, 0);
   store.add_size(1);
   g.keys.push_back(root);
   g.offsets.push_back(0);
   std::size_t begin = 0;
+  std::vector<Chunk> chunks;
   while (begin < g.keys.size()) {
     const std::size_t end = g.keys.size();
+    const std::size_t nchunks = (end - begin + kChunk - 1) / kChunk;
     g.offsets.resize(end + 1);
-    // Phase 1: expand the level, collect successors the store does not know.
+    chunks.assign(nchunks, Chunk{});
+    store.reserve_more(2 * (end - begin));
+    store.open_claims();
+
+    // 1. expand
     tbb::enumerable_thread_specific<std::vector<Key>> fresh;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 256), [&](const auto& range) {
+    tbb::parallel_for(std::size_t(0), nchunks, [&](std::size_t ci) {
       auto& local = fresh.local();
+      Chunk& ch = chunks[ci];
       Successor succ[kMaxMoves];
-      for (std::size_t id = range.begin(); id < range.end(); ++id) {
+      const std::size_t lo = begin + ci * kChunk, hi = std::min(end, lo + kChunk);
+      for (std::size_t id = lo; id < hi; ++id) {
         const int n = expand_key(c, g.keys[id], succ);
         g.offsets[id + 1] = std::uint64_t(n);
-        for (int j = 0; j < n; ++j)
-          if (store.find(succ[j].key) == kNoId) local.push_back(succ[j].key);
+        for (int j = 0; j < n; ++j) {
+          bool list = false;
+          const std::uint32_t known = store.find_or_claim(succ[j].key, list);
+          ch.succ.push_back(known != kNoId ? kKnown | known : succ[j].key);
+          if (list) local.push_back(succ[j].key);
+        }
       }
     });
-    // Phase 2: the new level, sorted and numbered in key order.
+
+    // 2. number
     std::vector<Key> level;
-    for (auto& v : fresh) level.insert(level.end(), v.begin(), v.end());
-    fresh.clear();
+    {
+      std::size_t total = 0;
+      for (auto& v : fresh) total += v.size();
+      level.reserve(total);
+      for (auto& v : fresh) {
+        level.insert(level.end(), v.begin(), v.end());
+        std::vector<Key>().swap(v);
+      }
+    }
     tbb::parallel_sort(level.begin(), level.end());
     level.erase(std::unique(level.begin(), level.end()), level.end());
-    if (g.keys.size() + level.size() >= kNoId) throw GonuError("more than 4 billion states: too many for this solver");
+    if (end + level.size() >= kNoId) throw GonuError("more than 4 billion states: too many for this solver");
+
+    // 3. insert
     store.reserve_more(level.size());
     g.store_bytes = std::max(g.store_bytes, store.memory_bytes());
-    // Phase 3: insert the new level.
     tbb::parallel_for(std::size_t(0), level.size(),
-                      [&](std::size_t i) { store.insert(level[i], std::uint32_t(end + i)); });
+                      [&](std::size_t i) { store.set_id(level[i], std::uint32_t(end + i)); });
     store.add_size(level.size());
-    g.keys.insert(g.keys.end(), level.begin(), level.end());
-    // Phase 4: offsets of the level, then its successor ids.
+
+    // 4. link
     for (std::size_t id = begin; id < end; ++id) g.offsets[id + 1] += g.offsets[id];
     g.targets.resize(g.offsets[end]);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 256), [&](const auto& range) {
-      Successor succ[kMaxMoves];
-      for (std::size_t id = range.begin(); id < range.end(); ++id) {
-        const int n = expand_key(c, g.keys[id], succ);
-        std::uint32_t* out = g.targets.data() + g.offsets[id];
-        for (int j = 0; j < n; ++j) out[j] = store.find(succ[j].key);
+    tbb::parallel_for(std::size_t(0), nchunks, [&](std::size_t ci) {
+      const Chunk& ch = chunks[ci];
+      std::uint32_t* out = g.targets.data() + g.offsets[begin + ci * kChunk];
+      for (std::size_t e = 0; e < ch.succ.size(); ++e) {
+        const std::uint64_t s = ch.succ[e];
+        out[e] = (s & kKnown) ? std::uint32_t(s & ~kKnown) : store.find(s);
       }
     });
+    g.keys.insert(g.keys.end(), level.begin(), level.end());
     ++g.levels;
     begin = end;
     if (progress) progress("enumerate", begin, g.keys.size());

@@ -22,7 +22,7 @@ const char* to_string(Value v) {
   }
 }
 
-Values retrograde(const StateGraph& g, const ProgressFn& progress) {
+Values retrograde(StateGraph& g, const ProgressFn& progress) {
   const std::size_t n = g.size();
   // Predecessor rows: count, prefix sum, fill (order within a row is irrelevant to the result).
   std::unique_ptr<std::atomic<std::uint32_t>[]> counter(new std::atomic<std::uint32_t>[n]);
@@ -40,21 +40,24 @@ Values retrograde(const StateGraph& g, const ProgressFn& progress) {
         preds[pred_offsets[t] + counter[t].fetch_add(1, std::memory_order_relaxed)] = std::uint32_t(s);
       }
   });
-  // Counters now hold: successors not yet known to be wins.
+  // Counters now hold: successors not yet known to be wins. The successor rows are done with.
+  const std::size_t peak = n * (sizeof(std::uint32_t) + 2 * sizeof(std::uint64_t)) + 2 * preds.size() * sizeof(std::uint32_t);
   tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
     counter[i].store(std::uint32_t(g.offsets[i + 1] - g.offsets[i]), std::memory_order_relaxed);
   });
+  std::vector<std::uint32_t>().swap(g.targets);
+  std::vector<std::uint64_t>().swap(g.offsets);
 
   Values out;
   out.dist.assign(n, 0);
   std::unique_ptr<std::atomic<std::uint8_t>[]> value(new std::atomic<std::uint8_t>[n]);
   std::vector<std::uint32_t> frontier;
   for (std::size_t i = 0; i < n; ++i) {
-    const bool term = g.terminal(std::uint32_t(i));
+    const bool term = counter[i].load(std::memory_order_relaxed) == 0;
     value[i].store(term ? std::uint8_t(Value::loss) : std::uint8_t(Value::draw), std::memory_order_relaxed);
     if (term) frontier.push_back(std::uint32_t(i));
   }
-  out.work_bytes = n * (sizeof(std::uint32_t) + sizeof(std::uint64_t) + 1) + preds.size() * sizeof(std::uint32_t);
+  out.work_bytes = peak;
 
   std::uint64_t decided = 0;
   for (std::uint32_t d = 0; !frontier.empty(); ++d) {

@@ -22,6 +22,8 @@ struct Values {
   std::size_t work_bytes = 0;      // peak extra memory of the analysis
 };
 
-Values retrograde(const StateGraph& g, const ProgressFn& progress = {});
+// Consumes the graph's successor rows (freed once predecessors are built) to keep the peak low;
+// g.keys is left as it was.
+Values retrograde(StateGraph& g, const ProgressFn& progress = {});
 
 }  // namespace gonu

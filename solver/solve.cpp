@@ -5,7 +5,6 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
-#include <numeric>
 
 #include "solver/enumerate.hpp"
 
@@ -21,23 +20,26 @@ Solution solve(const Game& from, const SolveOptions& options) {
   StateGraph g = enumerate_states(s.codec, s.root_key, options.progress);
   s.edges = g.edges();
   s.levels = g.levels;
-  const std::size_t graph_bytes = g.keys.size() * (sizeof(Key) + sizeof(std::uint64_t)) + g.targets.size() * 4;
-  Values v = retrograde(g, options.progress);
-  s.peak_bytes = graph_bytes + std::max(g.store_bytes, v.work_bytes + g.keys.size() * 3);
-
-  // Re-order by key: a permutation sorted by key, then gather.
   const std::size_t n = g.keys.size();
-  std::vector<std::uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0u);
-  tbb::parallel_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return g.keys[a] < g.keys[b]; });
+  const std::size_t graph_bytes = n * (sizeof(Key) + sizeof(std::uint64_t)) + g.targets.size() * 4;
+  const std::size_t enumerate_peak = graph_bytes + g.store_bytes;
+  Values v = retrograde(g, options.progress);
+  const std::size_t analyse_peak = n * sizeof(Key) + v.work_bytes + n * 3;
+
+  // Re-order by key: sort (key, id) pairs, then gather the values.
+  std::vector<std::pair<Key, std::uint32_t>> order(n);
+  tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { order[i] = {g.keys[i], std::uint32_t(i)}; });
+  std::vector<Key>().swap(g.keys);
+  tbb::parallel_sort(order.begin(), order.end());
   s.keys.resize(n);
   s.value.resize(n);
   s.dist.resize(n);
   tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
-    s.keys[i] = g.keys[order[i]];
-    s.value[i] = v.value[order[i]];
-    s.dist[i] = v.dist[order[i]];
+    s.keys[i] = order[i].first;
+    s.value[i] = v.value[order[i].second];
+    s.dist[i] = v.dist[order[i].second];
   });
+  s.peak_bytes = std::max({enumerate_peak, analyse_peak, n * (sizeof(Key) + 4 + 2 * (sizeof(Key) + 3))});
   for (std::size_t i = 0; i < n; ++i) {
     if (s.value[i] == Value::win) ++s.wins;
     else if (s.value[i] == Value::loss) ++s.losses;

@@ -18,10 +18,10 @@ KeyCodec make_key_codec(const Rules& r) {
   const unsigned __int128 max = p3 - 1;
   while (c.board_bits < 128 && (max >> c.board_bits) != 0) ++c.board_bits;
   const int total = c.board_bits + 1 + (c.tagged ? 19 : 0);
-  if (total > 64)
+  if (total > 63)
     throw GonuError("board " + std::to_string(r.rows) + "x" + std::to_string(r.cols) + " under repetition " +
                     to_string(r.repetition) + " needs " + std::to_string(total) +
-                    "-bit state keys; this solver handles at most 64 (boards up to 27 points with a tag, 32 without)");
+                    "-bit state keys; this solver handles at most 63 (boards up to 27 points with a tag, 32 without)");
   std::uint64_t place[64];
   place[0] = 1;
   for (int i = 1; i < c.board.n; ++i) place[i] = place[i - 1] * 3;
@@ -34,6 +34,14 @@ KeyCodec make_key_codec(const Rules& r) {
       }
       c.byte_value[chunk][byte] = v;
     }
+  for (int v = 0; v < 6561; ++v) {
+    int x = v, black = 0, white = 0;
+    for (int b = 0; b < 8; ++b, x /= 3) {
+      if (x % 3 == 1) black |= 1 << b;
+      if (x % 3 == 2) white |= 1 << b;
+    }
+    c.digits8[v] = std::uint16_t(black | (white << 8));
+  }
   return c;
 }
 
@@ -46,10 +54,10 @@ Key encode_key(const KeyCodec& c, const Position& p, const Tag& t) {
 void decode_key(const KeyCodec& c, Key k, Position& p, Tag& t) {
   std::uint64_t v = k & ((Key(1) << c.board_bits) - 1);
   p = Position{};
-  for (int sq = 0; sq < c.board.n; ++sq, v /= 3) {
-    const int d = int(v % 3);
-    if (d == 1) p.black |= bit(sq);
-    if (d == 2) p.white |= bit(sq);
+  for (int chunk = 0; chunk * 8 < c.board.n; ++chunk, v /= 6561) {
+    const std::uint16_t d = c.digits8[v % 6561];
+    p.black |= Bits(d & 0xff) << (8 * chunk);
+    p.white |= Bits(d >> 8) << (8 * chunk);
   }
   p.to_move = ((k >> c.board_bits) & 1) ? Side::white : Side::black;
   t = c.tagged ? unpack_tag(c.board, std::uint32_t(k >> (c.board_bits + 1))) : Tag{};

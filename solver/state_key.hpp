@@ -3,8 +3,8 @@
 // where ternary(board) = sum over points i of 3^i * (0 empty, 1 black, 2 white) and B is the bit
 // length of 3^n - 1 (n points). The tag is core's 19-bit pack_tag code, present only for the
 // immediate and undo rules. Keys are stable: table files store them, so the layout is part of the
-// table format (see table_format.md). A rule set whose keys would not fit 64 bits (tag rules past
-// 27 points) is refused with a clear error.
+// table format (see table_format.md). Keys use at most 63 bits (bit 63 is free for the solver's
+// own marks); a rule set whose keys would not fit (tag rules past 27 points) is refused clearly.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -25,6 +25,8 @@ struct KeyCodec {
   bool tagged = false;
   // ternary place values of each byte of a bit set: byte_value[chunk][byte]
   std::array<std::array<std::uint64_t, 256>, 8> byte_value{};
+  // decoding: 8 ternary digits (0 .. 3^8 - 1) -> black byte | white byte << 8
+  std::array<std::uint16_t, 6561> digits8{};
 };
 
 // Throws GonuError if the rule set's states do not fit a 64-bit key.

@@ -25,7 +25,7 @@ void StateStore::reserve_more(std::size_t more) {
   reset(capacity);
   tbb::parallel_for(std::size_t(0), old_capacity, [&](std::size_t i) {
     const Key k = old[i].key.load(std::memory_order_relaxed);
-    if (k != kEmptyKey) insert(k, old[i].id);
+    if (k != kEmptyKey) set_id(k, old[i].id);
   });
   size_ = kept;
 }

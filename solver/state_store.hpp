@@ -1,8 +1,11 @@
 // The state store of the enumeration: maps each discovered key to its dense id. Open addressing
 // with linear probing over slots {key, id}; empty slots hold kEmptyKey (no state key has all bits
-// set, see state_key.hpp). The enumeration uses it in strict phases, never mixing them: many
-// threads look up (read only), then, after a barrier, many threads insert distinct new keys
-// (a compare-and-swap claims a slot). Growth rehashes between phases. Load stays <= 1/2.
+// set, see state_key.hpp). Keys are never removed, so a compare-and-swap on the key claims a slot
+// and concurrent probes stay correct. Phases of one level, separated by barriers:
+//   expand: find_or_claim from many threads: known keys give their id; a new key is claimed once
+//           (its id stays kNoId, "pending"), so only its first finder lists it; past the claim
+//           budget (load 1/2) new keys are listed without claiming, possibly more than once;
+//   number: set_id from many threads, each key once; growth (rehash) only between phases.
 // Memory: 16 bytes a slot, so 32 to 64 bytes a state.
 #pragma once
 #include <atomic>
@@ -28,17 +31,44 @@ class StateStore {
       if (s == kEmptyKey) return kNoId;
     }
   }
-  // Make room for `more` further keys (call between phases).
-  void reserve_more(std::size_t more);
-  // Insert phase: `k` must be absent and distinct from keys inserted concurrently.
-  void insert(Key k, std::uint32_t id) {
+  // Expand phase: the id of a known key; kNoId for a new or pending one. Sets `list` when the
+  // caller must list the key as new (it claimed it, or the claim budget is spent).
+  std::uint32_t find_or_claim(Key k, bool& list) {
     for (std::size_t i = slot_of(k);; i = (i + 1) & mask_) {
-      Key expected = kEmptyKey;
-      if (slots_[i].key.compare_exchange_strong(expected, k, std::memory_order_relaxed)) {
+      Key s = slots_[i].key.load(std::memory_order_relaxed);
+      if (s == kEmptyKey) {
+        if (claims_.fetch_add(1, std::memory_order_relaxed) >= claim_budget_) {
+          list = true;
+          return kNoId;
+        }
+        if (slots_[i].key.compare_exchange_strong(s, k, std::memory_order_relaxed)) {
+          list = true;
+          return kNoId;
+        }
+        claims_.fetch_sub(1, std::memory_order_relaxed);
+      }
+      if (s == k) {
+        list = false;
+        return slots_[i].id;
+      }
+    }
+  }
+  // Number phase: gives a listed key its id, inserting it if it was not claimed.
+  void set_id(Key k, std::uint32_t id) {
+    for (std::size_t i = slot_of(k);; i = (i + 1) & mask_) {
+      Key s = slots_[i].key.load(std::memory_order_relaxed);
+      if (s == kEmptyKey && slots_[i].key.compare_exchange_strong(s, k, std::memory_order_relaxed)) s = k;
+      if (s == k) {
         slots_[i].id = id;
         return;
       }
     }
+  }
+  // Between phases: make room for `more` further keys, and allow claims up to load 1/2.
+  void reserve_more(std::size_t more);
+  void open_claims() {
+    claims_.store(0, std::memory_order_relaxed);
+    claim_budget_ = (mask_ + 1) / 2 > size_ ? (mask_ + 1) / 2 - size_ : 0;
   }
   std::size_t size() const { return size_; }
   void add_size(std::size_t n) { size_ += n; }
@@ -60,6 +90,8 @@ class StateStore {
   void reset(std::size_t capacity);
   std::unique_ptr<Slot[]> slots_;
   std::size_t mask_ = 0, size_ = 0;
+  std::atomic<std::size_t> claims_{0};
+  std::size_t claim_budget_ = 0;
 };
 
 }  // namespace gonu

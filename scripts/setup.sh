@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what gonu needs to build and test on Debian 12, with apt-get, only what is missing.
+# Idempotent: a second run installs nothing. Called by run.sh, test.sh, bench.sh.
+set -euo pipefail
+packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catch2 libbenchmark-dev
+          nlohmann-json3-dev libxxhash-dev libzstd-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,141 @@
+// solve_superko: the ban-free oracle, the search (on a thread with a large stack: lines inside a
+// material layer can be thousands of plies deep), the certificate, and the per-layer report.
+#include "solver/superko.hpp"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <map>
+
+#include "core/error.hpp"
+#include "solver/superko_banfree.hpp"
+#include "solver/superko_certificate.hpp"
+#include "solver/superko_search.hpp"
+
+namespace gonu {
+
+const char* to_string(SkValue v) {
+  switch (v) {
+    case SkValue::win: return "WIN";
+    case SkValue::loss: return "LOSS";
+    default: return "UNKNOWN";
+  }
+}
+
+namespace {
+
+// Runs f on a thread with a 2 GiB stack (reserved, touched only as deep as the search goes).
+void run_with_large_stack(const std::function<void()>& f) {
+  struct Call {
+    const std::function<void()>* f;
+    std::exception_ptr error;
+  } call{&f, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, std::size_t(2) << 30);
+  pthread_t t;
+  auto body = [](void* arg) -> void* {
+    auto* c = static_cast<Call*>(arg);
+    try {
+      (*c->f)();
+    } catch (...) {
+      c->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&t, &attr, body, &call) != 0) {
+    pthread_attr_destroy(&attr);
+    f();  // no thread: run here
+    return;
+  }
+  pthread_attr_destroy(&attr);
+  pthread_join(t, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+}
+
+}  // namespace
+
+SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
+  if (g.rules.repetition != Repetition::superko)
+    throw GonuError("the superko solver needs repetition superko, not " + to_string(g.rules.repetition));
+  SuperkoResult res;
+  const auto t0 = std::chrono::steady_clock::now();
+  const BanFreeOracle oracle = make_banfree_oracle(g, o.progress);
+  const auto t1 = std::chrono::steady_clock::now();
+  res.banfree_seconds = std::chrono::duration<double>(t1 - t0).count();
+  res.banfree_states = oracle.solution.keys.size();
+  res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
+
+  SuperkoSearch search(g.rules, oracle, o);
+  SkOutcome root;
+  run_with_large_stack([&] {
+    try {
+      root = search.solve(g);
+    } catch (const SearchAborted& a) {
+      res.stop_reason = a.reason;
+    }
+  });
+  res.value = root.value;
+  res.depth = root.depth;
+  res.nodes = search.nodes();
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  res.table_entries = search.table_entries();
+  res.table_clears = search.table_clears();
+  res.memo_entries = search.memo().size();
+
+  if (o.certificate && root.value != SkValue::unknown) {
+    CertificateText c;
+    run_with_large_stack([&] { c = write_certificate(search, g, root, o.max_certificate_nodes); });
+    res.certificate = std::move(c.text);
+    res.certificate_error = c.error;
+    res.certificate_nodes = c.nodes;
+  }
+
+  // Per material layer.
+  std::map<std::pair<int, int>, SuperkoLayer> layers;
+  auto layer_of = [&](const Position& p) -> SuperkoLayer& {
+    SuperkoLayer& l = layers[{popcount(p.black), popcount(p.white)}];
+    l.black = popcount(p.black);
+    l.white = popcount(p.white);
+    return l;
+  };
+  const Solution& s = oracle.solution;
+  for (std::size_t i = 0; i < s.keys.size(); ++i) {
+    Position p;
+    Tag t;
+    decode_key(s.codec, s.keys[i], p, t);
+    SuperkoLayer& l = layer_of(p);
+    ++l.banfree_states;
+    if (s.value[i] == Value::draw) ++l.banfree_draws;
+  }
+  for (const auto& [k, status] : search.capture_targets()) {
+    Position p;
+    Tag t;
+    decode_key(s.codec, k, p, t);
+    SuperkoLayer& l = layer_of(p);
+    if (status == 2) {
+      ++l.entries_banfree;
+    } else {
+      const auto it = search.memo().find(k);
+      if (it == search.memo().end()) ++l.entries_unknown;
+      else if (it->second.value == SkValue::win) ++l.entries_win;
+      else ++l.entries_loss;
+    }
+  }
+  for (const auto& [idx, n] : search.layer_nodes()) {
+    SuperkoLayer& l = layers[{idx / 65, idx % 65}];
+    l.black = idx / 65;
+    l.white = idx % 65;
+    l.nodes += n;
+  }
+  for (auto it = layers.rbegin(); it != layers.rend(); ++it) res.layers.push_back(it->second);
+  std::stable_sort(res.layers.begin(), res.layers.end(), [](const SuperkoLayer& a, const SuperkoLayer& b) {
+    return a.black + a.white > b.black + b.white;
+  });
+  return res;
+}
+
+}  // namespace gonu
