@@ -11,6 +11,7 @@ int cmd_rules(int argc, char** argv);
 int cmd_show(int argc, char** argv);
 int cmd_moves(int argc, char** argv);
 int cmd_solve(int argc, char** argv);
+int cmd_check_certificate(int argc, char** argv);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
@@ -18,6 +19,7 @@ const std::vector<Command>& commands() {
       {"show", "draw a position", cmd_show},
       {"moves", "list the legal moves of a position, with captures", cmd_moves},
       {"solve", "solve a rule set: every reachable state, its value and distance", cmd_solve},
+      {"check-certificate", "check a superko certificate against every choice of the loser", cmd_check_certificate},
   };
   return list;
 }

@@ -1,14 +1,141 @@
-// Placeholder seam until the superko solver lands (issue 5): refuses clearly.
+// The superko branch of `gonu solve` (issue 5): the value of the start (or --from/--history)
+// under positional superko, a node/time budget, the per-layer account when it is not proven, and
+// the certificate (--certificate FILE, written through a temporary file and a rename).
+// stdout depends only on the input and the budgets; timings go to stderr.
 #include "tools/superko_solve.hpp"
 
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
 #include "core/error.hpp"
+#include "solver/superko.hpp"
+#include "tools/format_number.hpp"
+#include "tools/progress_display.hpp"
 
 namespace gonu::cli {
 
-void add_superko_options(po::options_description&) {}
+void add_superko_options(po::options_description& d) {
+  d.add_options()
+      ("max-nodes", po::value<std::uint64_t>()->default_value(0), "superko: search node budget (0: none)")
+      ("max-seconds", po::value<double>()->default_value(0), "superko: search time budget in seconds (0: none)")
+      ("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)")
+      ("table-entries", po::value<std::uint64_t>()->default_value(std::uint64_t(1) << 22),
+       "superko: transposition table size before it is cleared")
+      ("no-banfree-leaves", "superko: do not stop at ban-free decided states (slower; for testing)")
+      ("no-table", "superko: no transposition table (slower; for testing)");
+}
 
-int run_superko_solve(const po::variables_map&, const Game&) {
-  throw GonuError("repetition superko: the superko solver is not built yet");
+namespace {
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw GonuError("cannot write '" + tmp + "'");
+    out << text;
+    out.flush();
+    if (!out) throw GonuError("writing '" + tmp + "' failed");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw GonuError("cannot rename '" + tmp + "' to '" + path + "'");
+  }
+}
+
+}  // namespace
+
+int run_superko_solve(const po::variables_map& vm, const Game& game) {
+  SuperkoOptions o;
+  o.max_nodes = vm["max-nodes"].as<std::uint64_t>();
+  o.max_seconds = vm["max-seconds"].as<double>();
+  if (o.max_seconds < 0) throw GonuError("--max-seconds must be >= 0");
+  o.max_table_entries = std::max<std::uint64_t>(1, vm["table-entries"].as<std::uint64_t>());
+  o.banfree_leaves = vm.count("no-banfree-leaves") == 0;
+  o.transpositions = vm.count("no-table") == 0;
+  o.certificate = vm.count("certificate") > 0;
+  const bool quiet = vm.count("quiet") > 0;
+  o.progress = make_progress(quiet);
+  const SuperkoResult r = solve_superko(game, o);
+  if (o.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
+
+  const Rules& rules = game.rules;
+  const Position& root = current(game);
+  std::string cert_note;
+  if (o.certificate) {
+    if (r.value == SkValue::unknown) {
+      cert_note = "not written: the value is not proven";
+    } else if (!r.certificate_error.empty()) {
+      cert_note = "not written: " + r.certificate_error;
+    } else {
+      write_file_atomically(vm["certificate"].as<std::string>(), r.certificate);
+      cert_note = vm["certificate"].as<std::string>() + " (" + with_commas(r.certificate_nodes) + " tree nodes)";
+    }
+  }
+  const std::string winner =
+      r.value == SkValue::win ? to_string(root.to_move) : r.value == SkValue::loss ? to_string(other(root.to_move)) : "";
+  const std::string bf = r.banfree_value == Value::draw
+                             ? "DRAW"
+                             : std::string(to_string(r.banfree_value)) + " in " + std::to_string(r.banfree_dist);
+
+  if (vm.count("json")) {
+    nlohmann::ordered_json j;
+    j["rules"] = {{"name", rules.name}, {"board", std::to_string(rules.rows) + "x" + std::to_string(rules.cols)},
+                  {"capture", to_string(rules.capture)}, {"corner", rules.corner},
+                  {"repetition", to_string(rules.repetition)}, {"first", to_string(rules.first)}};
+    j["root"] = format_position(game.board, root);
+    if (vm.count("history")) j["history"] = vm["history"].as<std::string>();
+    j["proven"] = r.value != SkValue::unknown;
+    j["value"] = to_string(r.value);
+    if (r.value != SkValue::unknown) {
+      j["winner"] = winner;
+      j["proof_depth"] = r.depth;
+    } else {
+      j["stopped_by"] = r.stop_reason;
+    }
+    j["banfree_value"] = to_string(r.banfree_value);
+    j["banfree_distance"] = r.banfree_dist;
+    j["banfree_states"] = r.banfree_states;
+    j["nodes"] = r.nodes;
+    j["table_entries"] = r.table_entries;
+    j["table_clears"] = r.table_clears;
+    j["capture_entries_memoized"] = r.memo_entries;
+    nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+    for (const auto& l : r.layers)
+      layers.push_back({{"black", l.black}, {"white", l.white}, {"banfree_states", l.banfree_states},
+                        {"banfree_draws", l.banfree_draws}, {"entries_win", l.entries_win},
+                        {"entries_loss", l.entries_loss}, {"entries_banfree", l.entries_banfree},
+                        {"entries_unknown", l.entries_unknown}, {"nodes", l.nodes}});
+    j["layers"] = layers;
+    if (o.certificate) j["certificate"] = cert_note;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "rules:            " << describe(rules) << "\n";
+    std::cout << "root:             " << format_position(game.board, root);
+    if (vm.count("history")) std::cout << "  after " << vm["history"].as<std::string>();
+    std::cout << "\n";
+    std::cout << "ban-free value:   " << bf << " (" << with_commas(r.banfree_states) << " ban-free states)\n";
+    if (r.value != SkValue::unknown) {
+      std::cout << "superko value:    " << to_string(r.value) << " for " << to_string(root.to_move)
+                << " (side to move): " << winner << " wins; proof depth " << r.depth << " plies\n";
+    } else {
+      std::cout << "superko value:    NOT PROVEN (stopped by the " << r.stop_reason << ")\n";
+    }
+    std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
+              << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("
+              << r.table_clears << " clears)\n";
+    std::cout << "layers (black-white: ban-free states / draws; capture targets won / lost / by ban-free value / "
+                 "unknown for the side to move; nodes):\n";
+    for (const auto& l : r.layers)
+      std::cout << "  " << l.black << "-" << l.white << ": " << with_commas(l.banfree_states) << " / "
+                << with_commas(l.banfree_draws) << "; " << l.entries_win << " / " << l.entries_loss << " / "
+                << l.entries_banfree << " / " << l.entries_unknown << "; " << with_commas(l.nodes) << "\n";
+    if (o.certificate) std::cout << "certificate:      " << cert_note << "\n";
+  }
+  if (!quiet)
+    std::cerr << "ban-free solve " << r.banfree_seconds << " s, superko search " << r.seconds << " s\n";
+  return 0;
 }
 
 }  // namespace gonu::cli
