@@ -19,10 +19,14 @@ Bits corner_captures(const Board& b, Bits own_after, Bits enemy, int to) {
 
 }  // namespace
 
-int capture_choices(const Board& b, const Rules& r, const Position& p, int from, int to, Bits* out) {
-  const Bits own_after = (mover(p) ^ bit(from)) | bit(to);
-  const Bits enemy = waiter(p);
-  if (r.capture == Capture::line) {
+namespace {
+
+// The captures of a step to `to`, given the mover's pieces after it; one set per choice under
+// `single` (none if nothing is captured), exactly one set under `line`. Inlined into the
+// generator, specialised on the capture parts.
+template <Capture kCapture, bool kCorner>
+inline int captures_of(const Board& b, Bits own_after, Bits enemy, int to, Bits* out) {
+  if constexpr (kCapture == Capture::line) {
     Bits taken = 0;
     for (int d = 0; d < 4; ++d) {
       Bits run = 0;
@@ -33,41 +37,62 @@ int capture_choices(const Board& b, const Rules& r, const Position& p, int from,
       }
       if (run && s >= 0 && (own_after & bit(s))) taken |= run;
     }
-    if (r.corner) taken |= corner_captures(b, own_after, enemy, to);
+    if constexpr (kCorner) taken |= corner_captures(b, own_after, enemy, to);
     out[0] = taken;
     return 1;
+  } else {
+    Bits options = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int s = b.step[to][d];
+      if (s < 0 || !(enemy & bit(s))) continue;
+      const int beyond = b.step[s][d];
+      if (beyond >= 0 && (own_after & bit(beyond))) options |= bit(s);
+    }
+    if constexpr (kCorner) options |= corner_captures(b, own_after, enemy, to);
+    if (!options) {
+      out[0] = 0;
+      return 1;
+    }
+    int n = 0;
+    for (; options; options &= options - 1) out[n++] = bit(lowest(options));
+    return n;
   }
-  Bits options = 0;
-  for (int d = 0; d < 4; ++d) {
-    const int s = b.step[to][d];
-    if (s < 0 || !(enemy & bit(s))) continue;
-    const int beyond = b.step[s][d];
-    if (beyond >= 0 && (own_after & bit(beyond))) options |= bit(s);
-  }
-  if (r.corner) options |= corner_captures(b, own_after, enemy, to);
-  if (!options) {
-    out[0] = 0;
-    return 1;
-  }
-  int n = 0;
-  for (; options; options &= options - 1) out[n++] = bit(lowest(options));
-  return n;
 }
 
-int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out) {
-  const Bits empty = b.all & ~occupied(p);
+template <Capture kCapture, bool kCorner>
+int generate(const Board& b, const Position& p, Move* out) {
+  const Bits own = mover(p), enemy = waiter(p), empty = b.all & ~(own | enemy);
   int n = 0;
-  for (Bits own = mover(p); own; own &= own - 1) {
-    const int from = lowest(own);
+  for (Bits pieces = own; pieces; pieces &= pieces - 1) {
+    const int from = lowest(pieces);
+    const Bits without = own ^ bit(from);
     for (int d = 0; d < 4; ++d) {
       const int to = b.step[from][d];
       if (to < 0 || !(empty & bit(to))) continue;
       Bits caps[8];
-      const int k = capture_choices(b, r, p, from, to, caps);
+      const int k = captures_of<kCapture, kCorner>(b, without | bit(to), enemy, to, caps);
       for (int i = 0; i < k; ++i) out[n++] = Move{std::int8_t(from), std::int8_t(to), caps[i]};
     }
   }
   return n;
+}
+
+}  // namespace
+
+int capture_choices(const Board& b, const Rules& r, const Position& p, int from, int to, Bits* out) {
+  const Bits own_after = (mover(p) ^ bit(from)) | bit(to);
+  const Bits enemy = waiter(p);
+  if (r.capture == Capture::line)
+    return r.corner ? captures_of<Capture::line, true>(b, own_after, enemy, to, out)
+                    : captures_of<Capture::line, false>(b, own_after, enemy, to, out);
+  return r.corner ? captures_of<Capture::single, true>(b, own_after, enemy, to, out)
+                  : captures_of<Capture::single, false>(b, own_after, enemy, to, out);
+}
+
+int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out) {
+  if (r.capture == Capture::line)
+    return r.corner ? generate<Capture::line, true>(b, p, out) : generate<Capture::line, false>(b, p, out);
+  return r.corner ? generate<Capture::single, true>(b, p, out) : generate<Capture::single, false>(b, p, out);
 }
 
 std::vector<Move> generate_moves(const Board& b, const Rules& r, const Position& p) {

@@ -8,9 +8,9 @@
 #include <tbb/parallel_for.h>
 
 #include <atomic>
-#include <memory>
 
 #include "core/error.hpp"
+#include "solver/huge_array.hpp"
 
 namespace gonu {
 
@@ -25,13 +25,12 @@ const char* to_string(Value v) {
 Values retrograde(StateGraph& g, const ProgressFn& progress) {
   const std::size_t n = g.size();
   // Predecessor rows: count, prefix sum, fill (order within a row is irrelevant to the result).
-  std::unique_ptr<std::atomic<std::uint32_t>[]> counter(new std::atomic<std::uint32_t>[n]);
-  tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { counter[i].store(0, std::memory_order_relaxed); });
+  HugeArray<std::atomic<std::uint32_t>> counter(n);  // zero-filled
   tbb::parallel_for(std::size_t(0), g.targets.size(),
                     [&](std::size_t e) { counter[g.targets[e]].fetch_add(1, std::memory_order_relaxed); });
   std::vector<std::uint64_t> pred_offsets(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) pred_offsets[i + 1] = pred_offsets[i] + counter[i].load(std::memory_order_relaxed);
-  std::vector<std::uint32_t> preds(g.targets.size());
+  HugeArray<std::uint32_t> preds(g.targets.size());
   tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { counter[i].store(0, std::memory_order_relaxed); });
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& range) {
     for (std::size_t s = range.begin(); s < range.end(); ++s)
@@ -50,7 +49,7 @@ Values retrograde(StateGraph& g, const ProgressFn& progress) {
 
   Values out;
   out.dist.assign(n, 0);
-  std::unique_ptr<std::atomic<std::uint8_t>[]> value(new std::atomic<std::uint8_t>[n]);
+  HugeArray<std::atomic<std::uint8_t>> value(n);
   std::vector<std::uint32_t> frontier;
   for (std::size_t i = 0; i < n; ++i) {
     const bool term = counter[i].load(std::memory_order_relaxed) == 0;

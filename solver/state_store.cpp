@@ -6,7 +6,7 @@
 namespace gonu {
 
 void StateStore::reset(std::size_t capacity) {
-  slots_.reset(new Slot[capacity]);
+  slots_ = HugeArray<Slot>(capacity);
   mask_ = capacity - 1;
   size_ = 0;
   tbb::parallel_for(std::size_t(0), capacity, [&](std::size_t i) {
@@ -20,7 +20,7 @@ void StateStore::reserve_more(std::size_t more) {
   if (need <= mask_ + 1) return;
   std::size_t capacity = mask_ + 1;
   while (capacity < need) capacity *= 2;
-  std::unique_ptr<Slot[]> old = std::move(slots_);
+  HugeArray<Slot> old = std::move(slots_);
   const std::size_t old_capacity = mask_ + 1, kept = size_;
   reset(capacity);
   tbb::parallel_for(std::size_t(0), old_capacity, [&](std::size_t i) {

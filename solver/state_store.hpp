@@ -10,9 +10,9 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
+#include "solver/huge_array.hpp"
 #include "solver/state_key.hpp"
 
 namespace gonu {
@@ -72,7 +72,7 @@ class StateStore {
   }
   std::size_t size() const { return size_; }
   void add_size(std::size_t n) { size_ += n; }
-  std::size_t memory_bytes() const { return (mask_ + 1) * sizeof(Slot); }
+  std::size_t memory_bytes() const { return slots_.bytes(); }
 
  private:
   struct Slot {
@@ -88,7 +88,7 @@ class StateStore {
     return std::size_t(k) & mask_;
   }
   void reset(std::size_t capacity);
-  std::unique_ptr<Slot[]> slots_;
+  HugeArray<Slot> slots_;
   std::size_t mask_ = 0, size_ = 0;
   std::atomic<std::size_t> claims_{0};
   std::size_t claim_budget_ = 0;

@@ -1,0 +1,125 @@
+// Table lookups on the 4x4 `free` table: a value lookup of a random state (target < 1 us) and a
+// full query of one position - every move looked up, the best marked, the principal variation
+// followed to the end (target < 1 ms). The table is solved and written once, to
+// $GONU_BENCH_TABLE if that names an existing table (reused), else to a temporary file.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "core/game.hpp"
+#include "solver/solve.hpp"
+#include "solver/table.hpp"
+#include "solver/table_query.hpp"
+
+namespace {
+
+using namespace gonu;
+
+struct Fixture {
+  std::string path;
+  bool remove = false;
+  std::unique_ptr<Table> table;
+  std::vector<Key> keys;        // every state of the table
+  std::vector<Key> decided;     // states with a win or loss, for the query benchmark
+  ~Fixture() {
+    if (remove) std::remove(path.c_str());
+  }
+};
+
+Fixture& fixture() {
+  static const std::unique_ptr<Fixture> fp = [] {
+    auto fp = std::make_unique<Fixture>();
+    Fixture& f = *fp;
+    const char* env = std::getenv("GONU_BENCH_TABLE");
+    f.path = env && *env ? env : "/tmp/gonu-bench-lookup-" + std::to_string(::getpid()) + ".gtb";
+    bool have = false;
+    if (env && *env) {
+      try {
+        Table t = Table::open(f.path);
+        have = rules_id(t.rules()) == rules_id(rules_by_name("free")) && t.header().root == start_position(t.board(), Side::black);
+      } catch (const std::exception&) {
+      }
+    }
+    if (!have) {
+      const Rules r = rules_by_name("free");
+      const Board b = make_board(r.rows, r.cols);
+      const Solution s = solve(new_game(r, start_position(b, r.first)));
+      write_table(f.path, s);
+      f.remove = !(env && *env);
+    }
+    f.table = std::make_unique<Table>(Table::open(f.path));
+    std::vector<Value> value;
+    std::vector<std::uint16_t> dist;
+    f.table->decode_all(f.keys, value, dist);
+    for (std::size_t i = 0; i < f.keys.size(); ++i)
+      if (value[i] != Value::draw && dist[i] >= 20) f.decided.push_back(f.keys[i]);
+    return fp;
+  }();
+  return *fp;
+}
+
+// Random states of the table, in a fixed pseudo-random order.
+void BM_LookupRandomState(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::mt19937_64 rng(12345);
+  std::vector<Key> probe(1 << 16);
+  for (Key& k : probe) k = f.keys[rng() % f.keys.size()];
+  std::size_t i = 0;
+  std::uint64_t sum = 0;
+  for (auto _ : state) {
+    const auto e = f.table->find(probe[i++ & (probe.size() - 1)]);
+    sum += e->dist;
+  }
+  benchmark::DoNotOptimize(sum);
+  state.counters["states"] = double(f.keys.size());
+  state.counters["bytes_per_state"] = double(f.table->header().file_size) / double(f.keys.size());
+}
+BENCHMARK(BM_LookupRandomState);
+
+// Keys that are not in the table (a negative answer walks the same path).
+void BM_LookupAbsentKey(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::mt19937_64 rng(777);
+  std::vector<Key> probe;
+  while (probe.size() < (1u << 14)) {
+    const Key k = f.keys[rng() % f.keys.size()] + 1;
+    if (!std::binary_search(f.keys.begin(), f.keys.end(), k)) probe.push_back(k);
+  }
+  std::size_t i = 0, found = 0;
+  for (auto _ : state) found += f.table->find(probe[i++ & (probe.size() - 1)]).has_value();
+  benchmark::DoNotOptimize(found);
+}
+BENCHMARK(BM_LookupAbsentKey);
+
+// A full query of a decided position (distance >= 20): the moves ranked and the principal
+// variation to the end of the game, as gonu query computes it.
+void BM_QueryPosition(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::mt19937_64 rng(99);
+  std::vector<std::pair<Position, Tag>> probe(256);
+  for (auto& pt : probe) decode_key(f.table->codec(), f.decided[rng() % f.decided.size()], pt.first, pt.second);
+  std::size_t i = 0, plies = 0;
+  for (auto _ : state) {
+    const auto& [p, t] = probe[i++ & 255];
+    const QueryAnswer a = query_state(*f.table, p, t, true);
+    plies += a.pv.size();
+  }
+  state.counters["pv_plies"] = benchmark::Counter(double(plies), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_QueryPosition)->Unit(benchmark::kMicrosecond);
+
+// Opening a table: header and index checks (the index is hashed and scanned).
+void BM_OpenTable(benchmark::State& state) {
+  Fixture& f = fixture();
+  for (auto _ : state) benchmark::DoNotOptimize(Table::open(f.path).size());
+}
+BENCHMARK(BM_OpenTable)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
