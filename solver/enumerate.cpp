@@ -32,7 +32,7 @@ struct Chunk {
 
 }  // namespace
 
-StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progress) {
+StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progress, std::uint64_t max_states) {
   StateGraph g;
   StateStore store;
   store.set_id(root, 0);
@@ -82,6 +82,9 @@ StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progr
     tbb::parallel_sort(level.begin(), level.end());
     level.erase(std::unique(level.begin(), level.end()), level.end());
     if (end + level.size() >= kNoId) throw GonuError("more than 4 billion states: too many for this solver");
+    if (max_states && end + level.size() > max_states)
+      throw GonuError("more than " + std::to_string(max_states) + " states after " + std::to_string(g.levels + 1) +
+                      " levels: over the --max-states limit (the solve would not fit in memory)");
 
     // 3. insert
     store.reserve_more(level.size());

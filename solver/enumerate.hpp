@@ -22,6 +22,7 @@ struct StateGraph {
   bool terminal(std::uint32_t id) const { return offsets[id] == offsets[id + 1]; }
 };
 
-StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progress = {});
+// Throws GonuError once more than max_states states are found (0: no limit but the 32-bit ids).
+StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progress = {}, std::uint64_t max_states = 0);
 
 }  // namespace gonu

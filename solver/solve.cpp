@@ -17,7 +17,7 @@ Solution solve(const Game& from, const SolveOptions& options) {
   s.root_tag = s.codec.tagged ? from.tag : Tag{};
   s.root_key = encode_key(s.codec, s.root, s.root_tag);
 
-  StateGraph g = enumerate_states(s.codec, s.root_key, options.progress);
+  StateGraph g = enumerate_states(s.codec, s.root_key, options.progress, options.max_states);
   s.edges = g.edges();
   s.levels = g.levels;
   const std::size_t n = g.keys.size();

@@ -30,6 +30,7 @@ struct Solution {
 
 struct SolveOptions {
   ProgressFn progress;
+  std::uint64_t max_states = 0;  // refuse (GonuError) past this many states; 0: no limit
 };
 
 // Solves from the game's current state (its position and tag). Throws GonuError for superko.
