@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds, solves 4x4 Jul-gonu under the `free`,
+# `encyclopedia` and `undo` readings, prints a table of the answers, writes the endgame tables to
+# tables/ and shows `gonu query` on the start position.
+# Options: GONU_RULES="free" scripts/run.sh solves only the listed rule sets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/build.sh gonu
+gonu=build/bin/gonu
+mkdir -p tables
+rules=${GONU_RULES:-free encyclopedia undo}
+summary=()
+for r in $rules; do
+  echo "== solving 4x4 under '$r' ==" >&2
+  json=$($gonu solve --rules "$r" --json --quiet --out "tables/4x4-$r.gonu")
+  summary+=("$(python3 - "$json" <<'PY'
+import json, sys
+j = json.loads(sys.argv[1])
+v = j["value"] + ("" if j["value"] == "DRAW" else f" in {j['distance']}")
+print(f"{j['rules']['name']:<13} {j['states']:>13,} {j['edges']:>14,} {j['wins']:>12,} {j['losses']:>12,} {j['draws']:>12,}  {v}")
+PY
+)")
+done
+echo
+echo "4x4 Jul-gonu, Black moves first; values for the side to move"
+printf '%-13s %13s %14s %12s %12s %12s  %s\n' "rules" "states" "move edges" "WIN" "LOSS" "DRAW" "start"
+printf '%s\n' "${summary[@]}"
+echo
+first=${rules%% *}
+echo "== gonu query tables/4x4-$first.gonu (the start position) =="
+$gonu query "tables/4x4-$first.gonu"
