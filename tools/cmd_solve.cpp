@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "solver/solve.hpp"
 #include "solver/state_graph.hpp"
+#include "solver/table.hpp"
 #include "solver/verify.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
@@ -33,14 +34,16 @@ int cmd_solve(int argc, char** argv) {
       ("from", po::value<std::string>(), "solve from this position instead of the start")
       ("history", po::value<std::string>(), "moves played from the start (or --from) first")
       ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
+      ("max-states", po::value<std::uint64_t>()->default_value(0), "stop with an error past this many states (0: no limit)")
       ("verify", "re-derive every value from its successors with a separate routine")
       ("json", "print one JSON object")
+      ("out", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
       ("quiet", "no progress on stderr");
   add_superko_options(opts);
   po::variables_map vm;
   const std::string usage =
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
-      "[--from POSITION [--history MOVES]] [--threads N] [--verify] [--json] [--quiet]";
+      "[--from POSITION [--history MOVES]] [--threads N] [--verify] [--json] [--quiet] [--out FILE]";
   if (!parse_options(argc, argv, usage, opts, {}, vm)) return 0;
   const int threads = vm["threads"].as<int>();
   if (threads < 0) throw UsageError("--threads must be >= 0\nusage: " + usage);
@@ -54,12 +57,16 @@ int cmd_solve(int argc, char** argv) {
   const Position start = from ? parse_position(board, *from) : start_position(board, rules.first);
   Game game = new_game(rules, start);
   if (vm.count("history")) play_history(game, vm["history"].as<std::string>());
-  if (rules.repetition == Repetition::superko) return run_superko_solve(vm, game);
+  if (rules.repetition == Repetition::superko) {
+    if (vm.count("out")) throw GonuError("--out: superko has no finite state set to write as a table");
+    return run_superko_solve(vm, game);
+  }
 
   const bool quiet = vm.count("quiet") > 0;
   const auto t0 = std::chrono::steady_clock::now();
   SolveOptions options;
   options.progress = make_progress(quiet);
+  options.max_states = vm["max-states"].as<std::uint64_t>();
   const Solution s = solve(game, options);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (options.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
@@ -71,6 +78,9 @@ int cmd_solve(int argc, char** argv) {
   std::optional<VerifyResult> verified;
   if (vm.count("verify"))
     verified = verify_values(s.codec, s.keys.data(), s.value.data(), s.dist.data(), s.keys.size(), options.progress);
+
+  std::uint64_t table_bytes = 0;
+  if (vm.count("out")) table_bytes = write_table(vm["out"].as<std::string>(), s);
 
   if (vm.count("json")) {
     nlohmann::ordered_json j;
@@ -97,6 +107,7 @@ int cmd_solve(int argc, char** argv) {
     }
     j["moves"] = moves;
     if (verified) j["verified"] = verified->ok;
+    if (vm.count("out")) j["table"] = {{"file", vm["out"].as<std::string>()}, {"bytes", table_bytes}};
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "rules:            " << describe(rules) << "\n";
@@ -119,6 +130,8 @@ int cmd_solve(int argc, char** argv) {
     if (verified)
       std::cout << "verify:           " << (verified->ok ? "OK, " + with_commas(verified->checked) + " states re-derived"
                                                             : "FAILED: " + verified->first_error) << "\n";
+    if (vm.count("out"))
+      std::cout << "table:            " << vm["out"].as<std::string>() << " (" << with_commas(table_bytes) << " bytes)\n";
   }
   if (!quiet)
     std::cerr << "solved in " << secs << " s, about " << (s.peak_bytes >> 20) << " MiB at peak, " << s.levels

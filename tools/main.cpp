@@ -12,6 +12,10 @@ int cmd_show(int argc, char** argv);
 int cmd_moves(int argc, char** argv);
 int cmd_solve(int argc, char** argv);
 int cmd_check_certificate(int argc, char** argv);
+int cmd_query(int argc, char** argv);
+int cmd_play(int argc, char** argv);
+int cmd_verify(int argc, char** argv);
+int cmd_info(int argc, char** argv);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
@@ -20,6 +24,10 @@ const std::vector<Command>& commands() {
       {"moves", "list the legal moves of a position, with captures", cmd_moves},
       {"solve", "solve a rule set: every reachable state, its value and distance", cmd_solve},
       {"check-certificate", "check a superko certificate against every choice of the loser", cmd_check_certificate},
+      {"query", "a position's value from a table file, every move ranked, the best line", cmd_query},
+      {"play", "play against perfect play from a table file", cmd_play},
+      {"verify", "check a table file: checksums, and every value re-derived", cmd_verify},
+      {"info", "a table file's header", cmd_info},
   };
   return list;
 }

@@ -1,0 +1,115 @@
+// gonu play FILE [--as black|white]: a game in the terminal against perfect play from a table.
+// The game starts at the table's root. The engine plays the best move (fastest win, else keep the
+// draw, else slowest loss; ties in move order), so a game replays exactly. Moves are read line by
+// line, in notation or as a number from the listed moves; this works with stdin not a terminal
+// (each line read is echoed then), and end of input ends the game cleanly.
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+
+#include "core/error.hpp"
+#include "solver/table_query.hpp"
+#include "tools/cli.hpp"
+#include "tools/table_cli.hpp"
+
+namespace gonu::cli {
+
+namespace {
+
+std::string side_name(Side s) { return s == Side::black ? "Black" : "White"; }
+
+std::string trim(const std::string& s) {
+  const auto a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return "";
+  const auto b = s.find_last_not_of(" \t\r\n");
+  return s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
+int cmd_play(int argc, char** argv) {
+  po::options_description opts("options");
+  opts.add_options()("as", po::value<std::string>(), "your side: black | white (default: the side to move first)");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::string>(), "table");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  const std::string usage = "gonu play FILE [--as black|white]";
+  if (!parse_options(argc, argv, usage, opts, pos, vm, hidden)) return 0;
+  if (!vm.count("file")) throw UsageError("missing FILE\nusage: " + usage);
+  const Table t = Table::open(vm["file"].as<std::string>());
+  const Board& board = t.board();
+  const Rules& rules = t.rules();
+  Game g = game_for_query(t, std::nullopt, "");
+  const Side human = vm.count("as") ? parse_side(vm["as"].as<std::string>()) : current(g).to_move;
+  const bool echo = !isatty(STDIN_FILENO);
+
+  std::cout << "gonu play: " << describe(rules) << "\n"
+            << "you play " << side_name(human) << "; the engine plays " << side_name(other(human))
+            << " perfectly from " << t.path() << ".\n"
+            << "enter a move in notation (e.g. " << "b4-b3" << ") or its number from the list; 'quit' ends the game.\n";
+  if (uses_tag(rules))
+    std::cout << "repetition " << to_string(rules.repetition) << ": the moves played decide which moves are banned.\n";
+
+  for (;;) {
+    const Position& p = current(g);
+    std::cout << "\n" << draw_position(board, p) << format_position(board, p) << "\n";
+    const std::string over = game_over_reason(g);
+    if (!over.empty()) {
+      std::cout << "game over after " << g.moves.size() << " moves: " << over << ". " << side_name(other(p.to_move))
+                << (other(p.to_move) == human ? " (you) wins.\n" : " (the engine) wins.\n");
+      return 0;
+    }
+    const QueryAnswer a = query_game(t, g, false);
+    std::cout << "value: " << value_text(a.value, a.dist) << " for " << side_name(p.to_move) << " (to move)\n";
+    if (p.to_move != human) {
+      const Move& m = a.moves[std::size_t(a.best)].move;
+      play(g, m);
+      std::cout << "engine (" << side_name(other(human)) << ") plays " << format_move(board, rules, m);
+      if (m.captured) std::cout << ", capturing " << format_squares(board, m.captured);
+      std::cout << "\n";
+      continue;
+    }
+    std::cout << "your moves:";
+    for (std::size_t i = 0; i < a.moves.size(); ++i)
+      std::cout << "  " << i + 1 << ". " << format_move(board, rules, a.moves[i].move);
+    std::cout << "\n";
+    for (;;) {
+      std::cout << "your move> " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        std::cout << "\nend of input: game stopped after " << g.moves.size() << " moves.\n";
+        return 0;
+      }
+      line = trim(line);
+      if (echo) std::cout << line << "\n";
+      if (line.empty()) continue;
+      if (line == "quit" || line == "resign") {
+        std::cout << "you stopped the game after " << g.moves.size() << " moves.\n";
+        return 0;
+      }
+      try {
+        Move m;
+        if (line.find_first_not_of("0123456789") == std::string::npos) {
+          const std::size_t k = line.size() > 6 ? 0 : std::stoul(line);
+          if (k < 1 || k > a.moves.size())
+            throw GonuError("there is no move number " + line + " (1 to " + std::to_string(a.moves.size()) + ")");
+          m = a.moves[k - 1].move;
+          play(g, m);
+        } else {
+          m = play(g, line);
+        }
+        std::cout << "you play " << format_move(board, rules, m);
+        if (m.captured) std::cout << ", capturing " << format_squares(board, m.captured);
+        std::cout << "\n";
+        break;
+      } catch (const GonuError& e) {
+        std::cout << "illegal: " << e.what() << "\n";
+      }
+    }
+  }
+}
+
+}  // namespace gonu::cli
