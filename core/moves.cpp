@@ -117,14 +117,20 @@ Position apply_move(const Position& p, const Move& m) {
 
 std::string format_squares(const Board& b, Bits squares) {
   std::string s;
-  for (; squares; squares &= squares - 1) s += (s.empty() ? "" : " ") + square_name(b, lowest(squares));
+  for (; squares; squares &= squares - 1) {
+    if (!s.empty()) s += ' ';
+    s += square_name(b, lowest(squares));
+  }
   return s;
 }
 
 std::string format_move(const Board& b, const Rules& r, const Move& m) {
   std::string s = square_name(b, m.from) + "-" + square_name(b, m.to);
   if (r.capture == Capture::single)
-    for (Bits c = m.captured; c; c &= c - 1) s += "x" + square_name(b, lowest(c));
+    for (Bits c = m.captured; c; c &= c - 1) {
+      s += 'x';
+      s += square_name(b, lowest(c));
+    }
   return s;
 }
 

@@ -117,7 +117,10 @@ std::string draw_position(const Board& b, const Position& p) {
     s += '\n';
   }
   s += "   ";
-  for (int f = 0; f < b.cols; ++f) s += " " + square_name(b, square_at(b, f, 0)).substr(0, 1);
+  for (int f = 0; f < b.cols; ++f) {
+    s += ' ';
+    s += square_name(b, square_at(b, f, 0)).substr(0, 1);
+  }
   s += "\n";
   s += std::string(p.to_move == Side::black ? "Black (x)" : "White (w)") + " to move\n";
   return s;
