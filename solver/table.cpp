@@ -8,12 +8,17 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_reduce.h>
 #include <unistd.h>
+
+// xxHash inlined (the Debian header supports it): the block check of a lookup hashes a few hundred
+// bytes, where the call into the shared library costs as much as the hash.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "core/error.hpp"
 #include "solver/state_graph.hpp"
@@ -77,6 +82,14 @@ void put_bits(std::vector<unsigned char>& buf, std::size_t base, std::uint64_t p
               unsigned width) {
   for (unsigned i = 0; i < width; ++i, ++pos)
     if ((value >> i) & 1) buf[base + (pos >> 3)] |= static_cast<unsigned char>(1u << (pos & 7));
+}
+
+// Population count without a library call (the build does not assume the POPCNT instruction).
+inline unsigned popcount64(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return unsigned((x * 0x0101010101010101ULL) >> 56);
 }
 
 unsigned bit_length(std::uint64_t v) { return v == 0 ? 0 : 64u - unsigned(__builtin_clzll(v)); }
@@ -330,12 +343,13 @@ Table& Table::operator=(Table&& o) noexcept {
   if (this != &o) {
     if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
     path_ = std::move(o.path_);
-    data_ = o.data_;
-    size_ = o.size_;
+    data_ = std::exchange(o.data_, nullptr);
+    size_ = std::exchange(o.size_, 0);
     h_ = std::move(o.h_);
     codec_ = o.codec_;
-    o.data_ = nullptr;
-    o.size_ = 0;
+    guide_ = std::move(o.guide_);
+    guide_base_ = o.guide_base_;
+    guide_shift_ = o.guide_shift_;
   }
   return *this;
 }
@@ -451,6 +465,7 @@ Table Table::open(const std::string& path) {
   if (h.value_bits < 1 || h.value_bits > 18 || (std::uint64_t(2) * h.max_dist + 2 < (std::uint64_t(1) << (h.value_bits - 1))))
     t.damaged("value width out of range");
   if (h.blocks != ceil_div(h.states, h.block_size)) t.damaged("block count does not match the state count");
+  if (h.blocks >= (std::uint64_t(1) << 32)) t.damaged("more blocks than this gonu reads");
   if (h.index_offset != kTableHeaderSize || h.index_size != h.blocks * 16 ||
       h.keys_offset != h.index_offset + h.index_size || h.keys_size < kPad + 8 * h.blocks ||
       h.keys_size > size || h.values_offset != h.keys_offset + h.keys_size ||
@@ -467,6 +482,25 @@ Table Table::open(const std::string& path) {
     if (b == 0 ? off != 0 : (first <= load64(index + 16 * (b - 1)) || off < load64(index + 16 * (b - 1) + 8) + 8))
       t.damaged("index entry " + std::to_string(b) + " is out of order");
     if (off + 8 > key_data) t.damaged("index entry " + std::to_string(b) + " points past the keys");
+  }
+  // The guide: about one bucket per block.
+  {
+    const Key lo = load64(index), hi = load64(index + 16 * (h.blocks - 1));
+    int bits = 0;
+    while ((std::uint64_t(1) << bits) < h.blocks && bits < 24) ++bits;
+    int shift = 0;
+    while (shift < 64 && ((hi - lo) >> shift) >= (std::uint64_t(1) << bits)) ++shift;
+    const std::uint64_t buckets = ((hi - lo) >> shift) + 1;
+    t.guide_base_ = lo;
+    t.guide_shift_ = shift;
+    t.guide_.resize(std::size_t(buckets + 1));
+    std::uint64_t b = 0;
+    for (std::uint64_t i = 0; i < buckets; ++i) {
+      const Key start = lo + (i << shift);
+      while (b + 1 < h.blocks && load64(index + 16 * (b + 1)) <= start) ++b;
+      t.guide_[std::size_t(i)] = std::uint32_t(b);
+    }
+    t.guide_[std::size_t(buckets)] = std::uint32_t(h.blocks - 1);
   }
   if (!t.find(h.root_key)) t.damaged("the root is not in the table");
   return t;
@@ -487,6 +521,10 @@ void read_block(const unsigned char* d, const TableHeader& h, std::uint64_t b, K
   len = end - off;
   m = std::min<std::uint64_t>(h.states, (b + 1) * h.block_size) - b * h.block_size;
   const std::uint64_t vstart = b * h.block_size * h.value_bits / 8, vlen = ceil_div(m * h.value_bits, 8);
+  // Ask for every line of the block's keys and values at once, so their misses overlap.
+  const unsigned char* vbytes = d + h.values_offset + vstart;
+  for (std::uint64_t i = 0; i < len; i += 64) __builtin_prefetch(bytes + i);
+  for (std::uint64_t i = 0; i < vlen; i += 64) __builtin_prefetch(vbytes + i);
   const std::uint32_t want = load32(bytes);
   if (block_check(b, bytes + 4, std::size_t(len - 4), d + h.values_offset + vstart, std::size_t(vlen)) != want)
     damaged("block " + std::to_string(b) + " failed its check");
@@ -502,9 +540,11 @@ void read_block(const unsigned char* d, const TableHeader& h, std::uint64_t b, K
 
 std::optional<TableEntry> Table::find(Key k) const {
   const unsigned char* index = data_ + h_.index_offset;
-  // The last block whose first key is <= k.
-  std::uint64_t lo = 0, hi = h_.blocks;  // answer in [lo, hi)
-  if (k < load64(index)) return std::nullopt;
+  // The last block whose first key is <= k: between the guide's entries for k's bucket and the
+  // next one (the next bucket's first key lies in or after the block k lies in).
+  if (k < guide_base_) return std::nullopt;
+  const std::uint64_t bucket = std::min<std::uint64_t>((k - guide_base_) >> guide_shift_, guide_.size() - 2);
+  std::uint64_t lo = guide_[std::size_t(bucket)], hi = std::uint64_t(guide_[std::size_t(bucket) + 1]) + 1;
   while (hi - lo > 1) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
     if (load64(index + 16 * mid) <= k) lo = mid;
@@ -533,7 +573,7 @@ std::optional<TableEntry> Table::find(Key k) const {
       for (std::uint64_t w = 0; w * 64 < ub; ++w) {
         const unsigned valid = unsigned(std::min<std::uint64_t>(64, ub - w * 64));
         const std::uint64_t word = load64(upper + 8 * w) & low_mask(valid);
-        const unsigned pc = unsigned(__builtin_popcountll(word));
+        const unsigned pc = popcount64((word));
         const unsigned zeros = valid - pc;
         if (zeros < need) {
           need -= zeros;
@@ -543,7 +583,7 @@ std::optional<TableEntry> Table::find(Key k) const {
         std::uint64_t x = ~word & low_mask(valid);
         for (std::uint64_t r = 1; r < need; ++r) x &= x - 1;
         const unsigned p = unsigned(__builtin_ctzll(x));
-        ones += unsigned(__builtin_popcountll(word & low_mask(p)));
+        ones += popcount64((word & low_mask(p)));
         pos = w * 64 + p + 1;
         found = true;
         break;

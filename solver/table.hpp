@@ -102,6 +102,11 @@ class Table {
   std::uint64_t size_ = 0;
   TableHeader h_;
   KeyCodec codec_;
+  // A guide built at open from the index: the keys' range cut into 2^k equal buckets, and for
+  // each the block holding the bucket's first key, so a lookup searches a few index entries.
+  std::vector<std::uint32_t> guide_;
+  Key guide_base_ = 0;
+  int guide_shift_ = 0;
 };
 
 // A key that decodes to a state of the codec's board (board digits < 3^n, a well-formed tag in

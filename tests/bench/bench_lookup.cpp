@@ -4,9 +4,14 @@
 // $GONU_BENCH_TABLE if that names an existing table (reused), else to a temporary file.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
+#include <zdict.h>
+#include <zstd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <string>
@@ -119,6 +124,77 @@ void BM_OpenTable(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(Table::open(f.path).size());
 }
 BENCHMARK(BM_OpenTable)->Unit(benchmark::kMicrosecond);
+
+// What zstd would cost a lookup: the table's blocks (a block's key bytes and its value bytes, as
+// stored) compressed one by one at level 19, alone (range(0) == 0) or with a 64 KiB dictionary
+// trained on them (range(0) == 1); the benchmark decompresses a random block, which a lookup in
+// a zstd-compressed table would have to do before its search. Counter: the table's bytes a state
+// with blocks compressed this way (index and header included; the dictionary too).
+void BM_ZstdBlockDecompress(benchmark::State& state) {
+  Fixture& f = fixture();
+  const TableHeader& h = f.table->header();
+  std::ifstream in(f.path, std::ios::binary);
+  const std::vector<unsigned char> d((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto load64 = [&](std::uint64_t at) {
+    std::uint64_t v;
+    std::memcpy(&v, &d[at], 8);
+    return v;
+  };
+  std::vector<unsigned char> samples;
+  std::vector<std::size_t> sizes;
+  for (std::uint64_t b = 0; b < h.blocks; ++b) {
+    const std::uint64_t off = load64(h.index_offset + 16 * b + 8);
+    const std::uint64_t end = b + 1 < h.blocks ? load64(h.index_offset + 16 * (b + 1) + 8) : h.keys_size - 16;
+    const std::uint64_t m = std::min<std::uint64_t>(h.states, (b + 1) * h.block_size) - b * h.block_size;
+    const std::uint64_t v0 = b * h.block_size * h.value_bits / 8, vlen = (m * h.value_bits + 7) / 8;
+    samples.insert(samples.end(), d.begin() + std::ptrdiff_t(h.keys_offset + off), d.begin() + std::ptrdiff_t(h.keys_offset + end));
+    samples.insert(samples.end(), d.begin() + std::ptrdiff_t(h.values_offset + v0),
+                   d.begin() + std::ptrdiff_t(h.values_offset + v0 + vlen));
+    sizes.push_back(std::size_t(end - off + vlen));
+  }
+  const bool with_dict = state.range(0) == 1;
+  std::vector<unsigned char> dict(with_dict ? 65536 : 0);
+  std::size_t dict_size = 0;
+  if (with_dict) {
+    dict_size = ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(), sizes.data(), unsigned(sizes.size()));
+    if (ZDICT_isError(dict_size)) {
+      state.SkipWithError("dictionary training failed");
+      return;
+    }
+  }
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+  ZSTD_CDict* cdict = with_dict ? ZSTD_createCDict(dict.data(), dict_size, 19) : nullptr;
+  ZSTD_DDict* ddict = with_dict ? ZSTD_createDDict(dict.data(), dict_size) : nullptr;
+  std::vector<std::vector<unsigned char>> blocks;
+  std::size_t compressed = 0, at = 0;
+  for (const std::size_t n : sizes) {
+    std::vector<unsigned char> out(ZSTD_compressBound(n));
+    const std::size_t r = with_dict ? ZSTD_compress_usingCDict(cctx, out.data(), out.size(), &samples[at], n, cdict)
+                                    : ZSTD_compressCCtx(cctx, out.data(), out.size(), &samples[at], n, 19);
+    out.resize(r);
+    compressed += r;
+    at += n;
+    blocks.push_back(std::move(out));
+  }
+  std::vector<unsigned char> buf(1 << 16);
+  std::mt19937_64 rng(4242);
+  std::size_t sum = 0;
+  for (auto _ : state) {
+    const auto& c = blocks[rng() % blocks.size()];
+    sum += with_dict ? ZSTD_decompress_usingDDict(dctx, buf.data(), buf.size(), c.data(), c.size(), ddict)
+                     : ZSTD_decompressDCtx(dctx, buf.data(), buf.size(), c.data(), c.size());
+  }
+  benchmark::DoNotOptimize(sum);
+  // Each compressed block would also need its 8-byte length in the index.
+  const double bytes = double(kTableHeaderSize + h.index_size + 8 * h.blocks + compressed + dict_size);
+  state.counters["bytes_per_state"] = bytes / double(h.states);
+  ZSTD_freeCDict(cdict);
+  ZSTD_freeDDict(ddict);
+  ZSTD_freeCCtx(cctx);
+  ZSTD_freeDCtx(dctx);
+}
+BENCHMARK(BM_ZstdBlockDecompress)->Arg(0)->Arg(1);
 
 }  // namespace
 
