@@ -49,7 +49,10 @@ int cmd_play(int argc, char** argv) {
   std::cout << "gonu play: " << describe(rules) << "\n"
             << "you play " << side_name(human) << "; the engine plays " << side_name(other(human))
             << " perfectly from " << t.path() << ".\n"
-            << "enter a move in notation (e.g. " << "b4-b3" << ") or its number from the list; 'quit' ends the game.\n";
+            << "enter a move in notation";
+  if (const std::vector<Move> first = legal_moves(g); !first.empty())
+    std::cout << " (e.g. " << format_move(board, rules, first.front()) << ")";
+  std::cout << " or its number from the list; 'quit' ends the game.\n";
   if (uses_tag(rules))
     std::cout << "repetition " << to_string(rules.repetition) << ": the moves played decide which moves are banned.\n";
 
