@@ -130,13 +130,30 @@ std::vector<int> SuperkoSearch::order(const std::vector<Child>& kids) const {
     if (c.bf == Value::draw) return c.kind == Kind::capture ? 3 : 4;
     return 5;
   };
-  std::vector<int> idx(kids.size());
-  for (std::size_t i = 0; i < kids.size(); ++i) idx[i] = int(i);
+  // Among equals, fewest replies first (the opponent's moves to boards not yet visited).
+  const Segment& seg = segs_.back();
+  auto replies = [&](const Child& c) {
+    if (lost_by_material(c.pos)) return 0;
+    Move moves[4 * 64];
+    if (rules_.capture == Capture::single) return int(generate_moves(board_, rules_, c.pos).size());
+    const int n = generate_moves(board_, rules_, c.pos, moves);
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+      if (moves[i].captured || (!seg.keys.count(oracle_.key(apply_move(c.pos, moves[i]))) &&
+                                oracle_.key(apply_move(c.pos, moves[i])) != c.key))
+        ++k;
+    return k;
+  };
+  std::vector<int> idx(kids.size()), r(kids.size()), mob(kids.size(), 0);
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    idx[i] = int(i);
+    r[i] = rank(kids[i]);
+    if (options_.mobility_order && r[i] >= 2 && r[i] <= 5) mob[i] = replies(kids[i]);
+  }
   std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-    const int ra = rank(kids[a]), rb = rank(kids[b]);
-    if (ra != rb) return ra < rb;
-    if (ra == 0 || ra == 2) return kids[a].bfd < kids[b].bfd;  // the quickest ban-free win first
-    return false;
+    if (r[a] != r[b]) return r[a] < r[b];
+    if (r[a] == 0) return kids[a].bfd < kids[b].bfd;  // the quickest ban-free win first
+    return mob[a] < mob[b];
   });
   return idx;
 }
