@@ -37,8 +37,9 @@ StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progr
   StateStore store;
   store.set_id(root, 0);
   store.add_size(1);
-  g.keys.push_back(root);
-  g.offsets.push_back(0);
+  g.keys.resize(1);
+  g.keys[0] = root;
+  g.offsets.resize(1);
   std::size_t begin = 0;
   std::vector<Chunk> chunks;
   while (begin < g.keys.size()) {
@@ -46,7 +47,7 @@ StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progr
     const std::size_t nchunks = (end - begin + kChunk - 1) / kChunk;
     g.offsets.resize(end + 1);
     chunks.assign(nchunks, Chunk{});
-    store.reserve_more(2 * (end - begin));
+    store.reserve_more(end - begin);
     store.open_claims();
 
     // 1. expand
@@ -104,7 +105,8 @@ StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progr
         out[e] = (s & kKnown) ? std::uint32_t(s & ~kKnown) : store.find(s);
       }
     });
-    g.keys.insert(g.keys.end(), level.begin(), level.end());
+    g.keys.resize(end + level.size());
+    std::copy(level.begin(), level.end(), g.keys.begin() + end);
     ++g.levels;
     begin = end;
     if (progress) progress("enumerate", begin, g.keys.size());

@@ -6,15 +6,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/huge_array.hpp"
 #include "solver/progress.hpp"
 #include "solver/state_key.hpp"
 
 namespace gonu {
 
 struct StateGraph {
-  std::vector<Key> keys;                // by id; id 0 is the root
-  std::vector<std::uint64_t> offsets;   // successors of id i: targets[offsets[i] .. offsets[i+1])
-  std::vector<std::uint32_t> targets;   // successor ids, in expand_state order
+  HugeArray<Key> keys;                  // by id; id 0 is the root
+  HugeArray<std::uint64_t> offsets;     // successors of id i: targets[offsets[i] .. offsets[i+1])
+  HugeArray<std::uint32_t> targets;     // successor ids, in expand_state order
   int levels = 0;                       // breadth-first levels
   std::size_t store_bytes = 0;          // peak size of the state store
   std::size_t size() const { return keys.size(); }

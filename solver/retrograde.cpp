@@ -44,8 +44,8 @@ Values retrograde(StateGraph& g, const ProgressFn& progress) {
   tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
     counter[i].store(std::uint32_t(g.offsets[i + 1] - g.offsets[i]), std::memory_order_relaxed);
   });
-  std::vector<std::uint32_t>().swap(g.targets);
-  std::vector<std::uint64_t>().swap(g.offsets);
+  g.targets = HugeArray<std::uint32_t>();
+  g.offsets = HugeArray<std::uint64_t>();
 
   Values out;
   out.dist.assign(n, 0);

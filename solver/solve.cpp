@@ -29,7 +29,7 @@ Solution solve(const Game& from, const SolveOptions& options) {
   // Re-order by key: sort (key, id) pairs, then gather the values.
   std::vector<std::pair<Key, std::uint32_t>> order(n);
   tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { order[i] = {g.keys[i], std::uint32_t(i)}; });
-  std::vector<Key>().swap(g.keys);
+  g.keys = HugeArray<Key>();
   tbb::parallel_sort(order.begin(), order.end());
   s.keys.resize(n);
   s.value.resize(n);

@@ -7,7 +7,7 @@ namespace gonu {
 
 void StateStore::reset(std::size_t capacity) {
   slots_ = HugeArray<Slot>(capacity);
-  mask_ = capacity - 1;
+  capacity_ = capacity;
   size_ = 0;
   tbb::parallel_for(std::size_t(0), capacity, [&](std::size_t i) {
     slots_[i].key.store(kEmptyKey, std::memory_order_relaxed);
@@ -16,12 +16,10 @@ void StateStore::reset(std::size_t capacity) {
 }
 
 void StateStore::reserve_more(std::size_t more) {
-  const std::size_t need = (size_ + more) * 2;
-  if (need <= mask_ + 1) return;
-  std::size_t capacity = mask_ + 1;
-  while (capacity < need) capacity *= 2;
+  if (size_ + more <= max_load()) return;
+  const std::size_t capacity = (size_ + more) * 2;  // load 1/2 after growth
   HugeArray<Slot> old = std::move(slots_);
-  const std::size_t old_capacity = mask_ + 1, kept = size_;
+  const std::size_t old_capacity = capacity_, kept = size_;
   reset(capacity);
   tbb::parallel_for(std::size_t(0), old_capacity, [&](std::size_t i) {
     const Key k = old[i].key.load(std::memory_order_relaxed);

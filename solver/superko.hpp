@@ -31,6 +31,8 @@ struct SuperkoOptions {
   double max_seconds = 0;            // 0: no limit
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
   bool transpositions = true;        // (state, visited-set hash) table
+  bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories
+  std::size_t max_relevant_boards = 96;  // larger proofs are not kept that way
   bool mobility_order = true;        // among equal children, the one leaving the fewest replies first
   std::size_t max_table_entries = std::size_t(1) << 22;  // the table is cleared when full
   bool certificate = false;          // write the proof (text) into the result

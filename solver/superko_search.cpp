@@ -158,42 +158,114 @@ std::vector<int> SuperkoSearch::order(const std::vector<Child>& kids) const {
   return idx;
 }
 
-SkOutcome SuperkoSearch::child_value(const Child& c) {
+namespace {
+void add_sorted(std::vector<Key>& into, const std::vector<Key>& from, Key drop) {
+  for (Key k : from)
+    if (k != drop) into.push_back(k);
+}
+void normalize(std::vector<Key>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+}  // namespace
+
+SkOutcome SuperkoSearch::child_value(const Child& c, Deps* deps) {
   switch (c.kind) {
     case Kind::leaf:
+      // A ban-free leaf reached by a non-capture relies on the distances of the visited boards.
+      if (deps && !c.move.captured && !lost_by_material(c.pos)) deps->threshold = std::max<int>(deps->threshold, c.bfd);
       return SkOutcome{c.bf == Value::loss ? SkValue::loss : SkValue::win, c.bfd, -1};
     case Kind::capture:
-      return entry_value(c.pos, c.key);
+      return entry_value(c.pos, c.key);  // no earlier board matters (F2)
     case Kind::inner: {
       push(c);
-      const SkOutcome o = search(c.pos, c.key);
+      Deps child;
+      const SkOutcome o = search(c.pos, c.key, deps ? &child : nullptr);
       pop(c);
+      if (deps) {
+        if (child.overflow) deps->overflow = true;
+        if (!deps->overflow) {
+          add_sorted(deps->unvisited, child.unvisited, c.key);
+          add_sorted(deps->visited, child.visited, c.key);  // c is visited by the move itself
+          deps->threshold = std::max(deps->threshold, child.threshold);
+        }
+      }
       return o;
     }
   }
   return {};
 }
 
+bool SuperkoSearch::relevant_hit(Key k, SkOutcome& o, Deps* deps) {
+  const auto it = relevant_.find(k);
+  if (it == relevant_.end()) return false;
+  const Segment& seg = segs_.back();
+  const int pm = pmin_top();
+  for (const Relevant& r : it->second) {
+    if (r.deps.threshold >= pm) continue;
+    bool ok = true;
+    for (Key u : r.deps.unvisited)
+      if (seg.keys.count(u)) {
+        ok = false;
+        break;
+      }
+    if (!ok) continue;
+    for (Key v : r.deps.visited)
+      if (!seg.keys.count(v)) {
+        ok = false;
+        break;
+      }
+    if (!ok) continue;
+    o = r.outcome;
+    if (deps) *deps = r.deps;
+    return true;
+  }
+  return false;
+}
+
+void SuperkoSearch::relevant_store(Key k, const SkOutcome& o, const Deps& d) {
+  if (relevant_count_ >= options_.max_table_entries) {
+    relevant_.clear();
+    relevant_count_ = 0;
+    ++clears_;
+  }
+  auto& list = relevant_[k];
+  if (list.size() >= 8) {
+    list.erase(list.begin());
+    --relevant_count_;
+  }
+  list.push_back(Relevant{d, o});
+  ++relevant_count_;
+}
+
 SkOutcome SuperkoSearch::entry_value(const Position& p, Key k) {
   const auto it = memo_.find(k);
   if (it != memo_.end()) return it->second;
   enter_segment({p});
-  const SkOutcome o = search(p, k);
+  const SkOutcome o = search(p, k, nullptr);
   leave_segment();
   memo_[k] = o;
   targets_[k] = 1;
   return o;
 }
 
-SkOutcome SuperkoSearch::search(const Position& p, Key k) {
+SkOutcome SuperkoSearch::search(const Position& p, Key k, Deps* deps) {
   tick();
   ++layer_nodes_[layer_index(p)];
   if (lost_by_material(p)) return SkOutcome{SkValue::loss, 0, -1};
   const TableKey tk{k, segs_.back().hash};
+  const bool relevance = options_.relevance && options_.transpositions;
   if (options_.transpositions) {
     const auto it = table_.find(tk);
-    if (it != table_.end()) return it->second;
+    if (it != table_.end()) {
+      if (deps) deps->overflow = true;  // the exact table holds only proofs too large to track
+      return it->second;
+    }
+    SkOutcome hit;
+    if (relevance && relevant_hit(k, hit, deps)) return hit;
   }
+  Deps mine;
+  Deps* track = relevance ? &mine : nullptr;
   const std::size_t base = arena_top_;
   const int n = gen_children(p, base);
   SkOutcome out{SkValue::loss, 0, -1};
@@ -204,17 +276,62 @@ SkOutcome SuperkoSearch::search(const Position& p, Key k) {
     std::uint32_t longest = 0;
     bool won = false;
     for (int i : idx) {
-      const SkOutcome o = child_value(kids[i]);
+      Deps child;
+      const SkOutcome o = child_value(kids[i], track ? &child : nullptr);
       if (o.value == SkValue::loss) {
         out = SkOutcome{SkValue::win, o.depth + 1, std::int16_t(i)};
         won = true;
+        if (track) {
+          // Only this child matters, and that its board is still free.
+          mine = std::move(child);
+          if (!kids[i].move.captured) mine.unvisited.push_back(kids[i].key);
+        }
         break;
       }
       longest = std::max(longest, o.depth + 1);
+      if (track) {
+        if (child.overflow) mine.overflow = true;
+        if (!mine.overflow) {
+          add_sorted(mine.unvisited, child.unvisited, 0);
+          add_sorted(mine.visited, child.visited, 0);
+          mine.threshold = std::max(mine.threshold, child.threshold);
+        }
+      }
     }
     if (!won) out = SkOutcome{SkValue::loss, longest, -1};
     arena_top_ = base;
   }
+  if (track && !mine.overflow && out.value == SkValue::loss) {
+    // The loser's moves to visited boards stay excluded only while those boards are visited.
+    Move moves[4 * 64];
+    std::vector<Move> many;
+    const Move* list = moves;
+    int nm;
+    if (rules_.capture == Capture::single) {
+      many = generate_moves(board_, rules_, p);
+      list = many.data();
+      nm = int(many.size());
+    } else {
+      nm = generate_moves(board_, rules_, p, moves);
+    }
+    for (int j = 0; j < nm; ++j) {
+      if (list[j].captured) continue;
+      const Key kq = oracle_.key(apply_move(p, list[j]));
+      if (segs_.back().keys.count(kq)) mine.visited.push_back(kq);
+    }
+  }
+  if (track && !mine.overflow) {
+    normalize(mine.unvisited);
+    normalize(mine.visited);
+    mine.visited.erase(std::remove(mine.visited.begin(), mine.visited.end(), k), mine.visited.end());
+    if (mine.unvisited.size() + mine.visited.size() > options_.max_relevant_boards) mine.overflow = true;
+  }
+  if (track && !mine.overflow) {
+    relevant_store(k, out, mine);
+    if (deps) *deps = mine;
+    return out;
+  }
+  if (deps) deps->overflow = true;
   if (options_.transpositions) {
     if (table_.size() >= options_.max_table_entries) {
       table_.clear();
@@ -230,7 +347,7 @@ SkOutcome SuperkoSearch::solve(const Game& g) {
   const Key k = oracle_.key(p);
   if (g.since_capture.size() == 1) return entry_value(p, k);
   enter_segment(g.since_capture);
-  const SkOutcome o = search(p, k);
+  const SkOutcome o = search(p, k, nullptr);
   leave_segment();
   return o;
 }

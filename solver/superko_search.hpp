@@ -52,7 +52,7 @@ class SuperkoSearch {
   SkOutcome entry_value(const Position& p, Key k);
 
   std::uint64_t nodes() const { return nodes_; }
-  std::uint64_t table_entries() const { return table_.size(); }
+  std::uint64_t table_entries() const { return table_.size() + relevant_count_; }
   std::uint64_t table_clears() const { return clears_; }
   const std::unordered_map<Key, SkOutcome>& memo() const { return memo_; }
   // Capture targets met: key -> 0 unknown, 1 proven by search, 2 decided by the ban-free value.
@@ -70,8 +70,18 @@ class SuperkoSearch {
   std::vector<Child> children(const Position& p);
   // The order the search tries children in (indices into kids).
   std::vector<int> order(const std::vector<Child>& kids) const;
-  // The value of a child of the top of the current segment (recursing, memo and table as needed).
-  SkOutcome child_value(const Child& c);
+  // What a proof relied on, for reuse under other histories: boards that must be unvisited (the
+  // winner's moves), boards that must be visited (the loser's moves they exclude), and the largest
+  // ban-free distance of a leaf used (every visited decided board must be farther). Relative to the
+  // node's own segment; `overflow`: too large to keep.
+  struct Deps {
+    std::vector<Key> unvisited, visited;
+    int threshold = -1;
+    bool overflow = false;
+  };
+  // The value of a child of the top of the current segment (recursing, memo and table as needed);
+  // adds what the child's value relied on (seen from the parent) to *deps if given.
+  SkOutcome child_value(const Child& c, Deps* deps = nullptr);
   // Push / pop a non-capturing child onto the current segment.
   void push(const Child& c);
   void pop(const Child& c);
@@ -95,7 +105,15 @@ class SuperkoSearch {
     std::size_t operator()(const TableKey& t) const { return t.key * 0x9E3779B97F4A7C15ull ^ t.set; }
   };
 
-  SkOutcome search(const Position& p, Key k);  // p is the top of the current segment
+  SkOutcome search(const Position& p, Key k, Deps* deps);  // p is the top of the current segment
+  struct Relevant {
+    Deps deps;
+    SkOutcome outcome;
+  };
+  bool relevant_hit(Key k, SkOutcome& o, Deps* deps);
+  void relevant_store(Key k, const SkOutcome& o, const Deps& d);
+  std::unordered_map<Key, std::vector<Relevant>> relevant_;
+  std::size_t relevant_count_ = 0;
   int gen_children(const Position& p, std::size_t base);  // into arena_ from base; returns count
   void tick();
   static std::uint64_t mix(Key k);

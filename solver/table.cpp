@@ -421,6 +421,9 @@ Table Table::open(const std::string& path) {
   r.name = fixed_string(d + kOffName, kNameLen);
   h.rules_id = fixed_string(d + kOffRulesId, kRulesIdLen);
   h.gonu_version = fixed_string(d + kOffGonuVersion, kVersionLen);
+  for (const std::string* text : {&r.name, &h.rules_id, &h.gonu_version})
+    for (const char ch : *text)
+      if (ch < 0x20 || ch > 0x7e) t.damaged("a header text field holds a byte that is not printable ASCII");
   try {
     t.codec_ = make_key_codec(r);
   } catch (const GonuError& e) {
