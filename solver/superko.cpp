@@ -88,7 +88,15 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
 
   if (o.certificate && root.value != SkValue::unknown) {
     CertificateText c;
-    run_with_large_stack([&] { c = write_certificate(search, g, root, o.max_certificate_nodes); });
+    run_with_large_stack([&] {
+      try {
+        c = write_certificate(search, g, root, o.max_certificate_nodes);
+      } catch (const SearchAborted& a) {
+        // Writing re-walks the proof; what the tables forgot is searched again, within the budget.
+        c = CertificateText{};
+        c.error = "re-walking the proof ran past the " + a.reason;
+      }
+    });
     res.certificate = std::move(c.text);
     res.certificate_error = c.error;
     res.certificate_nodes = c.nodes;

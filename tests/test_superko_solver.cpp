@@ -83,10 +83,12 @@ bool agree(const Game& g, std::uint64_t budget = 2'000'000) {
   const std::optional<bool> ref = negamax(copy, budget);
   if (!ref) return false;
   const SkValue want = *ref ? SkValue::win : SkValue::loss;
-  for (int config = 0; config < 4; ++config) {
+  for (int config = 0; config < 6; ++config) {
     SuperkoOptions o;
     o.banfree_leaves = (config & 1) == 0;
     o.transpositions = (config & 2) == 0;
+    o.relevance = config < 4;  // configs 4, 5: the exact-set table alone
+    if (config == 1) o.max_relevant_boards = 3;
     o.max_table_entries = config == 0 ? 7 : std::size_t(1) << 20;  // config 0 also exercises clearing
     o.certificate = true;
     const SuperkoResult r = solve_superko(g, o);

@@ -23,6 +23,8 @@ void add_superko_options(po::options_description& d) {
       ("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)")
       ("table-entries", po::value<std::uint64_t>()->default_value(std::uint64_t(1) << 22),
        "superko: transposition table size before it is cleared")
+      ("relevant-boards", po::value<std::size_t>()->default_value(96),
+       "superko: keep proofs that rely on at most this many boards for reuse under other histories (0: off)")
       ("no-banfree-leaves", "superko: do not stop at ban-free decided states (slower; for testing)")
       ("no-table", "superko: no transposition table (slower; for testing)");
 }
@@ -54,6 +56,8 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
   o.max_table_entries = std::max<std::uint64_t>(1, vm["table-entries"].as<std::uint64_t>());
   o.banfree_leaves = vm.count("no-banfree-leaves") == 0;
   o.transpositions = vm.count("no-table") == 0;
+  o.max_relevant_boards = vm["relevant-boards"].as<std::size_t>();
+  o.relevance = o.max_relevant_boards > 0;
   o.certificate = vm.count("certificate") > 0;
   const bool quiet = vm.count("quiet") > 0;
   o.progress = make_progress(quiet);
