@@ -71,6 +71,24 @@ done
   echo
   echo "Machine: $(nproc) cores, $(uname -m); gonu $("$gonu" --version | cut -d' ' -f2); $(date -u +%Y-%m-%d)."
   echo
-  cat "$root/results/superko_notes.md" 2>/dev/null || true
+  cat <<'NOTES'
+## What is proven, and what is open
+
+- Proven (each with a certificate that `gonu check-certificate` accepts): 2x3 and 3x2 (White wins:
+  Black, to move first, is stalemated at once on 2x3 and loses in 6 or 8 plies on 3x2), 3x3 (Black
+  wins in 7 plies under both rule sets: the ban-free win never repeats a board, fact F3 in
+  solver/superko.md).
+- Open: 3x4, 4x3, 4x4 and 5x2 under both rule sets. Their starts are ban-free draws, and the
+  depth-first search falls into the 2-2 material layer (two pieces each), whose residual
+  ban-free draw region is a game of vertex geography on the board graph (each player must move to
+  a board not seen since the last capture; who cannot, loses). No 2-2 capture-entry state of
+  these boards was proven within the budget; the runs stop there.
+- What would come next (details in solver/superko.md): solve the 2-2 layer on its own, every
+  capture-entry state with its own budget, bottom-up (3-2, 2-3 next); df-pn instead of depth-first
+  order so the start only pulls the lower-layer values it needs; smaller dependency sets for the
+  history-relevant table (the proof relying on the fewest boards; boards unreachable from the node
+  dropped); a bitset visited set over the layer's states for node rate. The 4x4 value stays open,
+  as its only published solver left it.
+NOTES
 } >"$out"
 echo "wrote $out" >&2
