@@ -3,7 +3,6 @@
 // the full board history), and checks the ban-free table by its ranks.
 #include "solver/certificate_check.hpp"
 
-#include <pthread.h>
 
 #include <exception>
 #include <fstream>
@@ -14,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "solver/large_stack.hpp"
 
 namespace gonu {
 
@@ -293,33 +293,6 @@ class Checker {
   }
 };
 
-void run_with_large_stack(const std::function<void()>& f) {
-  struct Call {
-    const std::function<void()>* f;
-    std::exception_ptr error;
-  } call{&f, nullptr};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, std::size_t(1) << 30);
-  pthread_t t;
-  auto body = [](void* arg) -> void* {
-    auto* c = static_cast<Call*>(arg);
-    try {
-      (*c->f)();
-    } catch (...) {
-      c->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  const bool started = pthread_create(&t, &attr, body, &call) == 0;
-  pthread_attr_destroy(&attr);
-  if (!started) {
-    f();
-    return;
-  }
-  pthread_join(t, nullptr);
-  if (call.error) std::rethrow_exception(call.error);
-}
 
 }  // namespace
 

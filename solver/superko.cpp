@@ -2,7 +2,6 @@
 // material layer can be thousands of plies deep), the certificate, and the per-layer report.
 #include "solver/superko.hpp"
 
-#include <pthread.h>
 
 #include <algorithm>
 #include <chrono>
@@ -14,6 +13,7 @@
 #include "solver/superko_banfree.hpp"
 #include "solver/superko_certificate.hpp"
 #include "solver/superko_search.hpp"
+#include "solver/large_stack.hpp"
 
 namespace gonu {
 
@@ -25,38 +25,6 @@ const char* to_string(SkValue v) {
   }
 }
 
-namespace {
-
-// Runs f on a thread with a 2 GiB stack (reserved, touched only as deep as the search goes).
-void run_with_large_stack(const std::function<void()>& f) {
-  struct Call {
-    const std::function<void()>* f;
-    std::exception_ptr error;
-  } call{&f, nullptr};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, std::size_t(2) << 30);
-  pthread_t t;
-  auto body = [](void* arg) -> void* {
-    auto* c = static_cast<Call*>(arg);
-    try {
-      (*c->f)();
-    } catch (...) {
-      c->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  if (pthread_create(&t, &attr, body, &call) != 0) {
-    pthread_attr_destroy(&attr);
-    f();  // no thread: run here
-    return;
-  }
-  pthread_attr_destroy(&attr);
-  pthread_join(t, nullptr);
-  if (call.error) std::rethrow_exception(call.error);
-}
-
-}  // namespace
 
 SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (g.rules.repetition != Repetition::superko)
