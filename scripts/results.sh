@@ -6,7 +6,8 @@
 # or the time limit (GONU_TIME_LIMIT seconds, default 1800). On a board where a rule set without a
 # history tag already passes the guard, the tagged ones (immediate, undo: 14 to 57 times as many
 # states on the boards solved) are listed as not fitting without being run.
-# GONU_BOARDS / GONU_RULESETS narrow the run (e.g. GONU_BOARDS="3x3 3x4").
+# GONU_BOARDS / GONU_RULESETS narrow the run (e.g. GONU_BOARDS="3x3 3x4"); rows of an earlier
+# run for other (rule set, board) pairs are kept, so the table can be regenerated in parts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
@@ -76,10 +77,25 @@ done
 python3 - "$tmp/rows" "$threads" "$(uname -m)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" \
   "$(free -g | awk '/Mem:/{print $2}')" <<'PY'
 import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
+import csv, os
+new_rows = [json.loads(l) for l in open(sys.argv[1])]
 threads, arch, cpu, mem = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
 cols = ["rules", "board", "status", "states", "edges", "wins", "losses", "draws", "value", "distance",
         "max_distance", "seconds", "peak_mib"]
+merged = {}
+if os.path.exists("results/values.csv"):
+    for r in csv.DictReader(open("results/values.csv")):
+        for c in ("states", "edges", "wins", "losses", "draws", "distance", "max_distance"):
+            if r.get(c):
+                r[c] = int(r[c])
+        merged[(r["rules"], r["board"])] = r
+for r in new_rows:
+    merged[(r["rules"], r["board"])] = r
+order_rules = ["free", "single", "single+corner", "encyclopedia", "undo", "single-immediate", "single+corner-immediate"]
+order_boards = ["3x3", "3x4", "4x3", "4x4", "4x5", "5x4"]
+def rank(k):
+    return (order_rules.index(k[0]) if k[0] in order_rules else 99, order_boards.index(k[1]) if k[1] in order_boards else 99, k)
+rows = [merged[k] for k in sorted(merged, key=rank)]
 with open("results/values.csv", "w") as f:
     f.write(",".join(cols) + "\n")
     for r in rows:
