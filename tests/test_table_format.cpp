@@ -3,7 +3,9 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
+#include <xxhash.h>
 
 #include "core/error.hpp"
 #include "solver/state_graph.hpp"
@@ -338,4 +340,94 @@ TEST_CASE("table: a failed write leaves no file behind", "[table]") {
   write_table(d.file("t.gtb"), s);
   write_table(d.file("t.gtb"), s);
   REQUIRE(Table::open(d.file("t.gtb")).size() == s.keys.size());
+}
+
+TEST_CASE("table: random damage never crashes a reader or changes an answer", "[table]") {
+  const Solution s = solve_named("free", 3, 3);
+  TempDir d;
+  write_table(d.file("t.gtb"), s);
+  const std::string bytes = slurp(d.file("t.gtb"));
+  std::mt19937_64 rng(2024);
+  // Probes: every state, plus keys next to them that are not states.
+  auto check_answers = [&](const Table& t) {
+    for (std::size_t i = 0; i < s.keys.size(); ++i) {
+      try {
+        const auto e = t.find(s.keys[i]);
+        REQUIRE(e);
+        REQUIRE(e->value == s.value[i]);
+        REQUIRE(e->dist == s.dist[i]);
+        if (!std::binary_search(s.keys.begin(), s.keys.end(), s.keys[i] + 1)) REQUIRE(!t.find(s.keys[i] + 1));
+      } catch (const GonuError&) {
+      }
+    }
+  };
+  // Random bytes flipped anywhere (checksums as written).
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string bad = bytes;
+    const int flips = 1 + int(rng() % 3);
+    for (int f = 0; f < flips; ++f) bad[rng() % bad.size()] ^= char(1 + rng() % 255);
+    spit(d.file("bad.gtb"), bad);
+    try {
+      const Table t = Table::open(d.file("bad.gtb"));
+      check_answers(t);
+      if (bad != bytes) REQUIRE(!verify_table(t).ok);
+    } catch (const GonuError&) {
+    }
+  }
+  // Random truncations and extensions.
+  for (int trial = 0; trial < 50; ++trial) {
+    const std::size_t len = rng() % (bytes.size() + 64);
+    std::string bad = len <= bytes.size() ? bytes.substr(0, len) : bytes + std::string(len - bytes.size(), 'z');
+    spit(d.file("bad.gtb"), bad);
+    if (len == bytes.size()) continue;
+    REQUIRE_THROWS_AS(Table::open(d.file("bad.gtb")), GonuError);
+  }
+}
+
+TEST_CASE("table: crafted headers and indexes (checksums recomputed) never crash a reader", "[table]") {
+  const Solution s = solve_named("free", 3, 3);
+  TempDir d;
+  write_table(d.file("t.gtb"), s);
+  const std::string bytes = slurp(d.file("t.gtb"));
+  const TableHeader h = Table::open(d.file("t.gtb")).header();
+  auto put64 = [](std::string& b, std::size_t at, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) b[at + std::size_t(i)] = char((v >> (8 * i)) & 0xff);
+  };
+  auto reseal = [&](std::string& b) {
+    put64(b, 32, XXH3_64bits(b.data() + h.index_offset, std::size_t(h.index_size)));
+    put64(b, 312, XXH3_64bits(b.data(), 312));
+  };
+  auto exercise = [&](const std::string& b) {
+    spit(d.file("bad.gtb"), b);
+    try {
+      const Table t = Table::open(d.file("bad.gtb"));
+      for (std::size_t i = 0; i < s.keys.size(); i += 3) {
+        try {
+          t.find(s.keys[i]);
+          t.find(s.keys[i] + 1);
+        } catch (const GonuError&) {
+        }
+      }
+      try {
+        verify_table(t);
+      } catch (const GonuError&) {
+      }
+    } catch (const GonuError&) {
+    }
+  };
+  std::mt19937_64 rng(77);
+  for (int trial = 0; trial < 400; ++trial) {
+    std::string b = bytes;
+    const std::size_t at = 16 + rng() % (312 - 16);
+    b[at] = char(rng() & 0xff);
+    reseal(b);
+    exercise(b);
+  }
+  for (int trial = 0; trial < 200; ++trial) {
+    std::string b = bytes;
+    const std::size_t at = std::size_t(h.index_offset + rng() % h.index_size);
+    b[at] = char(rng() & 0xff);
+    reseal(b);
+    exercise(b);
+  }
 }
