@@ -20,7 +20,10 @@ long long score(const MoveAnswer& m) {
 }
 
 std::string describe_state(const Table& t, const Position& p) {
-  return "'" + format_position(t.board(), p) + "'";
+  std::string s = format_position(t.board(), p);
+  s.insert(s.begin(), '\'');
+  s += '\'';
+  return s;
 }
 
 // Expands a state and looks every successor up.

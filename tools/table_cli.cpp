@@ -39,7 +39,10 @@ nlohmann::ordered_json rules_json(const Rules& r) {
 
 std::string format_history(const Game& g) {
   std::string s;
-  for (const Move& m : g.moves) s += (s.empty() ? "" : " ") + format_move(g.board, g.rules, m);
+  for (const Move& m : g.moves) {
+    if (!s.empty()) s += ' ';
+    s += format_move(g.board, g.rules, m);
+  }
   return s;
 }
 
