@@ -7,7 +7,8 @@
 # history tag already passes the guard, the tagged ones (immediate, undo: 14 to 57 times as many
 # states on the boards solved) are listed as not fitting without being run.
 # GONU_BOARDS / GONU_RULESETS narrow the run (e.g. GONU_BOARDS="3x3 3x4"); rows of an earlier
-# run for other (rule set, board) pairs are kept, so the table can be regenerated in parts.
+# run for other (rule set, board) pairs are kept, so the table can be regenerated in parts, and
+# the tables are rewritten after every solve, so an interrupted run keeps what it finished.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
@@ -28,52 +29,7 @@ flags_of() {
     *) echo "unknown rule set $1" >&2; exit 2 ;;
   esac
 }
-: > "$tmp/rows"
-tagged() { case "$1" in encyclopedia|undo|*-immediate) return 0 ;; *) return 1 ;; esac; }
-for b in $boards; do
-  too_big=""
-  for rs in $rulesets; do
-    echo "results: $rs $b" >&2
-    if [ -n "$too_big" ] && tagged "$rs"; then
-      echo "{\"rules\": \"$rs\", \"board\": \"$b\", \"status\": \"not solved: does not fit ($too_big has more than $max_states states without a tag)\"}" >> "$tmp/rows"
-      continue
-    fi
-    set +e
-    timeout "$limit" /usr/bin/time -v -o "$tmp/time" build/bin/gonu solve $(flags_of "$rs") --board "$b" \
-      --json --quiet --max-states "$max_states" > "$tmp/out" 2> "$tmp/err"
-    rc=$?
-    set -e
-    if [ "$rc" != 0 ] && grep -q "max-states" "$tmp/err"; then too_big="$rs"; fi
-    python3 - "$rs" "$b" "$rc" "$tmp" "$limit" >> "$tmp/rows" <<'PY'
-import json, re, sys
-rs, board, rc, tmp, limit = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
-t = open(f"{tmp}/time").read() if rc != 124 else ""
-def grab(pattern):
-    m = re.search(pattern, t)
-    return m.group(1) if m else ""
-wall = grab(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)")
-secs = ""
-if wall:
-    parts = [float(x) for x in wall.split(":")]
-    secs = f"{sum(p * 60 ** i for i, p in enumerate(reversed(parts))):.2f}"
-rss = grab(r"Maximum resident set size \(kbytes\): (\d+)")
-mib = f"{int(rss) / 1024:.0f}" if rss else ""
-row = {"rules": rs, "board": board}
-if rc == 0:
-    j = json.load(open(f"{tmp}/out"))
-    row.update(status="solved", states=j["states"], edges=j["edges"], wins=j["wins"], losses=j["losses"],
-               draws=j["draws"], value=j["value"], distance=j["distance"], max_distance=j["max_distance"],
-               seconds=secs, peak_mib=mib)
-elif rc == 124:
-    row.update(status=f"not solved: over the {limit} s time limit")
-else:
-    err = open(f"{tmp}/err").read().strip().splitlines()
-    row.update(status="not solved: " + (err[-1].replace("gonu: error: ", "") if err else f"exit {rc}"),
-               seconds=secs, peak_mib=mib)
-print(json.dumps(row))
-PY
-  done
-done
+write_tables() {
 python3 - "$tmp/rows" "$threads" "$(uname -m)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" \
   "$(free -g | awk '/Mem:/{print $2}')" <<'PY'
 import json, sys
@@ -122,3 +78,51 @@ with open("results/values.md", "w") as f:
             f.write(f"| {r['rules']} | {r['board']} | | | {r['status']} | | {r.get('seconds','')} | {r.get('peak_mib','')} |\n")
 print("wrote results/values.csv and results/values.md")
 PY
+}
+: > "$tmp/rows"
+tagged() { case "$1" in encyclopedia|undo|*-immediate) return 0 ;; *) return 1 ;; esac; }
+for b in $boards; do
+  too_big=""
+  for rs in $rulesets; do
+    echo "results: $rs $b" >&2
+    if [ -n "$too_big" ] && tagged "$rs"; then
+      echo "{\"rules\": \"$rs\", \"board\": \"$b\", \"status\": \"not solved: does not fit ($too_big has more than $max_states states without a tag)\"}" >> "$tmp/rows"
+      continue
+    fi
+    set +e
+    timeout "$limit" /usr/bin/time -v -o "$tmp/time" build/bin/gonu solve $(flags_of "$rs") --board "$b" \
+      --json --quiet --max-states "$max_states" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    set -e
+    if [ "$rc" != 0 ] && grep -q "max-states" "$tmp/err"; then too_big="$rs"; fi
+    python3 - "$rs" "$b" "$rc" "$tmp" "$limit" >> "$tmp/rows" <<'PY'
+import json, re, sys
+rs, board, rc, tmp, limit = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+t = open(f"{tmp}/time").read() if rc != 124 else ""
+def grab(pattern):
+    m = re.search(pattern, t)
+    return m.group(1) if m else ""
+wall = grab(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)")
+secs = ""
+if wall:
+    parts = [float(x) for x in wall.split(":")]
+    secs = f"{sum(p * 60 ** i for i, p in enumerate(reversed(parts))):.2f}"
+rss = grab(r"Maximum resident set size \(kbytes\): (\d+)")
+mib = f"{int(rss) / 1024:.0f}" if rss else ""
+row = {"rules": rs, "board": board}
+if rc == 0:
+    j = json.load(open(f"{tmp}/out"))
+    row.update(status="solved", states=j["states"], edges=j["edges"], wins=j["wins"], losses=j["losses"],
+               draws=j["draws"], value=j["value"], distance=j["distance"], max_distance=j["max_distance"],
+               seconds=secs, peak_mib=mib)
+elif rc == 124:
+    row.update(status=f"not solved: over the {limit} s time limit")
+else:
+    err = open(f"{tmp}/err").read().strip().splitlines()
+    row.update(status="not solved: " + (err[-1].replace("gonu: error: ", "") if err else f"exit {rc}"),
+               seconds=secs, peak_mib=mib)
+print(json.dumps(row))
+PY
+    write_tables  # after every solve, so an interrupted run keeps what it finished
+  done
+done
