@@ -11,21 +11,12 @@
 #include "core/moves.hpp"
 #include "core/position.hpp"
 #include "core/rules.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::make_rules;
 
 namespace {
-
-Rules make_rules(Capture c, bool corner, Repetition rep = Repetition::none, int rows = 4, int cols = 4) {
-  Rules r;
-  r.name = "custom";
-  r.capture = c;
-  r.corner = corner;
-  r.repetition = rep;
-  r.rows = rows;
-  r.cols = cols;
-  return r;
-}
 
 Game game_at(const Rules& r, const std::string& text) {
   const Board b = make_board(r.rows, r.cols);

@@ -8,20 +8,12 @@
 #include "core/position.hpp"
 #include "core/rules.hpp"
 #include "reference/plain_rules.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::make_rules;
 
 namespace {
-
-Rules capture_rules(Capture c, bool corner, int rows, int cols) {
-  Rules r;
-  r.name = "custom";
-  r.capture = c;
-  r.corner = corner;
-  r.rows = rows;
-  r.cols = cols;
-  return r;
-}
 
 struct Shape {
   int rows, cols;
@@ -79,7 +71,7 @@ TEST_CASE("generate_moves equals the plain reference generator on random positio
   for (const Shape& s : shapes) {
     for (Capture c : {Capture::line, Capture::single}) {
       for (bool corner : {false, true}) {
-        const Rules r = capture_rules(c, corner, s.rows, s.cols);
+        const Rules r = make_rules(c, corner, Repetition::none, s.rows, s.cols);
         compare_on_random_positions(r, 10000, seed);
         ++seed;
       }
@@ -94,7 +86,7 @@ TEST_CASE("generate_moves equals the reference on other board shapes", "[core][m
   for (const Shape& s : shapes) {
     for (Capture c : {Capture::line, Capture::single}) {
       for (bool corner : {false, true}) {
-        const Rules r = capture_rules(c, corner, s.rows, s.cols);
+        const Rules r = make_rules(c, corner, Repetition::none, s.rows, s.cols);
         const Board b = make_board(r.rows, r.cols);
         std::mt19937_64 rng(seed++);
         int mismatches = 0;
@@ -120,7 +112,7 @@ TEST_CASE("generate_moves follows its documented order and apply_move applies mo
   std::mt19937_64 rng(99);
   for (Capture c : {Capture::line, Capture::single}) {
     for (bool corner : {false, true}) {
-      const Rules r = capture_rules(c, corner, 4, 5);
+      const Rules r = make_rules(c, corner, Repetition::none, 4, 5);
       const Board b = make_board(4, 5);
       for (int i = 0; i < 2000; ++i) {
         const Position p = ref::random_position(b, rng);
@@ -147,7 +139,7 @@ TEST_CASE("capture_choices agrees with the moves of each step", "[core][movegen]
   std::mt19937_64 rng(5);
   for (Capture c : {Capture::line, Capture::single}) {
     for (bool corner : {false, true}) {
-      const Rules r = capture_rules(c, corner, 4, 4);
+      const Rules r = make_rules(c, corner, Repetition::none, 4, 4);
       const Board b = make_board(4, 4);
       for (int i = 0; i < 2000; ++i) {
         const Position p = ref::random_position(b, rng);

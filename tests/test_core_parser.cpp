@@ -10,21 +10,13 @@
 #include "core/position.hpp"
 #include "core/rules.hpp"
 #include "reference/plain_rules.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::make_rules;
 using Catch::Contains;
 
 namespace {
-
-Rules make_rules(Capture c, bool corner, int rows = 4, int cols = 4) {
-  Rules r;
-  r.name = "custom";
-  r.capture = c;
-  r.corner = corner;
-  r.rows = rows;
-  r.cols = cols;
-  return r;
-}
 
 // parse_move against the moves of the ban-free game.
 Move parse(const Rules& r, const std::string& position, const std::string& move) {
@@ -287,7 +279,7 @@ TEST_CASE("format_move and parse_move round-trip", "[core][parser]") {
     const Board b = make_board(s.rows, s.cols);
     for (Capture c : {Capture::line, Capture::single}) {
       for (bool corner : {false, true}) {
-        const Rules r = make_rules(c, corner, s.rows, s.cols);
+        const Rules r = make_rules(c, corner, Repetition::none, s.rows, s.cols);
         for (int i = 0; i < 300; ++i) {
           const Position p = ref::random_position(b, rng);
           const std::vector<Move> moves = generate_moves(b, r, p);

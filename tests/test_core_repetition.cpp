@@ -22,8 +22,10 @@
 #include "core/repetition.hpp"
 #include "core/rules.hpp"
 #include "reference/plain_rules.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::make_rules;
 
 namespace {
 
@@ -139,17 +141,6 @@ Tag expected_tag(const RefGame& rg) {
   if (plain_step(after, r, std::get<1>(theirs), std::get<0>(theirs), their_back_quiet) && their_back_quiet)
     t.mine = step_of(mine);
   return t;
-}
-
-Rules make_rules(Capture c, bool corner, Repetition rep, int rows, int cols) {
-  Rules r;
-  r.name = "custom";
-  r.capture = c;
-  r.corner = corner;
-  r.repetition = rep;
-  r.rows = rows;
-  r.cols = cols;
-  return r;
 }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }

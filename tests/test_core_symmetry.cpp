@@ -13,8 +13,10 @@
 #include "core/rules.hpp"
 #include "core/symmetry.hpp"
 #include "reference/plain_rules.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::make_rules;
 
 namespace {
 
@@ -24,17 +26,6 @@ struct Shape {
 
 const Shape kAllShapes[] = {{2, 2}, {3, 3}, {4, 4}, {5, 5}, {8, 8}, {3, 4}, {4, 3}, {4, 6},
                             {6, 4}, {2, 5}, {5, 2}, {2, 32}, {32, 2}, {7, 9}};
-
-Rules make_rules(Capture c, bool corner, Repetition rep, int rows, int cols) {
-  Rules r;
-  r.name = "custom";
-  r.capture = c;
-  r.corner = corner;
-  r.repetition = rep;
-  r.rows = rows;
-  r.cols = cols;
-  return r;
-}
 
 std::vector<int> permutation(const Board& b, int sym) {
   std::vector<int> p(b.n);

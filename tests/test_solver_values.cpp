@@ -12,8 +12,10 @@
 
 #include "core/game.hpp"
 #include "solver/solve.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::named_on;
 
 namespace {
 
@@ -126,21 +128,14 @@ void check_against_minimax(Rules r, int depth, int games, int plies) {
   CHECK(decided > 10);
 }
 
-Rules rules_on(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return r;
-}
-
 }  // namespace
 
 TEST_CASE("solver values match a plain minimax on 3x3", "[solver][minimax]") {
   for (const char* name : {"free", "encyclopedia", "undo"}) {
-    SECTION(name) { check_against_minimax(rules_on(name, 3, 3), 9, 40, 30); }
+    SECTION(name) { check_against_minimax(named_on(name, 3, 3), 9, 40, 30); }
   }
   SECTION("single capture with corner, no repetition") {
-    Rules r = rules_on("free", 3, 3);
+    Rules r = named_on("free", 3, 3);
     r.capture = Capture::single;
     r.corner = true;
     check_against_minimax(r, 9, 40, 30);
@@ -148,7 +143,7 @@ TEST_CASE("solver values match a plain minimax on 3x3", "[solver][minimax]") {
 }
 
 TEST_CASE("solver values match a plain minimax on 3x4 and 4x3", "[solver][minimax]") {
-  SECTION("free 3x4") { check_against_minimax(rules_on("free", 3, 4), 7, 15, 25); }
-  SECTION("free 4x3") { check_against_minimax(rules_on("free", 4, 3), 7, 15, 25); }
-  SECTION("undo 4x3") { check_against_minimax(rules_on("undo", 4, 3), 6, 10, 25); }
+  SECTION("free 3x4") { check_against_minimax(named_on("free", 3, 4), 7, 15, 25); }
+  SECTION("free 4x3") { check_against_minimax(named_on("free", 4, 3), 7, 15, 25); }
+  SECTION("undo 4x3") { check_against_minimax(named_on("undo", 4, 3), 6, 10, 25); }
 }

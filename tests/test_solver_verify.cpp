@@ -6,8 +6,10 @@
 #include "core/game.hpp"
 #include "solver/solve.hpp"
 #include "solver/verify.hpp"
+#include "tests/test_support.hpp"
 
 using namespace gonu;
+using gonu::test::named_on;
 
 namespace {
 
@@ -16,23 +18,16 @@ Solution solve_rules(Rules r) {
   return solve(new_game(r, start_position(b, r.first)));
 }
 
-Rules on(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return r;
-}
-
 }  // namespace
 
 TEST_CASE("every solved value is re-derived from its successors", "[solver][verify]") {
-  std::vector<Rules> sets = {on("free", 3, 3), on("encyclopedia", 3, 3), on("undo", 3, 3), on("free", 3, 4),
-                             on("undo", 4, 3), on("free", 5, 2)};
-  Rules single = on("free", 3, 4);
+  std::vector<Rules> sets = {named_on("free", 3, 3), named_on("encyclopedia", 3, 3), named_on("undo", 3, 3), named_on("free", 3, 4),
+                             named_on("undo", 4, 3), named_on("free", 5, 2)};
+  Rules single = named_on("free", 3, 4);
   single.capture = Capture::single;
   single.corner = true;
   sets.push_back(single);
-  Rules line_corner = on("encyclopedia", 3, 3);
+  Rules line_corner = named_on("encyclopedia", 3, 3);
   line_corner.corner = true;
   sets.push_back(line_corner);
   for (const Rules& r : sets) {
@@ -47,7 +42,7 @@ TEST_CASE("every solved value is re-derived from its successors", "[solver][veri
 }
 
 TEST_CASE("verification catches a wrong value or distance", "[solver][verify]") {
-  const Solution s = solve_rules(on("free", 3, 4));
+  const Solution s = solve_rules(named_on("free", 3, 4));
   std::vector<Value> value = s.value;
   std::vector<std::uint16_t> dist = s.dist;
   // A decided state's distance off by one.
@@ -68,7 +63,7 @@ TEST_CASE("verification catches a wrong value or distance", "[solver][verify]") 
 }
 
 TEST_CASE("results are identical for 1 and 2 threads", "[solver][determinism]") {
-  for (const Rules& r : {on("free", 3, 4), on("encyclopedia", 3, 3), on("undo", 3, 3)}) {
+  for (const Rules& r : {named_on("free", 3, 4), named_on("encyclopedia", 3, 3), named_on("undo", 3, 3)}) {
     INFO(describe(r));
     Solution a, b;
     {
