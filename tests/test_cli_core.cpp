@@ -12,46 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/table_test_util.hpp"
+
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs `gonu ARGS` (ARGS as shell words) with stdout and stderr captured separately.
-Result gonu(const std::string& args) {
-  char dir_template[] = "/tmp/gonu-cli-test-XXXXXX";
-  const char* dir = mkdtemp(dir_template);
-  REQUIRE(dir != nullptr);
-  const std::string out = std::string(dir) + "/out", err = std::string(dir) + "/err";
-  const std::string cmd = std::string("'") + GONU_BIN_DIR + "/gonu' " + args + " >'" + out + "' 2>'" + err + "' </dev/null";
-  const int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  rmdir(dir);
-  return r;
-}
-
-std::vector<std::string> lines(const std::string& s) {
-  std::vector<std::string> v;
-  std::istringstream in(s);
-  for (std::string line; std::getline(in, line);) v.push_back(line);
-  return v;
-}
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using table_test::contains;
+using table_test::lines;
+using table_test::require_one_line_error;
+using table_test::Result;
+using table_test::run_gonu;
 
 // The moves `gonu moves` lists: the first word of each indented line after "N legal moves:".
 std::vector<std::string> listed_moves(const std::string& out) {
@@ -72,16 +41,6 @@ std::vector<std::string> listed_moves(const std::string& out) {
   return moves;
 }
 
-// A bad-input failure: exit 1, nothing on stdout, one line on stderr starting "gonu: error:".
-void require_one_line_error(const Result& r, const std::string& part) {
-  INFO("stdout: " << r.out << "\nstderr: " << r.err);
-  REQUIRE(r.code == 1);
-  REQUIRE(r.out.empty());
-  REQUIRE(lines(r.err).size() == 1);
-  REQUIRE(r.err.rfind("gonu: error: ", 0) == 0);
-  REQUIRE(contains(r.err, part));
-}
-
 void require_usage_error(const Result& r) {
   INFO("stdout: " << r.out << "\nstderr: " << r.err);
   REQUIRE(r.code == 2);
@@ -91,7 +50,7 @@ void require_usage_error(const Result& r) {
 }  // namespace
 
 TEST_CASE("gonu moves lists the four opening moves", "[cli]") {
-  const Result r = gonu("moves 'xxxx/4/4/wwww x'");
+  const Result r = run_gonu("moves 'xxxx/4/4/wwww x'");
   INFO("stdout: " << r.out << "\nstderr: " << r.err);
   REQUIRE(r.code == 0);
   REQUIRE(contains(r.out, "4 legal moves"));
@@ -103,13 +62,13 @@ TEST_CASE("gonu moves lists the four opening moves", "[cli]") {
 
 TEST_CASE("gonu moves shows captures, named choices, and the history's position", "[cli]") {
   {
-    const Result r = gonu("moves '.w../w.xw/xx../..w. w' --rules soldiers");
+    const Result r = run_gonu("moves '.w../w.xw/xx../..w. w' --rules soldiers");
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
     REQUIRE(contains(r.out, "b4-b3  captures c3"));
   }
   {
-    const Result r = gonu("moves 'xw.x/.x../..xw/.w.. w' --capture single");
+    const Result r = run_gonu("moves 'xw.x/.x../..xw/.w.. w' --capture single");
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
     const std::vector<std::string> moves = listed_moves(r.out);
@@ -118,7 +77,7 @@ TEST_CASE("gonu moves shows captures, named choices, and the history's position"
   }
   {
     // After the Games of Soldiers line, Black has two moves.
-    const Result r = gonu("moves '.w../w.xw/xx../..w. w' --rules soldiers --history 'b4-b3 b2-b1 b3-b2'");
+    const Result r = run_gonu("moves '.w../w.xw/xx../..w. w' --rules soldiers --history 'b4-b3 b2-b1 b3-b2'");
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
     std::vector<std::string> moves = listed_moves(r.out);
@@ -127,7 +86,7 @@ TEST_CASE("gonu moves shows captures, named choices, and the history's position"
   }
   {
     // A banned move is not listed as legal.
-    const Result r = gonu("moves 'xxxx/4/4/wwww x' --rules encyclopedia --history 'a4-a3 a1-a2 a3-a4'");
+    const Result r = run_gonu("moves 'xxxx/4/4/wwww x' --rules encyclopedia --history 'a4-a3 a1-a2 a3-a4'");
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
     const std::vector<std::string> moves = listed_moves(r.out);
@@ -137,7 +96,7 @@ TEST_CASE("gonu moves shows captures, named choices, and the history's position"
 }
 
 TEST_CASE("gonu rules lists the named rule sets", "[cli]") {
-  const Result r = gonu("rules");
+  const Result r = run_gonu("rules");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   for (const char* name : {"free", "encyclopedia", "undo", "soldiers", "corner"}) {
@@ -149,18 +108,18 @@ TEST_CASE("gonu rules lists the named rule sets", "[cli]") {
 }
 
 TEST_CASE("gonu: unknown subcommands and options are usage errors (exit 2)", "[cli]") {
-  require_usage_error(gonu("frobnicate"));
-  REQUIRE(contains(gonu("frobnicate").err, "frobnicate"));
-  require_usage_error(gonu(""));
-  require_usage_error(gonu("moves --bogus 'xxxx/4/4/wwww x'"));
-  require_usage_error(gonu("rules --bogus"));
-  require_usage_error(gonu("show --bogus 'xxxx/4/4/wwww x'"));
-  require_usage_error(gonu("moves"));  // missing POSITION
-  const Result help = gonu("--help");
+  require_usage_error(run_gonu("frobnicate"));
+  REQUIRE(contains(run_gonu("frobnicate").err, "frobnicate"));
+  require_usage_error(run_gonu(""));
+  require_usage_error(run_gonu("moves --bogus 'xxxx/4/4/wwww x'"));
+  require_usage_error(run_gonu("rules --bogus"));
+  require_usage_error(run_gonu("show --bogus 'xxxx/4/4/wwww x'"));
+  require_usage_error(run_gonu("moves"));  // missing POSITION
+  const Result help = run_gonu("--help");
   REQUIRE(help.code == 0);
   for (const char* c : {"rules", "show", "moves"}) REQUIRE(contains(help.out, c));
   for (const char* c : {"rules", "show", "moves"}) {
-    const Result h = gonu(std::string(c) + " --help");
+    const Result h = run_gonu(std::string(c) + " --help");
     INFO(c);
     REQUIRE(h.code == 0);
     REQUIRE(contains(h.out, "usage"));
@@ -168,29 +127,29 @@ TEST_CASE("gonu: unknown subcommands and options are usage errors (exit 2)", "[c
 }
 
 TEST_CASE("gonu: bad input exits 1 with a one-line error", "[cli]") {
-  require_one_line_error(gonu("moves 'xxxx/4/4/wwwq x'"), "unknown character 'q'");
-  require_one_line_error(gonu("moves 'xxx/4/4/wwww x'"), "rank 3 has 4 points");
-  require_one_line_error(gonu("moves 'xxxx/4/4/wwww'"), "missing the side to move");
-  require_one_line_error(gonu("show 'xxxx/4/4/wwww b'"), "side to move must be");
-  require_one_line_error(gonu("show '8/8/8/8/8/8/8/8/8 x'"), "at most 64");
-  require_one_line_error(gonu("moves 'xxxx/4/4/wwww x' --rules bogus"), "unknown rule set 'bogus'");
-  require_one_line_error(gonu("moves 'xxxx/4/4/wwww x' --board 3x3"), "3x3");
-  require_one_line_error(gonu("moves 'xxxx/4/4/wwww x' --capture double"), "unknown capture rule");
+  require_one_line_error(run_gonu("moves 'xxxx/4/4/wwwq x'"), "unknown character 'q'");
+  require_one_line_error(run_gonu("moves 'xxx/4/4/wwww x'"), "rank 3 has 4 points");
+  require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww'"), "missing the side to move");
+  require_one_line_error(run_gonu("show 'xxxx/4/4/wwww b'"), "side to move must be");
+  require_one_line_error(run_gonu("show '8/8/8/8/8/8/8/8/8 x'"), "at most 64");
+  require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww x' --rules bogus"), "unknown rule set 'bogus'");
+  require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww x' --board 3x3"), "3x3");
+  require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww x' --capture double"), "unknown capture rule");
 }
 
 TEST_CASE("gonu moves --history: an illegal move exits 1 naming its number", "[cli]") {
   {
-    const Result r = gonu("moves 'xxxx/4/4/wwww x' --history 'a4-a3 a4-a2'");
+    const Result r = run_gonu("moves 'xxxx/4/4/wwww x' --history 'a4-a3 a4-a2'");
     require_one_line_error(r, "history move 2");
     REQUIRE(contains(r.err, "a4-a2"));
   }
   {
-    const Result r = gonu("moves 'xxxx/4/4/wwww x' --rules encyclopedia --history 'a4-a3 a1-a2 a3-a4 a2-a1'");
+    const Result r = run_gonu("moves 'xxxx/4/4/wwww x' --rules encyclopedia --history 'a4-a3 a1-a2 a3-a4 a2-a1'");
     require_one_line_error(r, "history move 4");
     REQUIRE(contains(r.err, "a2-a1"));
   }
   {
-    const Result r = gonu("moves 'xxxx/4/4/wwww x' --history 'a4-a3 zz'");
+    const Result r = run_gonu("moves 'xxxx/4/4/wwww x' --history 'a4-a3 zz'");
     require_one_line_error(r, "history move 2");
   }
 }
