@@ -6,11 +6,15 @@
 
 #include <algorithm>
 
+#include "solver/dense_solve.hpp"
 #include "solver/enumerate.hpp"
 
 namespace gonu {
 
 Solution solve(const Game& from, const SolveOptions& options) {
+  if (options.engine == Engine::dense ||
+      (options.engine == Engine::automatic && dense_engine_applies(from.rules) && from.rules.repetition != Repetition::superko))
+    return solve_dense(from, options);
   Solution s;
   s.codec = make_key_codec(from.rules);
   s.root = current(from);

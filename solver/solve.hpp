@@ -28,12 +28,18 @@ struct Solution {
   std::size_t peak_bytes = 0;        // estimate of the solve's largest memory use
 };
 
+// automatic: the dense engine (dense_solve.hpp) where it applies, else the state graph
+// (enumerate.hpp + retrograde.hpp). Both give the same Solution; tests compare them.
+enum class Engine { automatic, graph, dense };
+
 struct SolveOptions {
   ProgressFn progress;
+  Engine engine = Engine::automatic;
   std::uint64_t max_states = 0;  // refuse (GonuError) past this many states; 0: no limit
 };
 
-// Solves from the game's current state (its position and tag). Throws GonuError for superko.
+// Solves from the game's current state (its position and tag). Throws GonuError for superko, or
+// for Engine::dense where it does not apply.
 Solution solve(const Game& from, const SolveOptions& options = {});
 
 // The state number of a key, if it is in the solution.

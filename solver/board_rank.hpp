@@ -1,0 +1,57 @@
+// Dense ranking of boards in key order, for stores that keep no keys.
+//
+// The dense space D(n, kb, kw) holds every board of n points (n <= 32) with at most kb black and
+// kw white pieces. rank(board) is the number of boards of D with a smaller ternary value
+// (state_key.hpp: sum over points i of 3^i * digit, 1 black, 2 white), so ranks follow key order:
+// arrays indexed by rank are already sorted by key, and a solution is read off them in order.
+//
+// Computed from the top point down. With budgets rb, rw left for points 0..i, a piece on point i
+// adds the boards that agree above i and have a smaller digit at i: fill(i, rb, rw) (digit 0)
+// for a black piece, fill(i, rb, rw) + fill(i, rb - 1, rw) (digits 0 and 1) for a white one, where
+// fill(m, rb, rw) counts the ways to fill m points within the budgets. Only occupied points cost
+// anything, so a rank is a few table reads.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/board.hpp"
+
+namespace gonu {
+
+class BoardRank {
+ public:
+  // Throws GonuError unless 1 <= n <= 32 and 0 <= kb, kw <= n.
+  BoardRank(int n, int kb, int kw);
+  std::uint64_t size() const { return fill(n_, kb_, kw_); }
+  int points() const { return n_; }
+  int max_black() const { return kb_; }
+  int max_white() const { return kw_; }
+
+  // The board must be in D (disjoint sets inside the n points, within the budgets).
+  std::uint64_t rank(Bits black, Bits white) const {
+    std::uint64_t r = 0;
+    int rb = kb_, rw = kw_;
+    for (Bits occ = black | white; occ;) {
+      const int i = 63 - __builtin_clzll(occ);
+      occ ^= bit(i);
+      if (black & bit(i)) {
+        r += add_black_[at(i, rb, rw)];
+        --rb;
+      } else {
+        r += add_white_[at(i, rb, rw)];
+        --rw;
+      }
+    }
+    return r;
+  }
+  // The board of a rank < size().
+  void unrank(std::uint64_t r, Bits& black, Bits& white) const;
+
+ private:
+  std::size_t at(int m, int rb, int rw) const { return (std::size_t(m) * (kb_ + 1) + rb) * (kw_ + 1) + rw; }
+  std::uint64_t fill(int m, int rb, int rw) const { return fill_[at(m, rb, rw)]; }
+  int n_, kb_, kw_;
+  std::vector<std::uint64_t> fill_, add_black_, add_white_;
+};
+
+}  // namespace gonu

@@ -1,0 +1,87 @@
+// BoardRank against the plain definition: sort every board of the dense space by ternary value
+// and number them; rank must give those numbers and unrank must invert it.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "solver/board_rank.hpp"
+
+using namespace gonu;
+
+namespace {
+
+struct Plain {
+  std::uint64_t ternary;
+  Bits black, white;
+};
+
+std::vector<Plain> plain_space(int n, int kb, int kw) {
+  std::vector<Plain> out;
+  std::uint64_t total = 1;
+  for (int i = 0; i < n; ++i) total *= 3;
+  for (std::uint64_t v = 0; v < total; ++v) {
+    Plain p{v, 0, 0};
+    std::uint64_t x = v;
+    for (int i = 0; i < n; ++i, x /= 3) {
+      if (x % 3 == 1) p.black |= bit(i);
+      if (x % 3 == 2) p.white |= bit(i);
+    }
+    if (popcount(p.black) <= kb && popcount(p.white) <= kw) out.push_back(p);
+  }
+  return out;  // ascending ternary value already
+}
+
+}  // namespace
+
+TEST_CASE("board ranks number the dense space in ternary order", "[solver][rank]") {
+  for (const auto& [n, kb, kw] : {std::tuple{9, 3, 3}, std::tuple{9, 2, 4}, std::tuple{10, 4, 1}, std::tuple{8, 8, 8},
+                                 std::tuple{1, 1, 0}, std::tuple{11, 0, 3}}) {
+    INFO("n " << n << " kb " << kb << " kw " << kw);
+    const BoardRank rank(n, kb, kw);
+    const std::vector<Plain> plain = plain_space(n, kb, kw);
+    REQUIRE(rank.size() == plain.size());
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+      Bits black, white;
+      rank.unrank(i, black, white);
+      wrong += rank.rank(plain[i].black, plain[i].white) != i || black != plain[i].black || white != plain[i].white;
+    }
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("board ranks on 32 points follow ternary order and invert", "[solver][rank]") {
+  const int n = 32;
+  const BoardRank rank(n, 6, 5);
+  std::mt19937_64 rng(3);
+  auto ternary = [&](Bits black, Bits white) {
+    unsigned __int128 v = 0;
+    for (int i = n - 1; i >= 0; --i) v = v * 3 + ((black >> i) & 1) + 2 * ((white >> i) & 1);
+    return v;
+  };
+  auto random_board = [&](Bits& black, Bits& white) {
+    black = white = 0;
+    const int nb = int(rng() % 7), nw = int(rng() % 6);
+    while (popcount(black) < nb) black |= bit(int(rng() % n));
+    while (popcount(white) < nw) white |= bit(int(rng() % n)) & ~black;
+  };
+  int wrong = 0;
+  for (int i = 0; i < 20000; ++i) {
+    Bits b1, w1, b2, w2;
+    random_board(b1, w1);
+    random_board(b2, w2);
+    const std::uint64_t r1 = rank.rank(b1, w1), r2 = rank.rank(b2, w2);
+    wrong += (r1 < r2) != (ternary(b1, w1) < ternary(b2, w2)) || r1 >= rank.size();
+    Bits bb, ww;
+    rank.unrank(r1, bb, ww);
+    wrong += bb != b1 || ww != w1;
+  }
+  CHECK(wrong == 0);
+  Bits black, white;
+  rank.unrank(rank.size() - 1, black, white);  // the largest: White on the top five points, Black below
+  CHECK(white == (bit(31) | bit(30) | bit(29) | bit(28) | bit(27)));
+  CHECK(black == (bit(26) | bit(25) | bit(24) | bit(23) | bit(22) | bit(21)));
+  CHECK_THROWS(BoardRank(33, 4, 4));
+}

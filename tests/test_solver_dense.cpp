@@ -1,0 +1,93 @@
+// The dense engine (no keys, no stored edges, predecessors by un-moves) against the state-graph
+// engine (hash store, stored edges): the same states, values, distances and counts, from the
+// start and from other roots, for every capture rule; and the same output for 1 and 2 threads.
+#include <catch2/catch.hpp>
+#include <tbb/global_control.h>
+
+#include "core/game.hpp"
+#include "solver/dense_solve.hpp"
+#include "tests/test_support.hpp"
+
+using namespace gonu;
+using gonu::test::make_rules;
+using gonu::test::named_on;
+
+namespace {
+
+Solution solve_with(const Game& g, Engine e) {
+  SolveOptions o;
+  o.engine = e;
+  return solve(g, o);
+}
+
+void check_same(const Solution& dense, const Solution& graph) {
+  CHECK(dense.root_key == graph.root_key);
+  CHECK(dense.keys.size() == graph.keys.size());
+  CHECK(dense.edges == graph.edges);
+  CHECK(dense.levels == graph.levels);
+  CHECK(dense.wins == graph.wins);
+  CHECK(dense.losses == graph.losses);
+  CHECK(dense.draws == graph.draws);
+  CHECK(dense.max_dist == graph.max_dist);
+  CHECK(dense.keys == graph.keys);
+  CHECK(dense.value == graph.value);
+  CHECK(dense.dist == graph.dist);
+}
+
+}  // namespace
+
+TEST_CASE("the dense engine agrees with the state-graph engine from the start", "[solver][dense]") {
+  std::vector<Rules> sets = {named_on("free", 3, 3), named_on("free", 3, 4), named_on("free", 4, 3),
+                             named_on("free", 5, 2)};
+  for (const auto& [rows, cols] : {std::pair{3, 4}, std::pair{4, 3}, std::pair{3, 3}}) {
+    sets.push_back(make_rules(Capture::line, true, Repetition::none, rows, cols));
+    sets.push_back(make_rules(Capture::single, false, Repetition::none, rows, cols));
+    sets.push_back(make_rules(Capture::single, true, Repetition::none, rows, cols));
+  }
+  Rules white_first = named_on("free", 3, 4);
+  white_first.first = Side::white;
+  sets.push_back(white_first);
+  for (const Rules& r : sets) {
+    INFO(describe(r));
+    const Game g = new_game(r, start_position(make_board(r.rows, r.cols), r.first));
+    const Solution dense = solve_with(g, Engine::dense), graph = solve_with(g, Engine::graph);
+    REQUIRE(dense.keys.size() > 100);
+    check_same(dense, graph);
+  }
+}
+
+TEST_CASE("the dense engine agrees with the state-graph engine from other roots", "[solver][dense]") {
+  const Rules r = named_on("free", 4, 4);
+  const Board b = make_board(4, 4);
+  // Uneven material, an asymmetric root, and a root that is already lost.
+  for (const char* text : {"x2x/1w2/x1w1/w3 w", ".xxx/x3/4/www. x", "4/1x2/4/wwww x", "x3/4/4/.w.w w"}) {
+    INFO(text);
+    const Game g = new_game(r, parse_position(b, text));
+    check_same(solve_with(g, Engine::dense), solve_with(g, Engine::graph));
+  }
+  Rules single = make_rules(Capture::single, true, Repetition::none, 4, 4);
+  const Game g = new_game(single, parse_position(b, "x2x/1w2/x1w1/w3 w"));
+  check_same(solve_with(g, Engine::dense), solve_with(g, Engine::graph));
+}
+
+TEST_CASE("the dense engine gives the same solution for 1 and 2 threads", "[solver][dense]") {
+  const Rules r = make_rules(Capture::single, true, Repetition::none, 4, 4);
+  const Game g = new_game(r, start_position(make_board(4, 4), r.first));
+  Solution one, two;
+  {
+    tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
+    one = solve_with(g, Engine::dense);
+  }
+  {
+    tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
+    two = solve_with(g, Engine::dense);
+  }
+  check_same(one, two);
+}
+
+TEST_CASE("the dense engine refuses what it does not handle", "[solver][dense]") {
+  const Rules r = named_on("encyclopedia", 3, 3);
+  const Game g = new_game(r, start_position(make_board(3, 3), r.first));
+  CHECK_FALSE(dense_engine_applies(r));
+  CHECK_THROWS_WITH(solve_with(g, Engine::dense), Catch::Contains("only repetition none"));
+}
