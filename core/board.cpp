@@ -36,6 +36,10 @@ Board make_board(int rows, int cols) {
       if (inside) b.adjacent[sq] |= bit(nr * cols + nf);
     }
   }
+  for (int sq = 0; sq < b.n; ++sq) {
+    if (sq % cols != 0) b.not_first_file |= bit(sq);
+    if (sq % cols != cols - 1) b.not_last_file |= bit(sq);
+  }
   b.corners = bit(0) | bit(cols - 1) | bit((rows - 1) * cols) | bit(b.n - 1);
   for (int sq = b.n; sq < kMaxSquares; ++sq) b.step[sq] = {-1, -1, -1, -1};
   return b;

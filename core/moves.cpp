@@ -1,77 +1,68 @@
 // Move generation with the capture rules, and move notation.
 #include "core/moves.hpp"
 
+#include "core/captures.hpp"
 #include "core/error.hpp"
+
+#include <algorithm>
 
 namespace gonu {
 
 namespace {
 
-// Enemy pieces on corners next to `to` whose other neighbour is the mover's too.
-Bits corner_captures(const Board& b, Bits own_after, Bits enemy, int to) {
-  Bits result = 0;
-  for (Bits c = b.adjacent[to] & b.corners & enemy; c; c &= c - 1) {
-    const int sq = lowest(c);
-    if ((b.adjacent[sq] & own_after) == b.adjacent[sq]) result |= bit(sq);
-  }
-  return result;
-}
-
-}  // namespace
-
-namespace {
-
 // The captures of a step to `to`, given the mover's pieces after it; one set per choice under
-// `single` (none if nothing is captured), exactly one set under `line`. Inlined into the
-// generator, specialised on the capture parts.
+// `single` (none if nothing is captured), exactly one set under `line`.
 template <Capture kCapture, bool kCorner>
 inline int captures_of(const Board& b, Bits own_after, Bits enemy, int to, Bits* out) {
-  if constexpr (kCapture == Capture::line) {
-    Bits taken = 0;
-    for (int d = 0; d < 4; ++d) {
-      Bits run = 0;
-      int s = b.step[to][d];
-      while (s >= 0 && (enemy & bit(s))) {
-        run |= bit(s);
-        s = b.step[s][d];
-      }
-      if (run && s >= 0 && (own_after & bit(s))) taken |= run;
-    }
-    if constexpr (kCorner) taken |= corner_captures(b, own_after, enemy, to);
+  Bits taken = kCapture == Capture::line ? line_arrival(b, to, own_after, enemy) : single_arrival(b, to, own_after, enemy);
+  if constexpr (kCorner) taken |= corner_arrival(b, to, own_after, enemy);
+  if (kCapture == Capture::line || !taken) {
     out[0] = taken;
     return 1;
-  } else {
-    Bits options = 0;
-    for (int d = 0; d < 4; ++d) {
-      const int s = b.step[to][d];
-      if (s < 0 || !(enemy & bit(s))) continue;
-      const int beyond = b.step[s][d];
-      if (beyond >= 0 && (own_after & bit(beyond))) options |= bit(s);
-    }
-    if constexpr (kCorner) options |= corner_captures(b, own_after, enemy, to);
-    if (!options) {
-      out[0] = 0;
-      return 1;
-    }
-    int n = 0;
-    for (; options; options &= options - 1) out[n++] = bit(lowest(options));
-    return n;
   }
+  int n = 0;
+  for (; taken; taken &= taken - 1) out[n++] = bit(lowest(taken));
+  return n;
 }
 
+// Captures by line or single capture depend only on the arrival point (captures.hpp), so they
+// are computed once per reachable empty point; corner captures depend on the point left too.
 template <Capture kCapture, bool kCorner>
 int generate(const Board& b, const Position& p, Move* out) {
   const Bits own = mover(p), enemy = waiter(p), empty = b.all & ~(own | enemy);
+  Bits at[kMaxSquares];  // meaningful for the arrival points only
+  std::fill(at, at + kMaxSquares, Bits{0});
+  const Bits arrivals = (shift(b, own, 0) | shift(b, own, 1) | shift(b, own, 2) | shift(b, own, 3)) & empty;
+  for (Bits x = arrivals & arrival_capture_points(b, own, enemy, kCapture == Capture::single); x; x &= x - 1) {
+    const int t = lowest(x);
+    at[t] = kCapture == Capture::line ? line_arrival(b, t, own, enemy) : single_arrival(b, t, own, enemy);
+  }
   int n = 0;
+  if constexpr (kCapture == Capture::line && !kCorner) {
+    // One move per open step: written always, kept by advancing n (no branch on the position).
+    for (Bits pieces = own; pieces; pieces &= pieces - 1) {
+      const int from = lowest(pieces);
+      for (int d = 0; d < 4; ++d) {
+        const int to = b.step[from][d], at_to = to & (kMaxSquares - 1);
+        out[n] = Move{std::int8_t(from), std::int8_t(to), at[at_to]};
+        n += int(to >= 0) & int((empty >> at_to) & 1);
+      }
+    }
+    return n;
+  }
   for (Bits pieces = own; pieces; pieces &= pieces - 1) {
     const int from = lowest(pieces);
-    const Bits without = own ^ bit(from);
     for (int d = 0; d < 4; ++d) {
       const int to = b.step[from][d];
       if (to < 0 || !(empty & bit(to))) continue;
-      Bits caps[8];
-      const int k = captures_of<kCapture, kCorner>(b, without | bit(to), enemy, to, caps);
-      for (int i = 0; i < k; ++i) out[n++] = Move{std::int8_t(from), std::int8_t(to), caps[i]};
+      Bits taken = at[to];
+      if constexpr (kCorner)
+        if (b.adjacent[to] & b.corners & enemy) taken |= corner_arrival(b, to, (own ^ bit(from)) | bit(to), enemy);
+      if (kCapture == Capture::line || !taken) {
+        out[n++] = Move{std::int8_t(from), std::int8_t(to), taken};
+        continue;
+      }
+      for (; taken; taken &= taken - 1) out[n++] = Move{std::int8_t(from), std::int8_t(to), bit(lowest(taken))};
     }
   }
   return n;

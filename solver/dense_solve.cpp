@@ -24,17 +24,70 @@ constexpr std::size_t kGrain = 1024;
 std::uint64_t pack(const Position& p) { return p.black | p.white << 32; }
 Position unpack(std::uint64_t w, Side side) { return Position{w & 0xffffffffu, w >> 32, side}; }
 
-struct Space {
-  explicit Space(const BoardRank& r) : rank(r), boards(r.size()) {}
-  BoardRank rank;
-  std::uint64_t boards;  // |D|: ids of White to move start here
-  std::uint64_t id(const Position& p) const {
-    return (p.to_move == Side::white ? boards : 0) + rank.rank(p.black, p.white);
+// Ids, and the file mirror. When the root is its own mirror image (the start is), the reached
+// set is closed under the mirror and mirror images have equal values, so only canonical states
+// (the smaller packed board of the pair) are expanded and analysed; the others are read off
+// their images at the end. Otherwise every state is its own canonical form.
+class Space {
+ public:
+  Space(const Board& b, const Position& root)
+      : rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()) {
+    // Files f and cols-1-f swap: a shift by cols-1-2f, in both halves of a packed word at once
+    // (a shift within a rank never leaves it).
+    for (int f = 0; f < b.cols - 1 - f; ++f) {
+      Bits points = 0;
+      for (int r = 0; r < b.rows; ++r) points |= bit(r * b.cols + f);
+      files_.push_back({points | points << 32, b.cols - 1 - 2 * f});
+      middle_ &= ~(files_.back().first | files_.back().first << (b.cols - 1 - 2 * f));
+    }
+    mirror_on_ = mirror(pack(root)) == pack(root);
+  }
+  std::uint64_t size() const { return 2 * boards_; }
+  std::uint64_t id(const Position& p) const { return (p.to_move == Side::white ? boards_ : 0) + rank_.rank(p.black, p.white); }
+  Position position(std::uint64_t id) const {
+    Position p;
+    p.to_move = id >= boards_ ? Side::white : Side::black;
+    rank_.unrank(id - (p.to_move == Side::white ? boards_ : 0), p.black, p.white);
+    return p;
+  }
+  void next(Position& p) const {  // the position of id + 1 (same side: ids never cross sides here)
+    rank_.next(p.black, p.white);
   }
   bool inside(const Position& p) const {
-    return popcount(p.black) <= rank.max_black() && popcount(p.white) <= rank.max_white();
+    return popcount(p.black) <= rank_.max_black() && popcount(p.white) <= rank_.max_white();
   }
+  Position mirror(const Position& p) const { return unpack(mirror(pack(p)), p.to_move); }
+  bool canonical(const Position& p) const { return !mirror_on_ || pack(p) <= mirror(pack(p)); }
+  Position canonical_form(const Position& p) const {
+    if (!mirror_on_) return p;
+    return unpack(std::min(pack(p), mirror(pack(p))), p.to_move);  // no branch: the choice is a coin toss
+  }
+  // States a canonical state stands for: 2 unless mirroring is off or it is its own image.
+  int orbit(const Position& p) const { return mirror_on_ && mirror(pack(p)) != pack(p) ? 2 : 1; }
+  std::uint64_t boards() const { return boards_; }
+
+ private:
+  std::uint64_t mirror(std::uint64_t w) const {
+    std::uint64_t out = w & middle_;
+    for (const auto& [left, by] : files_) out |= (w & left) << by | (w >> by & left);
+    return out;
+  }
+  BoardRank rank_;
+  std::uint64_t boards_;  // |D|: the ids of White to move start here
+  // Per file f on the left half: its points (both halves) and the shift to file cols-1-f.
+  std::vector<std::pair<Bits, int>> files_;
+  Bits middle_ = ~Bits{0};  // the middle file of an odd width (and nothing else) stays
+  bool mirror_on_ = false;
 };
+
+// Per id, in one word so that an update touches one cache line: value (Value; draw = 0 =
+// undecided), pending (successor count, then successors not yet known to be wins), distance.
+struct Cell {
+  std::atomic<std::uint8_t> value;
+  std::atomic<std::uint8_t> pending;
+  std::uint16_t dist;
+};
+static_assert(sizeof(Cell) == 4);
 
 using Frontier = std::vector<std::uint64_t>;
 
@@ -70,56 +123,64 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   s.root_key = encode_key(s.codec, s.root, s.root_tag);
   const Board& b = s.codec.board;
   const Rules& rules = s.codec.rules;
-  const Space space(BoardRank(b.n, popcount(s.root.black), popcount(s.root.white)));
-  const std::uint64_t n = 2 * space.boards;
-  const std::size_t per_id_bytes = 4;  // count, value, distance (the bitmap adds 1/8)
-  const std::size_t need = std::size_t(n) * per_id_bytes + n / 8;
+  const Space space(b, s.root);
+  const std::uint64_t n = space.size();
+  const std::size_t need = std::size_t(n) * sizeof(Cell) + n / 8;
   if (const std::size_t have = physical_memory(); have && need > have)
     throw GonuError("the dense space of this root has " + std::to_string(n) + " states and needs " +
                     std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
                     " MiB");
 
   HugeArray<std::atomic<std::uint64_t>> reached(n / 64 + 1);
-  HugeArray<std::atomic<std::uint8_t>> pending(n);  // successor count, then successors not yet wins
-  auto claim = [&](std::uint64_t id) {
+  HugeArray<Cell> cell(n);  // zero: undecided
+  auto claim = [&](std::uint64_t id) {  // true for the one caller that sets the bit
     const std::uint64_t m = std::uint64_t(1) << (id & 63);
-    return !(reached[id >> 6].fetch_or(m, std::memory_order_relaxed) & m);
+    auto& word = reached[id >> 6];
+    // Most successors are known already: a plain load spares them the locked operation.
+    return !(word.load(std::memory_order_relaxed) & m) && !(word.fetch_or(m, std::memory_order_relaxed) & m);
   };
   auto is_reached = [&](std::uint64_t id) {
     return (reached[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1;
   };
 
-  // 1. reach
-  Frontier frontier{pack(s.root)}, terminal[2];
-  claim(space.id(s.root));
-  Side side = s.root.to_move;
-  std::uint64_t states = 1;
+  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
+  const Position root = space.canonical_form(s.root);
+  Frontier frontier{pack(root)}, terminal[2];
+  claim(space.id(root));
+  if (space.orbit(root) == 2) claim(space.id(space.mirror(root)));
+  Side side = root.to_move;
+  std::uint64_t states = space.orbit(root);
   while (!frontier.empty()) {
     tbb::enumerable_thread_specific<Frontier> next, ends;
-    tbb::enumerable_thread_specific<std::uint64_t> edges(0);
+    tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
       Frontier& out = next.local();
       std::uint64_t& e = edges.local();
+      std::uint64_t& f = found.local();
       Move moves[kMaxMoves];
       for (std::size_t i = range.begin(); i < range.end(); ++i) {
         const Position p = unpack(frontier[i], side);
         const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
         if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-        pending[space.id(p)].store(std::uint8_t(k), std::memory_order_relaxed);
+        cell[space.id(p)].pending.store(std::uint8_t(k), std::memory_order_relaxed);
         if (k == 0) ends.local().push_back(frontier[i]);
-        e += std::uint64_t(k);
+        e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
         for (int j = 0; j < k; ++j) {
-          const Position q = apply_move(p, moves[j]);
-          if (claim(space.id(q))) out.push_back(pack(q));
+          const Position q = space.canonical_form(apply_move(p, moves[j]));
+          if (!claim(space.id(q))) continue;
+          out.push_back(pack(q));
+          const int orbit = space.orbit(q);
+          if (orbit == 2) claim(space.id(space.mirror(q)));
+          f += std::uint64_t(orbit);
         }
       }
     });
     for (const auto e : edges) s.edges += e;
-    Frontier found = gather(ends);
-    terminal[int(side)].insert(terminal[int(side)].end(), found.begin(), found.end());
+    for (const auto f : found) states += f;
+    Frontier lost = gather(ends);
+    terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
     frontier = gather(next);
     side = other(side);
-    states += frontier.size();
     ++s.levels;
     if (options.max_states && states > options.max_states)
       throw GonuError("more than " + std::to_string(options.max_states) + " states after " + std::to_string(s.levels) +
@@ -128,55 +189,86 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   }
   Frontier().swap(frontier);
 
-  // 2. retrograde, one distance at a time; value 0 is draw (undecided), as in Value.
-  HugeArray<std::atomic<std::uint8_t>> value(n);
-  HugeArray<std::uint16_t> dist(n);
-  Frontier level[2] = {std::move(terminal[0]), std::move(terminal[1])};
+  // 2. retrograde, one distance at a time. A canonical P counts down every edge into a pair
+  // {S, mirror(S)} once. The un-moves of S are the edges into S; an edge P -> mirror(S) is the
+  // image of mirror(P) -> S. So each un-move is brought to canonical form, except that:
+  //   - when S is its own image, an un-move from a non-canonical P would repeat the edges of its
+  //     canonical image, so only canonical P are taken;
+  //   - when P is its own image (and S is not), its edge into S stands for itself and its image
+  //     into mirror(S), which no un-move of S meets: it counts twice.
+  // level[side][lost]: the states decided at distance d, wins and losses apart.
+  Frontier level[2][2] = {{Frontier(), std::move(terminal[0])}, {Frontier(), std::move(terminal[1])}};
   for (int sd = 0; sd < 2; ++sd)
-    for (const std::uint64_t w : level[sd])
-      value[space.id(unpack(w, Side(sd)))].store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+    for (const std::uint64_t w : level[sd][1])
+      cell[space.id(unpack(w, Side(sd)))].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+  struct Update {
+    std::uint64_t id, board;
+    std::uint8_t edges;
+  };
   std::uint64_t decided = 0;
-  for (std::uint32_t d = 0; !level[0].empty() || !level[1].empty(); ++d) {
+  for (std::uint32_t d = 0;; ++d) {
+    std::size_t size = 0;
+    for (int sd = 0; sd < 2; ++sd)
+      for (int lost = 0; lost < 2; ++lost) size += level[sd][lost].size();
+    if (size == 0) break;
     if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
-    decided += level[0].size() + level[1].size();
-    tbb::enumerable_thread_specific<Frontier> next[2];
-    for (int sd = 0; sd < 2; ++sd) {
-      const Frontier& cur = level[sd];
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
-        Frontier& out = next[1 - sd].local();
-        for (std::size_t i = range.begin(); i < range.end(); ++i) {
-          const Position p = unpack(cur[i], Side(sd));
-          const bool lost = value[space.id(p)].load(std::memory_order_relaxed) == std::uint8_t(Value::loss);
-          for_each_unmove(b, rules, p, [&](const Position& before, const Move&) {
-            if (!space.inside(before)) return;
-            const std::uint64_t pid = space.id(before);
-            if (!is_reached(pid)) return;
-            if (lost) {
-              std::uint8_t undecided = std::uint8_t(Value::draw);
-              if (value[pid].compare_exchange_strong(undecided, std::uint8_t(Value::win), std::memory_order_relaxed)) {
-                dist[pid] = std::uint16_t(d + 1);
-                out.push_back(pack(before));
-              }
-            } else if (value[pid].load(std::memory_order_relaxed) == std::uint8_t(Value::draw)) {
-              // Reaches zero only when every successor is a win, so no loss successor races with it.
-              if (pending[pid].fetch_sub(1, std::memory_order_relaxed) == 1) {
-                value[pid].store(std::uint8_t(Value::loss), std::memory_order_relaxed);
-                dist[pid] = std::uint16_t(d + 1);
-                out.push_back(pack(before));
+    tbb::enumerable_thread_specific<Frontier> next[2][2];
+    tbb::enumerable_thread_specific<std::uint64_t> count(0);
+    for (int sd = 0; sd < 2; ++sd)
+      for (int lost = 0; lost < 2; ++lost) {
+        const Frontier& cur = level[sd][lost];
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
+          Frontier& won = next[1 - sd][0].local();
+          Frontier& lose = next[1 - sd][1].local();
+          std::uint64_t& c = count.local();
+          // Predecessors are gathered for a few states at a time and their cells prefetched, so
+          // that the cache misses overlap instead of coming one after another.
+          constexpr std::size_t kBatch = 16;
+          std::vector<Update> batch;
+          for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+            batch.clear();
+            for (std::size_t i = i0; i < std::min(range.end(), i0 + kBatch); ++i) {
+              const Position p = unpack(cur[i], Side(sd));
+              const bool self_image = space.orbit(p) == 1;
+              c += self_image ? 1 : 2;
+              for_each_unmove(b, rules, p, [&](const Position& before, const Move&) {
+                if (!space.inside(before)) return;
+                if (self_image && !space.canonical(before)) return;
+                const Position pred = space.canonical_form(before);
+                const std::uint64_t pid = space.id(pred);
+                if (!is_reached(pid)) return;
+                __builtin_prefetch(&cell[pid], 1);
+                batch.push_back({pid, pack(pred), std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1)});
+              });
+            }
+            for (const Update& u : batch) {
+              Cell& pc = cell[u.id];
+              if (pc.value.load(std::memory_order_relaxed) != std::uint8_t(Value::draw)) continue;
+              if (lost) {
+                std::uint8_t undecided = std::uint8_t(Value::draw);
+                if (pc.value.compare_exchange_strong(undecided, std::uint8_t(Value::win), std::memory_order_relaxed)) {
+                  pc.dist = std::uint16_t(d + 1);
+                  won.push_back(u.board);
+                }
+              } else if (pc.pending.fetch_sub(u.edges, std::memory_order_relaxed) == u.edges) {
+                // Reaches zero only when every successor is a win, so no loss successor races with it.
+                pc.value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+                pc.dist = std::uint16_t(d + 1);
+                lose.push_back(u.board);
               }
             }
-          });
-        }
-      });
-    }
-    level[0] = gather(next[0]);
-    level[1] = gather(next[1]);
+          }
+        });
+      }
+    for (const auto c : count) decided += c;
+    for (int sd = 0; sd < 2; ++sd)
+      for (int lost = 0; lost < 2; ++lost) level[sd][lost] = gather(next[sd][lost]);
     if (options.progress) options.progress("retrograde", decided, states);
   }
-  pending = HugeArray<std::atomic<std::uint8_t>>();
 
-  // 3. read off: count reached ids per block of words, then fill each block's part in order.
-  constexpr std::size_t kBlockWords = 1024;
+  // 3. read off: count reached ids per block, then walk each block's boards in order (next is
+  // cheaper than unranking each), taking a mirror image's value from its canonical state.
+  constexpr std::size_t kBlockWords = 512;
   const std::size_t words = reached.size(), blocks = (words + kBlockWords - 1) / kBlockWords;
   std::vector<std::uint64_t> start(blocks + 1, 0);
   tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
@@ -192,17 +284,19 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   s.dist.resize(total);
   tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
     std::size_t at = start[blk];
-    for (std::size_t w = blk * kBlockWords; w < std::min(words, (blk + 1) * kBlockWords); ++w)
-      for (std::uint64_t bits = reached[w].load(std::memory_order_relaxed); bits; bits &= bits - 1) {
-        const std::uint64_t id = w * 64 + std::uint64_t(lowest(bits));
-        Position p;
-        p.to_move = id >= space.boards ? Side::white : Side::black;
-        space.rank.unrank(id - (p.to_move == Side::white ? space.boards : 0), p.black, p.white);
+    const std::uint64_t lo = blk * kBlockWords * 64, hi = std::min<std::uint64_t>(n, lo + kBlockWords * 64);
+    Position p = space.position(lo);
+    for (std::uint64_t id = lo; id < hi; ++id) {
+      if (id == space.boards()) p = space.position(id);  // the White-to-move half starts over
+      if (is_reached(id)) {
+        const Cell& c = cell[space.canonical(p) ? id : space.id(space.mirror(p))];
         s.keys[at] = encode_board_side(s.codec, p);
-        s.value[at] = Value(value[id].load(std::memory_order_relaxed));
-        s.dist[at] = dist[id];
+        s.value[at] = Value(c.value.load(std::memory_order_relaxed));
+        s.dist[at] = c.dist;
         ++at;
       }
+      if (id + 1 < hi && id + 1 != space.boards()) space.next(p);
+    }
   });
   for (std::size_t i = 0; i < total; ++i) {
     if (s.value[i] == Value::win) ++s.wins;

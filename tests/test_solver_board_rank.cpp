@@ -1,5 +1,6 @@
 // BoardRank against the plain definition: sort every board of the dense space by ternary value
-// and number them; rank must give those numbers and unrank must invert it.
+// and number them; rank must give those numbers, unrank must invert it, and next must step
+// through them in order.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -43,10 +44,13 @@ TEST_CASE("board ranks number the dense space in ternary order", "[solver][rank]
     const std::vector<Plain> plain = plain_space(n, kb, kw);
     REQUIRE(rank.size() == plain.size());
     std::size_t wrong = 0;
+    Bits step_black = 0, step_white = 0;  // rank 0 is the empty board
     for (std::size_t i = 0; i < plain.size(); ++i) {
       Bits black, white;
       rank.unrank(i, black, white);
       wrong += rank.rank(plain[i].black, plain[i].white) != i || black != plain[i].black || white != plain[i].white;
+      wrong += step_black != plain[i].black || step_white != plain[i].white;
+      if (i + 1 < plain.size()) rank.next(step_black, step_white);
     }
     CHECK(wrong == 0);
   }
