@@ -38,17 +38,13 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
     Bits capturable = capture_points & bit(t);
     if (r.corner) capturable |= corner_arrival(b, t, theirs, mine);
     if (capturable && !single) continue;
-    // Groups by direction (the one back to f is dropped per f below), then corners.
-    Bits run_of[4] = {0, 0, 0, 0};
-    for (int d = 0; d < 4; ++d) {
-      Bits run = 0;
-      int x = b.step[t][d];
-      while (x >= 0 && (empty & bit(x))) {
-        run |= bit(x);
-        x = b.step[x][d];
-      }
-      if (run && x >= 0 && (theirs & bit(x)) && (!single || (run & (run - 1)) == 0)) run_of[d] = run;
-    }
+    // Groups by direction (the one back to f is dropped per f below), then corners. A group is
+    // what a capture would take if the empty points were the opponent's: the same run functions.
+    const Bits run_of[4] = {
+        single ? single_run<0>(b, t, theirs, empty) : line_run<0>(b, t, theirs, empty),
+        single ? single_run<1>(b, t, theirs, empty) : line_run<1>(b, t, theirs, empty),
+        single ? single_run<2>(b, t, theirs, empty) : line_run<2>(b, t, theirs, empty),
+        single ? single_run<3>(b, t, theirs, empty) : line_run<3>(b, t, theirs, empty)};
     Bits corners = 0;
     if (r.corner)
       for (Bits c = b.adjacent[t] & b.corners & empty; c; c &= c - 1) {

@@ -1,10 +1,13 @@
 // Move generation speed: generate_moves (and the solver's expand_state, which adds successor
-// keys) over a fixed sample of positions reached by random play on 4x4.
+// keys), for_each_unmove (the dense engine's predecessors) and BoardRank::rank (its ids), over a
+// fixed sample of positions reached by random play on 4x4.
 #include <benchmark/benchmark.h>
 
 #include <random>
 
 #include "core/game.hpp"
+#include "core/unmoves.hpp"
+#include "solver/board_rank.hpp"
 #include "solver/state_graph.hpp"
 
 using namespace gonu;
@@ -56,6 +59,36 @@ void BM_expand_state(benchmark::State& state) {
   state.SetItemsProcessed(std::int64_t(state.iterations()));
 }
 BENCHMARK(BM_expand_state)->Arg(0)->Arg(1)->ArgName("tagged");
+
+void BM_unmoves(benchmark::State& state) {
+  Rules r = rules_by_name("free");
+  r.capture = state.range(0) ? Capture::single : Capture::line;
+  const Board b = make_board(r.rows, r.cols);
+  const auto positions = sample_positions(r, 4096);
+  std::size_t i = 0, total = 0;
+  for (auto _ : state) {
+    for_each_unmove(b, r, positions[i++ & 4095], [&](const Position& before, const Move&) {
+      benchmark::DoNotOptimize(before);
+      ++total;
+    });
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()));
+  state.counters["unmoves/pos"] = double(total) / double(state.iterations());
+}
+BENCHMARK(BM_unmoves)->Arg(0)->Arg(1)->ArgName("single");
+
+void BM_board_rank(benchmark::State& state) {
+  const Rules r = rules_by_name("free");
+  const BoardRank rank(16, 4, 4);
+  const auto positions = sample_positions(r, 4096);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Position& p = positions[i++ & 4095];
+    benchmark::DoNotOptimize(rank.rank(p.black, p.white));
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()));
+}
+BENCHMARK(BM_board_rank);
 
 }  // namespace
 

@@ -1,5 +1,7 @@
-// Whole solves and their phases (enumeration, retrograde analysis) at a given thread count
-// (the benchmark argument), on 4x4 `free` (3,412,738 states) and 3x4 `encyclopedia`.
+// Whole solves at a given thread count (the benchmark argument): 4x4 `free` (3,412,738 states)
+// with the dense engine (what gonu solve uses for repetition none) and with the state-graph
+// engine, 3x4 `encyclopedia` (graph engine: tagged rules), and the graph engine's two phases
+// (enumeration, retrograde analysis) on 4x4 `free`.
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 
@@ -19,13 +21,15 @@ Rules named_on(const char* name, int rows, int cols) {
   return r;
 }
 
-void run_solve(benchmark::State& state, const Rules& r) {
+void run_solve(benchmark::State& state, const Rules& r, Engine engine = Engine::automatic) {
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, std::size_t(state.range(0)));
   const Board b = make_board(r.rows, r.cols);
   const Game g = new_game(r, start_position(b, r.first));
   std::size_t states = 0;
   for (auto _ : state) {
-    const Solution s = solve(g);
+    SolveOptions options;
+    options.engine = engine;
+    const Solution s = solve(g, options);
     states = s.keys.size();
     benchmark::DoNotOptimize(s.value.data());
   }
@@ -34,7 +38,18 @@ void run_solve(benchmark::State& state, const Rules& r) {
 }
 
 void BM_solve_free_4x4(benchmark::State& state) { run_solve(state, rules_by_name("free")); }
-BENCHMARK(BM_solve_free_4x4)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_solve_free_4x4)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->Iterations(10)->UseRealTime();
+
+void BM_solve_free_4x4_graph(benchmark::State& state) { run_solve(state, rules_by_name("free"), Engine::graph); }
+BENCHMARK(BM_solve_free_4x4_graph)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
+
+void BM_solve_single_corner_4x4(benchmark::State& state) {
+  Rules r = rules_by_name("free");
+  r.capture = Capture::single;
+  r.corner = true;
+  run_solve(state, r);
+}
+BENCHMARK(BM_solve_single_corner_4x4)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->Iterations(5)->UseRealTime();
 
 void BM_solve_encyclopedia_3x4(benchmark::State& state) { run_solve(state, named_on("encyclopedia", 3, 4)); }
 BENCHMARK(BM_solve_encyclopedia_3x4)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
