@@ -10,6 +10,7 @@ KeyCodec make_key_codec(const Rules& r) {
   c.board = make_board(r.rows, r.cols);
   c.rules = r;
   c.tagged = uses_tag(r);
+  c.tag_bits = c.tagged ? 19 : 0;
   if (r.repetition == Repetition::superko)
     throw GonuError("superko has no finite state graph: its solver is separate (see gonu solve --help)");
   // B = bit length of 3^n - 1, computed exactly in 128 bits.
@@ -46,12 +47,12 @@ KeyCodec make_key_codec(const Rules& r) {
 }
 
 Key encode_key(const KeyCodec& c, const Position& p, const Tag& t) {
-  Key k = encode_board_side(c, p);
-  if (c.tagged) k |= Key(pack_tag(c.board, t)) << (c.board_bits + 1);
-  return k;
+  return encode_board_side(c, p) << c.tag_bits | (c.tagged ? Key(pack_tag(c.board, t)) : 0);
 }
 
 void decode_key(const KeyCodec& c, Key k, Position& p, Tag& t) {
+  t = c.tagged ? unpack_tag(c.board, std::uint32_t(k & ((Key(1) << c.tag_bits) - 1))) : Tag{};
+  k >>= c.tag_bits;
   std::uint64_t v = k & ((Key(1) << c.board_bits) - 1);
   p = Position{};
   for (int chunk = 0; chunk * 8 < c.board.n; ++chunk, v /= 6561) {
@@ -60,7 +61,6 @@ void decode_key(const KeyCodec& c, Key k, Position& p, Tag& t) {
     p.white |= Bits(d >> 8) << (8 * chunk);
   }
   p.to_move = ((k >> c.board_bits) & 1) ? Side::white : Side::black;
-  t = c.tagged ? unpack_tag(c.board, std::uint32_t(k >> (c.board_bits + 1))) : Tag{};
 }
 
 }  // namespace gonu

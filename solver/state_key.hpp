@@ -1,10 +1,13 @@
 // A solver state (board, side to move, repetition tag) packed into one 64-bit key:
-//   key = tag << (B + 1) | side << B | ternary(board)
-// where ternary(board) = sum over points i of 3^i * (0 empty, 1 black, 2 white) and B is the bit
-// length of 3^n - 1 (n points). The tag is core's 19-bit pack_tag code, present only for the
-// immediate and undo rules. Keys are stable: table files store them, so the layout is part of the
-// table format (see table_format.md). Keys use at most 63 bits (bit 63 is free for the solver's
-// own marks); a rule set whose keys would not fit (tag rules past 27 points) is refused clearly.
+//   key = (side << B | ternary(board)) << T | tag
+// where ternary(board) = sum over points i of 3^i * (0 empty, 1 black, 2 white), B is the bit
+// length of 3^n - 1 (n points), and the tag is core's 19-bit pack_tag code (T = 19) for the
+// immediate and undo rules, absent (T = 0) otherwise. Board-major: the states of one board are
+// neighbours in key order, so an engine that numbers boards in key order and tags within each
+// board (dense_solve.hpp) produces keys already sorted. Keys are stable: table files store them,
+// so the layout is part of the table format (see table_format.md; format 1 had the tag on top).
+// Keys use at most 63 bits (bit 63 is free for the solver's own marks); a rule set whose keys
+// would not fit (tag rules past 27 points) is refused clearly.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -23,6 +26,7 @@ struct KeyCodec {
   Rules rules;
   int board_bits = 0;  // B
   bool tagged = false;
+  int tag_bits = 0;    // T: 19 when tagged, else 0
   // ternary place values of each byte of a bit set: byte_value[chunk][byte]
   std::array<std::array<std::uint64_t, 256>, 8> byte_value{};
   // decoding: 8 ternary digits (0 .. 3^8 - 1) -> black byte | white byte << 8
@@ -35,6 +39,7 @@ KeyCodec make_key_codec(const Rules& r);
 Key encode_key(const KeyCodec& c, const Position& p, const Tag& t);
 void decode_key(const KeyCodec& c, Key k, Position& p, Tag& t);
 
+// side << B | ternary(board): the key without its tag.
 inline Key encode_board_side(const KeyCodec& c, const Position& p) {
   std::uint64_t v = 0;
   const int chunks = (c.board.n + 7) / 8;

@@ -137,16 +137,15 @@ std::string errno_text() { return std::strerror(errno); }
 // Keys
 
 bool key_is_well_formed(const KeyCodec& c, Key k) {
+  const std::uint32_t code = std::uint32_t(k & ((Key(1) << c.tag_bits) - 1));
+  k >>= c.tag_bits;
   const int B = c.board_bits;
   const Key board_part = k & ((Key(1) << B) - 1);
   unsigned __int128 p3 = 1;
   for (int i = 0; i < c.board.n; ++i) p3 *= 3;
   if (board_part >= p3) return false;
-  const int shift = B + 1;
-  const Key high = shift >= 64 ? 0 : k >> shift;
-  if (!c.tagged) return high == 0;
-  if (high >= (Key(1) << 19)) return false;
-  const std::uint32_t code = std::uint32_t(high);
+  if ((k >> B) > 1) return false;  // only the side bit above the board
+  if (!c.tagged) return true;
   for (int part = 0; part < 2; ++part) {
     const std::uint32_t v = (code >> (9 * part)) & 511u;
     if (v == 0) continue;
@@ -390,6 +389,9 @@ Table Table::open(const std::string& path) {
                     " is newer than this gonu reads (up to " + std::to_string(kTableFormatVersion) +
                     "); use a newer gonu");
   if (h.format_version == 0) t.damaged("format version 0");
+  if (h.format_version == 1 && size > kOffTagged && d[kOffTagged] == 1)
+    throw GonuError(path + ": table format version 1 keeps tagged state keys in an older layout; "
+                    "solve again with gonu solve --out to write this table in the current format");
   if (load32(d + kOffHeaderSize) != kTableHeaderSize)
     t.damaged("header size " + std::to_string(load32(d + kOffHeaderSize)) + ", expected " +
               std::to_string(kTableHeaderSize));

@@ -24,7 +24,7 @@
 
 namespace gonu {
 
-constexpr std::uint32_t kTableFormatVersion = 1;
+constexpr std::uint32_t kTableFormatVersion = 2;
 constexpr std::uint32_t kTableHeaderSize = 320;
 constexpr std::uint32_t kTableBlockSize = 256;  // states per block, as written
 

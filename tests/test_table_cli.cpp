@@ -39,7 +39,7 @@ TEST_CASE("gonu solve --out, info, verify, query on a 3x4 free table", "[table][
     const Result r = run_gonu("info '" + t + "'");
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
-    REQUIRE(contains(r.out, "format version 1"));
+    REQUIRE(contains(r.out, "format version 2"));
     REQUIRE(contains(r.out, "free: board 3x4, capture line, corner off, repetition none, black first"));
     REQUIRE(contains(r.out, "267,707"));
     REQUIRE(contains(r.out, "xxxx/4/wwww x"));

@@ -274,6 +274,23 @@ TEST_CASE("table: a flipped byte in the payload never gives a wrong answer", "[t
   }
 }
 
+TEST_CASE("table: a format 1 table with tagged keys is refused, saying to solve again", "[table]") {
+  TempDir d;
+  for (const char* name : {"encyclopedia", "free"}) {
+    const Solution s = solve_named(name, 3, 3);
+    write_table(d.file("t.gtb"), s);
+    std::string bytes = slurp(d.file("t.gtb"));
+    bytes[8] = 1;  // the version, outside the header checksum's reach for this check
+    spit(d.file("old.gtb"), bytes);
+    if (std::string(name) == "encyclopedia") {
+      REQUIRE_THROWS_WITH(Table::open(d.file("old.gtb")), Catch::Contains("format version 1 keeps tagged state keys"));
+    } else {
+      // Untagged keys did not change; only the header checksum now disagrees with the edited byte.
+      REQUIRE_THROWS_WITH(Table::open(d.file("old.gtb")), !Catch::Contains("format version 1 keeps"));
+    }
+  }
+}
+
 TEST_CASE("table: damaged headers and indexes are refused at open", "[table]") {
   const Solution s = solve_named("free", 3, 3);
   TempDir d;
@@ -308,8 +325,8 @@ TEST_CASE("table: damaged headers and indexes are refused at open", "[table]") {
   REQUIRE(contains(open_error(std::string(1000, '\0')), "not a gonu table"));
   {
     std::string newer = bytes;
-    newer[8] = 2;
-    REQUIRE(contains(open_error(newer), "format version 2 is newer"));
+    newer[8] = 3;
+    REQUIRE(contains(open_error(newer), "format version 3 is newer"));
   }
 }
 
@@ -320,9 +337,9 @@ TEST_CASE("table: keys of the file are checked before they are decoded", "[table
   REQUIRE(key_is_well_formed(c, encode_key(c, p, Tag{})));
   Key all_twos = 0;
   for (int i = 0; i < b.n; ++i) all_twos = all_twos * 3 + 2;
-  REQUIRE(key_is_well_formed(c, all_twos));
-  REQUIRE(!key_is_well_formed(c, all_twos + 1));  // board digits past 3^n
-  REQUIRE(!key_is_well_formed(c, Key(511) << (c.board_bits + 1)));  // a step to square 127
+  REQUIRE(key_is_well_formed(c, all_twos << c.tag_bits));
+  REQUIRE(!key_is_well_formed(c, (all_twos + 1) << c.tag_bits));  // board digits past 3^n
+  REQUIRE(!key_is_well_formed(c, Key(511)));  // a step to square 127
   REQUIRE(!key_is_well_formed(c, Key(1) << 63));
   const KeyCodec plain = make_key_codec(rules_by_name("free"));
   REQUIRE(!key_is_well_formed(plain, Key(1) << (plain.board_bits + 1)));  // no tag under free
