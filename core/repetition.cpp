@@ -1,20 +1,23 @@
 // Tag transitions and normal form for the `immediate` and `undo` repetition rules (see header).
 #include "core/repetition.hpp"
 
+#include "core/captures.hpp"
+
 namespace gonu {
 
 namespace {
 
 Step reversed(const Step& s) { return Step{s.to, s.from}; }
 
-// The move stepping `s` for the side to move, if that step is possible in p (piece there, target
-// empty); sets `quiet` to whether it captures nothing.
-bool step_possible(const Board& b, const Rules& r, const Position& p, const Step& s, bool& quiet, Move& m) {
+// Whether stepping `s` is possible for the side to move in p (piece there, target empty); sets
+// `quiet` to whether it captures nothing (captures.hpp: any capture at all, under any rule, is a
+// non-empty arrival set, so one set answers for every capture choice).
+bool step_possible(const Board& b, const Rules& r, const Position& p, const Step& s, bool& quiet) {
   if (!s.valid() || !(mover(p) & bit(s.from)) || (occupied(p) & bit(s.to))) return false;
-  Bits caps[8];
-  const int k = capture_choices(b, r, p, s.from, s.to, caps);
-  quiet = (k == 1 && caps[0] == 0);
-  m = Move{s.from, s.to, caps[0]};
+  const Bits own = mover(p), enemy = waiter(p);
+  Bits taken = r.capture == Capture::line ? line_arrival(b, s.to, own, enemy) : single_arrival(b, s.to, own, enemy);
+  if (r.corner) taken |= corner_arrival(b, s.to, (own ^ bit(s.from)) | bit(s.to), enemy);
+  quiet = taken == 0;
   return true;
 }
 
@@ -30,15 +33,14 @@ Tag normalize_tag(const Board& b, const Rules& r, const Position& p, Tag t) {
   if (!uses_tag(r)) return Tag{};
   if (t.mine.valid()) {
     bool quiet = false;
-    Move back;
-    bool keep = step_possible(b, r, p, reversed(t.mine), quiet, back);
+    bool keep = step_possible(b, r, p, reversed(t.mine), quiet);
     if (r.repetition == Repetition::immediate) {
       keep = keep && quiet;
       if (keep && !t.ban) {
         // Pending: matters only if, after the mover steps back, the opponent could step back too.
         bool quiet2 = false;
-        Move back2;
-        keep = t.theirs.valid() && step_possible(b, r, apply_move(p, back), reversed(t.theirs), quiet2, back2) && quiet2;
+        const Position stepped_back = apply_move(p, Move{t.mine.to, t.mine.from, 0});
+        keep = t.theirs.valid() && step_possible(b, r, stepped_back, reversed(t.theirs), quiet2) && quiet2;
       }
     }
     if (!keep) t.mine = Step{};
@@ -65,7 +67,10 @@ Tag next_tag(const Board& b, const Rules& r, const Position& p, const Tag& t, co
 
 std::uint32_t pack_tag(const Board& b, const Tag& t) {
   auto code = [&](const Step& s) -> std::uint32_t {
-    return s.valid() ? 1u + std::uint32_t(s.to) * 4u + std::uint32_t(direction_between(b, s.from, s.to)) : 0u;
+    if (!s.valid()) return 0u;
+    const int diff = s.to - s.from;  // a step never wraps, so the difference names the direction
+    const std::uint32_t dir = diff == b.cols ? 0u : diff == 1 ? 1u : diff == -b.cols ? 2u : 3u;
+    return 1u + std::uint32_t(s.to) * 4u + dir;
   };
   return code(t.mine) | (code(t.theirs) << 9) | (std::uint32_t(t.ban) << 18);
 }

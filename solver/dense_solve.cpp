@@ -4,7 +4,6 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -12,19 +11,18 @@
 #include "core/error.hpp"
 #include "core/unmoves.hpp"
 #include "solver/board_rank.hpp"
+#include "solver/dense_parts.hpp"
 #include "solver/huge_array.hpp"
 
 namespace gonu {
 
 namespace {
 
+using namespace dense;
+
 // Chunks of a frontier: big enough that splitting costs little, small enough to balance 2 to 16
 // threads (simple_partitioner: TBB's adaptive splitting showed up in profiles).
 constexpr std::size_t kGrain = 4096;
-
-// A board packed in one word: black in the low 32 bits, white in the high ones.
-std::uint64_t pack(const Position& p) { return p.black | p.white << 32; }
-Position unpack(std::uint64_t w, Side side) { return Position{w & 0xffffffffu, w >> 32, side}; }
 
 // Ids, and the file mirror. When the root is its own mirror image (the start is), the reached
 // set is closed under the mirror and mirror images have equal values, so only canonical states
@@ -82,42 +80,20 @@ class Space {
   bool mirror_on_ = false;
 };
 
-// Per id, in one word so that an update touches one cache line: value (Value; draw = 0 =
-// undecided), pending (successor count, then successors not yet known to be wins), distance.
-struct Cell {
-  std::atomic<std::uint8_t> value;
-  std::atomic<std::uint8_t> pending;
-  std::uint16_t dist;
-};
-static_assert(sizeof(Cell) == 4);
-
 using Frontier = std::vector<std::uint64_t>;
-
-// Concatenates per-thread lists (their order depends on timing; callers never depend on it).
-Frontier gather(tbb::enumerable_thread_specific<Frontier>& parts) {
-  Frontier out;
-  std::size_t total = 0;
-  for (const auto& v : parts) total += v.size();
-  out.reserve(total);
-  for (auto& v : parts) {
-    out.insert(out.end(), v.begin(), v.end());
-    Frontier().swap(v);
-  }
-  return out;
-}
-
-std::size_t physical_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0;
-}
 
 }  // namespace
 
-bool dense_engine_applies(const Rules& r) { return r.repetition == Repetition::none && r.rows * r.cols <= 32; }
+bool dense_engine_applies(const Rules& r) {
+  const int n = r.rows * r.cols;
+  return (r.repetition == Repetition::none && n <= 32) || (uses_tag(r) && n <= 27);
+}
 
 Solution solve_dense(const Game& from, const SolveOptions& options) {
   if (!dense_engine_applies(from.rules))
-    throw GonuError("the dense engine solves only repetition none on boards of up to 32 points");
+    throw GonuError("the dense engine solves repetition none on boards of up to 32 points, and immediate or undo "
+                    "on up to 27");
+  if (uses_tag(from.rules)) return solve_dense_tagged(from, options);
   Solution s;
   s.codec = make_key_codec(from.rules);
   s.root = current(from);
@@ -133,17 +109,10 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
                     std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
                     " MiB");
 
-  HugeArray<std::atomic<std::uint64_t>> reached(n / 64 + 1);
+  Reached reached(n);
   HugeArray<Cell> cell(n);  // zero: undecided
-  auto claim = [&](std::uint64_t id) {  // true for the one caller that sets the bit
-    const std::uint64_t m = std::uint64_t(1) << (id & 63);
-    auto& word = reached[id >> 6];
-    // Most successors are known already: a plain load spares them the locked operation.
-    return !(word.load(std::memory_order_relaxed) & m) && !(word.fetch_or(m, std::memory_order_relaxed) & m);
-  };
-  auto is_reached = [&](std::uint64_t id) {
-    return (reached[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1;
-  };
+  auto claim = [&](std::uint64_t id) { return reached.claim(id); };
+  auto is_reached = [&](std::uint64_t id) { return reached.test(id); };
 
   // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
   const Position root = space.canonical_form(s.root);
@@ -183,11 +152,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
     terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
     frontier = gather(next);
     side = other(side);
-    ++s.levels;
-    if (options.max_states && states > options.max_states)
-      throw GonuError("more than " + std::to_string(options.max_states) + " states after " + std::to_string(s.levels) +
-                      " levels: over the --max-states limit (the solve would not fit in memory)");
-    if (options.progress) options.progress("enumerate", states, states);
+    end_level(s, states, options);
   }
   Frontier().swap(frontier);
 
@@ -244,20 +209,9 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
               });
             }
             for (const Update& u : batch) {
-              Cell& pc = cell[u.id];
-              if (pc.value.load(std::memory_order_relaxed) != std::uint8_t(Value::draw)) continue;
-              if (lost) {
-                std::uint8_t undecided = std::uint8_t(Value::draw);
-                if (pc.value.compare_exchange_strong(undecided, std::uint8_t(Value::win), std::memory_order_relaxed)) {
-                  pc.dist = std::uint16_t(d + 1);
-                  won.push_back(u.board);
-                }
-              } else if (pc.pending.fetch_sub(u.edges, std::memory_order_relaxed) == u.edges) {
-                // Reaches zero only when every successor is a win, so no loss successor races with it.
-                pc.value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
-                pc.dist = std::uint16_t(d + 1);
-                lose.push_back(u.board);
-              }
+              const Value v = reach_predecessor(cell[u.id], lost, d, u.edges);
+              if (v == Value::win) won.push_back(u.board);
+              if (v == Value::loss) lose.push_back(u.board);
             }
           }
         }, tbb::simple_partitioner());
@@ -271,19 +225,17 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   // 3. read off: count reached ids per block, then walk each block's boards in order (next is
   // cheaper than unranking each), taking a mirror image's value from its canonical state.
   constexpr std::size_t kBlockWords = 512;
-  const std::size_t words = reached.size(), blocks = (words + kBlockWords - 1) / kBlockWords;
+  const std::size_t words = reached.words(), blocks = (words + kBlockWords - 1) / kBlockWords;
   std::vector<std::uint64_t> start(blocks + 1, 0);
   tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
     std::uint64_t c = 0;
     for (std::size_t w = blk * kBlockWords; w < std::min(words, (blk + 1) * kBlockWords); ++w)
-      c += std::uint64_t(popcount(reached[w].load(std::memory_order_relaxed)));
+      c += std::uint64_t(popcount(reached.word(w)));
     start[blk + 1] = c;
   });
   for (std::size_t blk = 0; blk < blocks; ++blk) start[blk + 1] += start[blk];
   const std::size_t total = start[blocks];
-  s.keys.resize(total);
-  s.value.resize(total);
-  s.dist.resize(total);
+  size_solution(s, total, need);
   tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
     std::size_t at = start[blk];
     const std::uint64_t lo = blk * kBlockWords * 64, hi = std::min<std::uint64_t>(n, lo + kBlockWords * 64);
@@ -300,12 +252,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
       if (id + 1 < hi && id + 1 != space.boards()) space.next(p);
     }
   });
-  for (std::size_t i = 0; i < total; ++i) {
-    if (s.value[i] == Value::win) ++s.wins;
-    else if (s.value[i] == Value::loss) ++s.losses;
-    else ++s.draws;
-    s.max_dist = std::max(s.max_dist, s.dist[i]);
-  }
+  count_values(s);
   s.peak_bytes = need + total * (sizeof(Key) + sizeof(Value) + sizeof(std::uint16_t));
   return s;
 }

@@ -44,13 +44,19 @@ Solution solve(const Game& from, const SolveOptions& options) {
     s.dist[i] = v.dist[order[i].second];
   });
   s.peak_bytes = std::max({enumerate_peak, analyse_peak, n * (sizeof(Key) + 4 + 2 * (sizeof(Key) + 3))});
-  for (std::size_t i = 0; i < n; ++i) {
+  count_values(s);
+  return s;
+}
+
+void count_values(Solution& s) {
+  s.wins = s.losses = s.draws = 0;
+  s.max_dist = 0;
+  for (std::size_t i = 0; i < s.keys.size(); ++i) {
     if (s.value[i] == Value::win) ++s.wins;
     else if (s.value[i] == Value::loss) ++s.losses;
     else ++s.draws;
     s.max_dist = std::max(s.max_dist, s.dist[i]);
   }
-  return s;
 }
 
 std::optional<std::size_t> find_state(const Solution& s, Key k) {

@@ -42,6 +42,9 @@ struct SolveOptions {
 // for Engine::dense where it does not apply.
 Solution solve(const Game& from, const SolveOptions& options = {});
 
+// Fills wins, losses, draws and max_dist from the value and dist arrays (for the engines).
+void count_values(Solution& s);
+
 // The state number of a key, if it is in the solution.
 std::optional<std::size_t> find_state(const Solution& s, Key k);
 

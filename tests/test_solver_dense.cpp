@@ -1,6 +1,7 @@
 // The dense engine (no keys, no stored edges, predecessors by un-moves) against the state-graph
 // engine (hash store, stored edges): the same states, values, distances and counts, from the
-// start and from other roots, for every capture rule; and the same output for 1 and 2 threads.
+// start and from other roots, for every capture rule and repetition rule with a finite graph;
+// and the same output for 1 and 2 threads.
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
@@ -71,23 +72,58 @@ TEST_CASE("the dense engine agrees with the state-graph engine from other roots"
 }
 
 TEST_CASE("the dense engine gives the same solution for 1 and 2 threads", "[solver][dense]") {
-  const Rules r = make_rules(Capture::single, true, Repetition::none, 4, 4);
-  const Game g = new_game(r, start_position(make_board(4, 4), r.first));
-  Solution one, two;
-  {
-    tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
-    one = solve_with(g, Engine::dense);
+  for (const Rules& r : {make_rules(Capture::single, true, Repetition::none, 4, 4), named_on("encyclopedia", 4, 3)}) {
+    INFO(describe(r));
+    const Game g = new_game(r, start_position(make_board(r.rows, r.cols), r.first));
+    Solution one, two;
+    {
+      tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
+      one = solve_with(g, Engine::dense);
+    }
+    {
+      tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
+      two = solve_with(g, Engine::dense);
+    }
+    check_same(one, two);
   }
-  {
-    tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
-    two = solve_with(g, Engine::dense);
+}
+
+TEST_CASE("the dense engine agrees with the state-graph engine under immediate and undo", "[solver][dense]") {
+  std::vector<Rules> sets;
+  for (const auto& [rows, cols] : {std::pair{3, 3}, std::pair{4, 3}}) {
+    sets.push_back(named_on("encyclopedia", rows, cols));
+    sets.push_back(named_on("undo", rows, cols));
   }
-  check_same(one, two);
+  sets.push_back(make_rules(Capture::single, false, Repetition::immediate, 4, 3));
+  sets.push_back(make_rules(Capture::single, true, Repetition::undo, 4, 3));
+  for (const Repetition rep : {Repetition::immediate, Repetition::undo}) {
+    sets.push_back(make_rules(Capture::single, true, rep, 3, 3));
+    sets.push_back(make_rules(Capture::line, true, rep, 3, 3));
+  }
+  for (const Rules& r : sets) {
+    INFO(describe(r));
+    const Game g = new_game(r, start_position(make_board(r.rows, r.cols), r.first));
+    const Solution dense = solve_with(g, Engine::dense), graph = solve_with(g, Engine::graph);
+    REQUIRE(dense.keys.size() > 1000);
+    check_same(dense, graph);
+  }
+}
+
+TEST_CASE("the dense engine agrees with the state-graph engine from a root with a history tag", "[solver][dense]") {
+  for (const char* name : {"encyclopedia", "undo"}) {
+    const Rules r = named_on(name, 4, 3);
+    const Board b = make_board(4, 3);
+    Game g = new_game(r, start_position(b, r.first));
+    for (const char* text : {"a4-a3", "a1-a2", "b4-b3"}) play(g, parse_move(b, r, current(g), text, legal_moves(g)));
+    INFO(name << " after a4-a3 a1-a2 b4-b3");
+    REQUIRE_FALSE(g.tag.empty());
+    check_same(solve_with(g, Engine::dense), solve_with(g, Engine::graph));
+  }
 }
 
 TEST_CASE("the dense engine refuses what it does not handle", "[solver][dense]") {
-  const Rules r = named_on("encyclopedia", 3, 3);
+  const Rules r = named_on("soldiers", 3, 3);
   const Game g = new_game(r, start_position(make_board(3, 3), r.first));
   CHECK_FALSE(dense_engine_applies(r));
-  CHECK_THROWS_WITH(solve_with(g, Engine::dense), Catch::Contains("only repetition none"));
+  CHECK_THROWS_WITH(solve_with(g, Engine::dense), Catch::Contains("the dense engine solves"));
 }

@@ -1,0 +1,111 @@
+// Pieces shared by the dense engines (dense_solve.cpp for untagged rule sets, dense_tagged.cpp
+// for the tagged ones): the per-state cell and its update, frontier gathering, the reached
+// bitmap, and the memory checks.
+#pragma once
+#include <tbb/enumerable_thread_specific.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/position.hpp"
+#include "solver/huge_array.hpp"
+#include "solver/retrograde.hpp"
+#include "solver/solve.hpp"
+
+namespace gonu::dense {
+
+// A board packed in one word (boards of up to 32 points): black low, white high.
+inline std::uint64_t pack(const Position& p) { return p.black | p.white << 32; }
+inline Position unpack(std::uint64_t w, Side side) { return Position{w & 0xffffffffu, w >> 32, side}; }
+
+// Per state, in one word so that an update touches one cache line: value (Value; draw = 0 =
+// undecided), pending (successor count, then successors not yet known to be wins), distance.
+struct Cell {
+  std::atomic<std::uint8_t> value;
+  std::atomic<std::uint8_t> pending;
+  std::uint16_t dist;
+};
+static_assert(sizeof(Cell) == 4);
+
+inline std::size_t physical_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0;
+}
+
+// One edge into a state decided at distance d reaches its predecessor's cell: a lost successor
+// makes it a win; a won one counts down its pending successors (`edges` of them: the mirror
+// engine may stand one un-move for two edges), and the last makes it a loss. Returns the value
+// the predecessor got now, or draw if none. The counter reaches zero only when every successor
+// is a win, so no loss successor races with it.
+inline Value reach_predecessor(Cell& c, bool successor_lost, std::uint32_t d, std::uint8_t edges) {
+  if (c.value.load(std::memory_order_relaxed) != std::uint8_t(Value::draw)) return Value::draw;
+  if (successor_lost) {
+    std::uint8_t undecided = std::uint8_t(Value::draw);
+    if (!c.value.compare_exchange_strong(undecided, std::uint8_t(Value::win), std::memory_order_relaxed)) return Value::draw;
+    c.dist = std::uint16_t(d + 1);
+    return Value::win;
+  }
+  if (c.pending.fetch_sub(edges, std::memory_order_relaxed) != edges) return Value::draw;
+  c.value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+  c.dist = std::uint16_t(d + 1);
+  return Value::loss;
+}
+
+// The end of a breadth-first level: counts it, enforces --max-states, reports progress.
+inline void end_level(Solution& s, std::uint64_t states, const SolveOptions& options) {
+  ++s.levels;
+  if (options.max_states && states > options.max_states)
+    throw GonuError("more than " + std::to_string(options.max_states) + " states after " + std::to_string(s.levels) +
+                    " levels: over the --max-states limit (the solve would not fit in memory)");
+  if (options.progress) options.progress("enumerate", states, states);
+}
+
+// Sizes the solution's arrays for `total` states, refusing with a clear error if they would not
+// fit beside the `need` bytes the solver holds.
+inline void size_solution(Solution& s, std::size_t total, std::size_t need) {
+  if (const std::size_t have = physical_memory(); have && need + total * 11 > have)
+    throw GonuError("the solution's " + std::to_string(total) + " states need " + std::to_string((total * 11) >> 20) +
+                    " MiB on top of the solver's " + std::to_string(need >> 20) + " MiB, more than this machine's " +
+                    std::to_string(have >> 20) + " MiB");
+  s.keys.resize(total);
+  s.value.resize(total);
+  s.dist.resize(total);
+}
+
+// Concatenates per-thread lists (their order depends on timing; callers never depend on it).
+template <class T>
+std::vector<T> gather(tbb::enumerable_thread_specific<std::vector<T>>& parts) {
+  std::vector<T> out;
+  std::size_t total = 0;
+  for (const auto& v : parts) total += v.size();
+  out.reserve(total);
+  for (auto& v : parts) {
+    out.insert(out.end(), v.begin(), v.end());
+    std::vector<T>().swap(v);
+  }
+  return out;
+}
+
+// One bit per state id, set once by whoever reaches the state first.
+class Reached {
+ public:
+  explicit Reached(std::uint64_t n) : words_(n / 64 + 1) {}
+  // True for the one caller that sets the bit. Most states are known already: a plain load spares
+  // them the locked operation.
+  bool claim(std::uint64_t id) {
+    const std::uint64_t m = std::uint64_t(1) << (id & 63);
+    auto& word = words_[id >> 6];
+    return !(word.load(std::memory_order_relaxed) & m) && !(word.fetch_or(m, std::memory_order_relaxed) & m);
+  }
+  bool test(std::uint64_t id) const { return (words_[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1; }
+  std::uint64_t word(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
+  std::size_t words() const { return words_.size(); }
+
+ private:
+  HugeArray<std::atomic<std::uint64_t>> words_;
+};
+
+}  // namespace gonu::dense

@@ -1,0 +1,315 @@
+// The dense engine for the tagged rule sets (repetition immediate, undo): see dense_solve.hpp.
+// A state is (side, board, tag); its id is slot_base[board id] + tag_slot (tag_slots.hpp), where
+// board ids are BoardRank ranks as in the untagged engine and slot_base sums every board's tag
+// slots. Ids follow key order (board-major keys, state_key.hpp).
+//   1. reach: breadth-first from the root over (board, tag) frontiers, as the untagged engine,
+//      with the tag's bans and transitions from core/repetition.hpp.
+//   2. retrograde: the predecessors of (S, tS) are the board un-moves (P, m) of S, each with the
+//      tags tP of P under which m is legal and leads to tS. tP.theirs becomes tS.mine (when tS
+//      keeps one), so only mine and ban are searched; each candidate that was reached is checked
+//      with the forward rules (tag_bans, next_tag), so every edge is counted exactly once.
+//   3. read off: boards in order, and within each its reached slots.
+// No mirror symmetry here: tags would have to be mirrored too.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "core/unmoves.hpp"
+#include "solver/board_rank.hpp"
+#include "solver/dense_parts.hpp"
+#include "solver/dense_solve.hpp"
+#include "solver/tag_slots.hpp"
+
+namespace gonu {
+
+namespace {
+
+using namespace dense;
+
+constexpr std::size_t kGrain = 2048;
+
+struct Entry {
+  std::uint64_t board;  // pack()
+  std::uint32_t tag;    // pack_tag code
+};
+using Frontier = std::vector<Entry>;
+
+// The steps of M(p) or T(p) by rank (their pack_tag codes, ascending).
+int list_steps(const Board& b, Bits side_pieces, Bits empty, std::uint32_t* out) {
+  int n = 0;
+  for (Bits x = side_pieces; x; x &= x - 1) {
+    const int to = lowest(x);
+    for (int d = 0; d < 4; ++d)
+      if ((shift(b, empty, d) >> to) & 1) out[n++] = 1u + std::uint32_t(to) * 4u + std::uint32_t(d);
+  }
+  return n;
+}
+
+// pack_tag's code of the step from -> to, and back.
+std::uint32_t step_code(const Board& b, int from, int to) {
+  const int diff = to - from;
+  return 1u + std::uint32_t(to) * 4u + (diff == b.cols ? 0u : diff == 1 ? 1u : diff == -b.cols ? 2u : 3u);
+}
+Step unpack_step(const Board& b, std::uint32_t code) {
+  const int to = int((code - 1) / 4), d = int((code - 1) % 4);
+  return Step{b.step[to][reverse_dir(d)], std::int8_t(to)};
+}
+
+class TaggedSpace {
+ public:
+  TaggedSpace(const Board& b, const Position& root)
+      : b_(b), rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()), base_(2 * boards_ + 1) {
+    // slot_base: every board's slot count, summed in board-id order (blocks walked with next()).
+    constexpr std::uint64_t kBlock = 1 << 16;
+    const std::uint64_t n = 2 * boards_, blocks = (n + kBlock - 1) / kBlock;
+    tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
+      const std::uint64_t lo = blk * kBlock, hi = std::min(n, lo + kBlock);
+      Position p = board(lo);
+      for (std::uint64_t id = lo; id < hi; ++id) {
+        if (id == boards_) p = board(id);
+        base_[id + 1] = tag_space(b_, p).size();
+        if (id + 1 < hi && id + 1 != boards_) rank_.next(p.black, p.white);
+      }
+    });
+    for (std::uint64_t id = 0; id < n; ++id) base_[id + 1] += base_[id];
+  }
+  std::uint64_t board_id(const Position& p) const { return (p.to_move == Side::white ? boards_ : 0) + rank_.rank(p.black, p.white); }
+  Position board(std::uint64_t id) const {
+    Position p;
+    p.to_move = id >= boards_ ? Side::white : Side::black;
+    rank_.unrank(id - (p.to_move == Side::white ? boards_ : 0), p.black, p.white);
+    return p;
+  }
+  void next_board(Position& p) const { rank_.next(p.black, p.white); }
+  std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
+  std::uint64_t id(const Position& p, std::uint32_t code) const {
+    return base_[board_id(p)] + tag_slot(b_, p, tag_space(b_, p), code);
+  }
+  std::uint64_t size() const { return base_[2 * boards_]; }
+  std::uint64_t boards() const { return boards_; }  // per side
+  bool inside(const Position& p) const {
+    return popcount(p.black) <= rank_.max_black() && popcount(p.white) <= rank_.max_white();
+  }
+  std::size_t bytes() const { return base_.bytes(); }
+
+ private:
+  const Board& b_;
+  BoardRank rank_;
+  std::uint64_t boards_;
+  HugeArray<std::uint64_t> base_;
+};
+
+}  // namespace
+
+Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
+  Solution s;
+  s.codec = make_key_codec(from.rules);
+  if (!s.codec.tagged || s.codec.board.n > 32)
+    throw GonuError("the tagged dense engine solves only repetition immediate or undo");
+  s.root = current(from);
+  s.root_tag = from.tag;
+  s.root_key = encode_key(s.codec, s.root, s.root_tag);
+  const Board& b = s.codec.board;
+  const Rules& rules = s.codec.rules;
+  const TaggedSpace space(b, s.root);
+  const std::uint64_t n = space.size();
+  const std::size_t need = std::size_t(n) * sizeof(Cell) + n / 8 + space.bytes();
+  if (const std::size_t have = physical_memory(); have && need > have)
+    throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states and needs " +
+                    std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
+                    " MiB");
+  Reached reached(n);
+  HugeArray<Cell> cell(n);
+
+  // 1. reach
+  const std::uint32_t root_code = pack_tag(b, s.root_tag);
+  Frontier frontier{Entry{pack(s.root), root_code}}, terminal[2];
+  reached.claim(space.id(s.root, root_code));
+  Side side = s.root.to_move;
+  std::uint64_t states = 1;
+  while (!frontier.empty()) {
+    tbb::enumerable_thread_specific<Frontier> next, ends;
+    tbb::enumerable_thread_specific<std::uint64_t> edges(0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
+      Frontier& out = next.local();
+      std::uint64_t& e = edges.local();
+      Move moves[kMaxMoves];
+      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+        const Position p = unpack(frontier[i].board, side);
+        const Tag t = unpack_tag(b, frontier[i].tag);
+        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+        int legal = 0;
+        for (int j = 0; j < k; ++j) {
+          if (tag_bans(rules, t, moves[j])) continue;
+          ++legal;
+          const Position q = apply_move(p, moves[j]);
+          const std::uint32_t code = pack_tag(b, next_tag(b, rules, p, t, moves[j]));
+          if (reached.claim(space.id(q, code))) out.push_back(Entry{pack(q), code});
+        }
+        if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+        cell[space.id(p, frontier[i].tag)].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
+        if (legal == 0) ends.local().push_back(frontier[i]);
+        e += std::uint64_t(legal);
+      }
+    }, tbb::simple_partitioner());
+    for (const auto e : edges) s.edges += e;
+    Frontier lost = gather(ends);
+    terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
+    frontier = gather(next);
+    states += frontier.size();
+    side = other(side);
+    end_level(s, states, options);
+  }
+  Frontier().swap(frontier);
+
+  // 2. retrograde; level[side][lost] as in the untagged engine.
+  Frontier level[2][2] = {{Frontier(), std::move(terminal[0])}, {Frontier(), std::move(terminal[1])}};
+  for (int sd = 0; sd < 2; ++sd)
+    for (const Entry& e : level[sd][1])
+      cell[space.id(unpack(e.board, Side(sd)), e.tag)].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+  struct Update {
+    std::uint64_t id;
+    Entry state;
+  };
+  const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
+  std::uint64_t decided = 0;
+  for (std::uint32_t d = 0;; ++d) {
+    std::size_t size = 0;
+    for (int sd = 0; sd < 2; ++sd)
+      for (int lost = 0; lost < 2; ++lost) size += level[sd][lost].size();
+    if (size == 0) break;
+    decided += size;
+    if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
+    tbb::enumerable_thread_specific<Frontier> next[2][2];
+    for (int sd = 0; sd < 2; ++sd)
+      for (int lost = 0; lost < 2; ++lost) {
+        const Frontier& cur = level[sd][lost];
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
+          Frontier& won = next[1 - sd][0].local();
+          Frontier& lose = next[1 - sd][1].local();
+          constexpr std::size_t kBatch = 16;
+          std::vector<Update> batch;
+          std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
+          for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+            batch.clear();
+            for (std::size_t i = i0; i < std::min(range.end(), i0 + kBatch); ++i) {
+              const Position sp = unpack(cur[i].board, Side(sd));
+              const std::uint32_t code_s = cur[i].tag;
+              const std::uint32_t mine_s = code_s & 511u;
+              for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
+                if (!space.inside(before)) return;
+                const std::uint32_t played = step_code(b, m.from, m.to);
+                const bool clears = immediate && m.captured;  // such a move empties the tag
+                if (clears ? code_s != 0 : ((code_s >> 9) & 511u) != played) return;
+                const Bits empty = b.all & ~occupied(before);
+                const int a = list_steps(b, mover(before), empty, mine_steps);
+                const int c = list_steps(b, waiter(before), empty, theirs_steps);
+                // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
+                int ti_lo = 0, ti_hi = c;
+                if (mine_s) {
+                  const std::uint32_t* at = std::find(theirs_steps, theirs_steps + c, mine_s);
+                  if (at == theirs_steps + c) return;
+                  ti_lo = ti_hi = int(at - theirs_steps) + 1;
+                }
+                // tP.mine matters to next_tag only through "m reverses it" (the index back), and
+                // tP.ban not at all; so next_tag is asked once per (theirs, reverses or not).
+                const std::uint32_t back_code = step_code(b, m.to, m.from);
+                const std::uint32_t* back_at = std::find(mine_steps, mine_steps + a, back_code);
+                const int back = back_at == mine_steps + a ? -1 : int(back_at - mine_steps) + 1;
+                bool leads[4 * 32 + 1][2];
+                for (int ti = ti_lo; ti <= ti_hi; ++ti)
+                  for (int rev = 0; rev < 2; ++rev) {
+                    if (clears) {
+                      leads[ti][rev] = true;
+                      continue;
+                    }
+                    if (rev && back < 0) continue;
+                    Tag tp;
+                    tp.theirs = ti ? unpack_step(b, theirs_steps[ti - 1]) : Step{};
+                    tp.mine = rev ? unpack_step(b, back_code) : Step{};
+                    leads[ti][rev] = pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
+                  }
+                const std::uint64_t base = space.base(space.board_id(before));
+                for (int ban = 0; ban < 2; ++ban)
+                  for (int ti = ti_lo; ti <= ti_hi; ++ti)
+                    for (int mi = ban; mi <= a; ++mi) {  // a ban needs a mine
+                      const bool rev = mi == back;
+                      if (!leads[ti][rev]) continue;
+                      // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
+                      if (rev && (undo || (ban && !m.captured))) continue;
+                      const std::uint64_t pid =
+                          base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1) + std::uint64_t(mi);
+                      if (!reached.test(pid)) continue;
+                      const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
+                                                   std::uint32_t(ban) << 18;
+                      __builtin_prefetch(&cell[pid], 1);
+                      batch.push_back({pid, Entry{pack(before), code_p}});
+                    }
+              });
+            }
+            for (const Update& u : batch) {
+              const Value v = reach_predecessor(cell[u.id], lost, d, 1);
+              if (v == Value::win) won.push_back(u.state);
+              if (v == Value::loss) lose.push_back(u.state);
+            }
+          }
+        }, tbb::simple_partitioner());
+      }
+    for (int sd = 0; sd < 2; ++sd)
+      for (int lost = 0; lost < 2; ++lost) level[sd][lost] = gather(next[sd][lost]);
+    if (options.progress) options.progress("retrograde", decided, states);
+  }
+
+  // 3. read off: blocks of boards; per block, count reached slots, then list them in order.
+  constexpr std::uint64_t kBlock = 1 << 14;
+  const std::uint64_t nboards = 2 * space.boards(), blocks = (nboards + kBlock - 1) / kBlock;
+  auto count_reached = [&](std::uint64_t lo, std::uint64_t hi) {  // ids in [lo, hi)
+    std::uint64_t c = 0;
+    for (std::uint64_t id = lo; id < hi;) {
+      if ((id & 63) == 0 && id + 64 <= hi) {
+        c += std::uint64_t(popcount(reached.word(id >> 6)));
+        id += 64;
+      } else {
+        c += reached.test(id);
+        ++id;
+      }
+    }
+    return c;
+  };
+  std::vector<std::uint64_t> start(blocks + 1, 0);
+  tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
+    const std::uint64_t lo = blk * kBlock, hi = std::min(nboards, lo + kBlock);
+    start[blk + 1] = count_reached(space.base(lo), space.base(hi));
+  });
+  for (std::uint64_t blk = 0; blk < blocks; ++blk) start[blk + 1] += start[blk];
+  const std::size_t total = start[blocks];
+  size_solution(s, total, need);
+  tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
+    std::size_t at = start[blk];
+    const std::uint64_t lo = blk * kBlock, hi = std::min(nboards, lo + kBlock);
+    Position p = space.board(lo);
+    for (std::uint64_t bid = lo; bid < hi; ++bid) {
+      if (bid == space.boards()) p = space.board(bid);
+      const std::uint64_t first = space.base(bid), last = space.base(bid + 1);
+      if (count_reached(first, last)) {
+        const TagSpace ts = tag_space(b, p);
+        const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
+        for (std::uint64_t id = first; id < last; ++id) {
+          if (!reached.test(id)) continue;
+          s.keys[at] = board_key | tag_code_of_slot(b, p, ts, std::uint32_t(id - first));
+          s.value[at] = Value(cell[id].value.load(std::memory_order_relaxed));
+          s.dist[at] = cell[id].dist;
+          ++at;
+        }
+      }
+      if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
+    }
+  });
+  count_values(s);
+  s.peak_bytes = need + total * (sizeof(Key) + sizeof(Value) + sizeof(std::uint16_t));
+  return s;
+}
+
+}  // namespace gonu
