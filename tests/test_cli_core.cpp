@@ -153,3 +153,16 @@ TEST_CASE("gonu moves --history: an illegal move exits 1 naming its number", "[c
     require_one_line_error(r, "history move 2");
   }
 }
+
+TEST_CASE("gonu solve: both engines print the same report, and --engine is checked", "[cli]") {
+  for (const char* rules : {"free", "encyclopedia", "undo"}) {
+    const std::string base = std::string("solve --rules ") + rules + " --board 3x3 --json --quiet";
+    const Result dense = run_gonu(base + " --engine dense"), graph = run_gonu(base + " --engine graph");
+    INFO(rules);
+    REQUIRE(dense.code == 0);
+    REQUIRE(graph.code == 0);
+    REQUIRE(dense.out == graph.out);
+    REQUIRE(contains(dense.out, "\"states\""));
+  }
+  require_usage_error(run_gonu("solve --board 3x3 --engine bogus"));
+}

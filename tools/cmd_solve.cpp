@@ -35,6 +35,8 @@ int cmd_solve(int argc, char** argv) {
       ("history", po::value<std::string>(), "moves played from the start (or --from) first")
       ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
       ("max-states", po::value<std::uint64_t>()->default_value(0), "stop with an error past this many states (0: no limit)")
+      ("engine", po::value<std::string>()->default_value("auto"),
+       "dense (no keys or edges stored), graph (hash store and stored edges), or auto (dense where it applies)")
       ("verify", "re-derive every value from its successors with a separate routine")
       ("json", "print one JSON object")
       ("out", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
@@ -43,7 +45,8 @@ int cmd_solve(int argc, char** argv) {
   po::variables_map vm;
   const std::string usage =
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
-      "[--from POSITION [--history MOVES]] [--threads N] [--verify] [--json] [--quiet] [--out FILE]";
+      "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|graph] [--verify] [--json] [--quiet] "
+      "[--out FILE]";
   if (!parse_options(argc, argv, usage, opts, {}, vm)) return 0;
   const int threads = vm["threads"].as<int>();
   if (threads < 0) throw UsageError("--threads must be >= 0\nusage: " + usage);
@@ -67,6 +70,10 @@ int cmd_solve(int argc, char** argv) {
   SolveOptions options;
   options.progress = make_progress(quiet);
   options.max_states = vm["max-states"].as<std::uint64_t>();
+  const std::string engine = vm["engine"].as<std::string>();
+  if (engine == "dense") options.engine = Engine::dense;
+  else if (engine == "graph") options.engine = Engine::graph;
+  else if (engine != "auto") throw UsageError("--engine must be auto, dense or graph\nusage: " + usage);
   const Solution s = solve(game, options);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (options.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
