@@ -2,8 +2,10 @@
 # Regenerates results/values.csv and results/values.md: every rule set with a finite repetition
 # rule on boards 3x3, 3x4, 4x3, 4x4, 4x5 and 5x4 - reachable states, W/L/D, start value and
 # distance, wall time and peak memory (GNU time). A solve that cannot fit this machine is listed
-# with the reason: gonu's --max-states guard (GONU_MAX_STATES, default 200 million, about 16 GB)
-# or the time limit (GONU_TIME_LIMIT seconds, default 1800). On a board where a rule set already
+# with the reason: gonu's --max-states guard (GONU_MAX_STATES, default 200 million: 4x5 `free`
+# has 189 million, while the tagged rule sets on 4x5 and 5x4 have about a billion states or more:
+# 11 bytes a state for the result plus 4 bytes a tag slot for the dense engine pass 24 GB), the
+# dense engine's own memory check, or the time limit (GONU_TIME_LIMIT seconds, default 1800). On a board where a rule set already
 # passed the guard, the tagged ones after it (immediate, undo: 33 to 59 times the states of `free`
 # on 4x4) are listed as not run, expected not to fit, with that reason, instead of each spending
 # minutes to reach the guard.
