@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/board.hpp"
 #include "core/error.hpp"
 #include "core/position.hpp"
 #include "solver/huge_array.hpp"
@@ -20,6 +21,42 @@ namespace gonu::dense {
 // A board packed in one word (boards of up to 32 points): black low, white high.
 inline std::uint64_t pack(const Position& p) { return p.black | p.white << 32; }
 inline Position unpack(std::uint64_t w, Side side) { return Position{w & 0xffffffffu, w >> 32, side}; }
+
+// The file mirror (file f <-> cols-1-f) of packed boards, points and tag codes. The rules are
+// mirror-symmetric, so a state and its image have the same value, and an edge's image is an
+// edge. Files f and cols-1-f swap by a shift of cols-1-2f, in both halves of a packed word at
+// once (a shift within a rank never leaves it).
+class FileMirror {
+ public:
+  explicit FileMirror(const Board& b) : cols_(b.cols) {
+    for (int f = 0; f < b.cols - 1 - f; ++f) {
+      Bits points = 0;
+      for (int r = 0; r < b.rows; ++r) points |= bit(r * b.cols + f);
+      files_.push_back({points | points << 32, b.cols - 1 - 2 * f});
+      middle_ &= ~(files_.back().first | files_.back().first << (b.cols - 1 - 2 * f));
+    }
+  }
+  std::uint64_t board(std::uint64_t w) const {
+    std::uint64_t out = w & middle_;
+    for (const auto& [left, by] : files_) out |= (w & left) << by | (w >> by & left);
+    return out;
+  }
+  int point(int sq) const { return sq - sq % cols_ + (cols_ - 1 - sq % cols_); }
+  // pack_tag codes: each step's end point mirrored, east and west swapped; the ban bit stays.
+  std::uint32_t tag(std::uint32_t code) const {
+    auto step = [&](std::uint32_t v) -> std::uint32_t {
+      if (v == 0) return 0;
+      const int to = int((v - 1) / 4), d = int((v - 1) % 4);
+      return 1u + std::uint32_t(point(to)) * 4u + std::uint32_t(d & 1 ? d ^ 2 : d);
+    };
+    return step(code & 511u) | step((code >> 9) & 511u) << 9 | (code & (1u << 18));
+  }
+
+ private:
+  int cols_;
+  std::vector<std::pair<Bits, int>> files_;  // per file on the left half: its points, the shift
+  Bits middle_ = ~Bits{0};                   // the middle file of an odd width stays
+};
 
 // Per state, in one word so that an update touches one cache line: value (Value; draw = 0 =
 // undecided), pending (successor count, then successors not yet known to be wins), distance.

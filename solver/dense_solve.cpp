@@ -31,15 +31,7 @@ constexpr std::size_t kGrain = 4096;
 class Space {
  public:
   Space(const Board& b, const Position& root)
-      : rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()) {
-    // Files f and cols-1-f swap: a shift by cols-1-2f, in both halves of a packed word at once
-    // (a shift within a rank never leaves it).
-    for (int f = 0; f < b.cols - 1 - f; ++f) {
-      Bits points = 0;
-      for (int r = 0; r < b.rows; ++r) points |= bit(r * b.cols + f);
-      files_.push_back({points | points << 32, b.cols - 1 - 2 * f});
-      middle_ &= ~(files_.back().first | files_.back().first << (b.cols - 1 - 2 * f));
-    }
+      : rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()), mirror_(b) {
     mirror_on_ = mirror(pack(root)) == pack(root);
   }
   std::uint64_t size() const { return 2 * boards_; }
@@ -67,16 +59,10 @@ class Space {
   std::uint64_t boards() const { return boards_; }
 
  private:
-  std::uint64_t mirror(std::uint64_t w) const {
-    std::uint64_t out = w & middle_;
-    for (const auto& [left, by] : files_) out |= (w & left) << by | (w >> by & left);
-    return out;
-  }
+  std::uint64_t mirror(std::uint64_t w) const { return mirror_.board(w); }
   BoardRank rank_;
   std::uint64_t boards_;  // |D|: the ids of White to move start here
-  // Per file f on the left half: its points (both halves) and the shift to file cols-1-f.
-  std::vector<std::pair<Bits, int>> files_;
-  Bits middle_ = ~Bits{0};  // the middle file of an odd width (and nothing else) stays
+  FileMirror mirror_;
   bool mirror_on_ = false;
 };
 

@@ -10,7 +10,8 @@
 //   2. retrograde: level-synchronous from the terminal states; predecessors come from
 //      for_each_unmove (core/unmoves.hpp), unreached ones ignored.
 //   3. read off: reached ids in order give the solution's keys already sorted.
-// When the root is its own file-mirror image, only one state of each mirror pair is worked on.
+// When the root state is its own file-mirror image (the start is), only one state of each mirror
+// pair is worked on (dense_parts.hpp: FileMirror; both engines).
 //
 // Repetition immediate and undo (dense_tagged.cpp), up to 27 points: a state is (side, board,
 // tag) and its id is the board's first slot plus the tag's slot within the board

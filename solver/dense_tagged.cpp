@@ -9,7 +9,8 @@
 //      keeps one), so only mine and ban are searched; each candidate that was reached is checked
 //      with the forward rules (tag_bans, next_tag), so every edge is counted exactly once.
 //   3. read off: boards in order, and within each its reached slots.
-// No mirror symmetry here: tags would have to be mirrored too.
+// As in the untagged engine, when the root state is its own file-mirror image only one state of
+// each mirror pair is worked on; the mirror acts on the tag's steps too (dense_parts.hpp).
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -59,8 +60,10 @@ Step unpack_step(const Board& b, std::uint32_t code) {
 
 class TaggedSpace {
  public:
-  TaggedSpace(const Board& b, const Position& root)
-      : b_(b), rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()), base_(2 * boards_ + 1) {
+  TaggedSpace(const Board& b, const Position& root, std::uint32_t root_code)
+      : b_(b), rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()), base_(2 * boards_ + 1),
+        mirror_(b) {
+    mirror_on_ = mirror_.board(pack(root)) == pack(root) && mirror_.tag(root_code) == root_code;
     // slot_base: every board's slot count, summed in board-id order (blocks walked with next()).
     constexpr std::uint64_t kBlock = 1 << 16;
     const std::uint64_t n = 2 * boards_, blocks = (n + kBlock - 1) / kBlock;
@@ -94,11 +97,28 @@ class TaggedSpace {
   }
   std::size_t bytes() const { return base_.bytes(); }
 
+  // The mirror, as in the untagged engine but on (board, tag): canonical is the smaller packed
+  // board, then the smaller tag code when the board is its own image.
+  Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), mirror_.tag(e.tag)}; }
+  bool canonical(const Entry& e) const {
+    if (!mirror_on_) return true;
+    const Entry m = mirror(e);
+    return e.board != m.board ? e.board < m.board : e.tag <= m.tag;
+  }
+  Entry canonical_form(const Entry& e) const { return canonical(e) ? e : mirror(e); }
+  int orbit(const Entry& e) const {
+    if (!mirror_on_) return 1;
+    const Entry m = mirror(e);
+    return m.board != e.board || m.tag != e.tag ? 2 : 1;
+  }
+
  private:
   const Board& b_;
   BoardRank rank_;
   std::uint64_t boards_;
   HugeArray<std::uint64_t> base_;
+  FileMirror mirror_;
+  bool mirror_on_ = false;
 };
 
 }  // namespace
@@ -113,7 +133,9 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   s.root_key = encode_key(s.codec, s.root, s.root_tag);
   const Board& b = s.codec.board;
   const Rules& rules = s.codec.rules;
-  const TaggedSpace space(b, s.root);
+  const std::uint32_t root_code = pack_tag(b, s.root_tag);
+  const TaggedSpace space(b, s.root, root_code);
+  auto id_of = [&](const Entry& e, Side side) { return space.id(unpack(e.board, side), e.tag); };
   const std::uint64_t n = space.size();
   const std::size_t need = std::size_t(n) * sizeof(Cell) + n / 8 + space.bytes();
   if (const std::size_t have = physical_memory(); have && need > have)
@@ -123,18 +145,20 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   Reached reached(n);
   HugeArray<Cell> cell(n);
 
-  // 1. reach
-  const std::uint32_t root_code = pack_tag(b, s.root_tag);
-  Frontier frontier{Entry{pack(s.root), root_code}}, terminal[2];
-  reached.claim(space.id(s.root, root_code));
+  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
+  const Entry root = space.canonical_form(Entry{pack(s.root), root_code});
+  Frontier frontier{root}, terminal[2];
   Side side = s.root.to_move;
-  std::uint64_t states = 1;
+  reached.claim(id_of(root, side));
+  if (space.orbit(root) == 2) reached.claim(id_of(space.mirror(root), side));
+  std::uint64_t states = std::uint64_t(space.orbit(root));
   while (!frontier.empty()) {
     tbb::enumerable_thread_specific<Frontier> next, ends;
-    tbb::enumerable_thread_specific<std::uint64_t> edges(0);
+    tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
       Frontier& out = next.local();
       std::uint64_t& e = edges.local();
+      std::uint64_t& f = found.local();
       Move moves[kMaxMoves];
       for (std::size_t i = range.begin(); i < range.end(); ++i) {
         const Position p = unpack(frontier[i].board, side);
@@ -145,26 +169,32 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
           if (tag_bans(rules, t, moves[j])) continue;
           ++legal;
           const Position q = apply_move(p, moves[j]);
-          const std::uint32_t code = pack_tag(b, next_tag(b, rules, p, t, moves[j]));
-          if (reached.claim(space.id(q, code))) out.push_back(Entry{pack(q), code});
+          const Entry succ = space.canonical_form(Entry{pack(q), pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
+          if (!reached.claim(id_of(succ, q.to_move))) continue;
+          out.push_back(succ);
+          const int orbit = space.orbit(succ);
+          if (orbit == 2) reached.claim(id_of(space.mirror(succ), q.to_move));
+          f += std::uint64_t(orbit);
         }
         if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
         cell[space.id(p, frontier[i].tag)].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
         if (legal == 0) ends.local().push_back(frontier[i]);
-        e += std::uint64_t(legal);
+        e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
       }
     }, tbb::simple_partitioner());
     for (const auto e : edges) s.edges += e;
+    for (const auto f : found) states += f;
     Frontier lost = gather(ends);
     terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
     frontier = gather(next);
-    states += frontier.size();
     side = other(side);
     end_level(s, states, options);
   }
   Frontier().swap(frontier);
 
-  // 2. retrograde; level[side][lost] as in the untagged engine.
+  // 2. retrograde; level[side][lost] as in the untagged engine, and mirror images counted as
+  // there: an un-move from a non-canonical P is skipped when S is its own image, and one from a
+  // P that is its own image (S not) stands for two edges.
   Frontier level[2][2] = {{Frontier(), std::move(terminal[0])}, {Frontier(), std::move(terminal[1])}};
   for (int sd = 0; sd < 2; ++sd)
     for (const Entry& e : level[sd][1])
@@ -172,6 +202,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   struct Update {
     std::uint64_t id;
     Entry state;
+    std::uint8_t edges;
   };
   const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
   std::uint64_t decided = 0;
@@ -180,7 +211,6 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     for (int sd = 0; sd < 2; ++sd)
       for (int lost = 0; lost < 2; ++lost) size += level[sd][lost].size();
     if (size == 0) break;
-    decided += size;
     if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
     tbb::enumerable_thread_specific<Frontier> next[2][2];
     for (int sd = 0; sd < 2; ++sd)
@@ -197,6 +227,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             for (std::size_t i = i0; i < std::min(range.end(), i0 + kBatch); ++i) {
               const Position sp = unpack(cur[i].board, Side(sd));
               const std::uint32_t code_s = cur[i].tag;
+              const bool self_image = space.orbit(cur[i]) == 1;
               const std::uint32_t mine_s = code_s & 511u;
               for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
                 if (!space.inside(before)) return;
@@ -244,13 +275,17 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
                       if (!reached.test(pid)) continue;
                       const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
                                                    std::uint32_t(ban) << 18;
-                      __builtin_prefetch(&cell[pid], 1);
-                      batch.push_back({pid, Entry{pack(before), code_p}});
+                      const Entry pred{pack(before), code_p};
+                      if (self_image && !space.canonical(pred)) continue;
+                      const Entry canon = space.canonical_form(pred);
+                      const std::uint64_t cid = canon.board == pred.board && canon.tag == pred.tag ? pid : id_of(canon, before.to_move);
+                      __builtin_prefetch(&cell[cid], 1);
+                      batch.push_back({cid, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1)});
                     }
               });
             }
             for (const Update& u : batch) {
-              const Value v = reach_predecessor(cell[u.id], lost, d, 1);
+              const Value v = reach_predecessor(cell[u.id], lost, d, u.edges);
               if (v == Value::win) won.push_back(u.state);
               if (v == Value::loss) lose.push_back(u.state);
             }
@@ -258,7 +293,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         }, tbb::simple_partitioner());
       }
     for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) level[sd][lost] = gather(next[sd][lost]);
+      for (int lost = 0; lost < 2; ++lost) {
+        for (const Entry& e : level[sd][lost]) decided += std::uint64_t(space.orbit(e));
+        level[sd][lost] = gather(next[sd][lost]);
+      }
     if (options.progress) options.progress("retrograde", decided, states);
   }
 
@@ -298,9 +336,11 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
         for (std::uint64_t id = first; id < last; ++id) {
           if (!reached.test(id)) continue;
-          s.keys[at] = board_key | tag_code_of_slot(b, p, ts, std::uint32_t(id - first));
-          s.value[at] = Value(cell[id].value.load(std::memory_order_relaxed));
-          s.dist[at] = cell[id].dist;
+          const Entry e{pack(p), tag_code_of_slot(b, p, ts, std::uint32_t(id - first))};
+          const Cell& c = cell[space.canonical(e) ? id : id_of(space.mirror(e), p.to_move)];
+          s.keys[at] = board_key | e.tag;
+          s.value[at] = Value(c.value.load(std::memory_order_relaxed));
+          s.dist[at] = c.dist;
           ++at;
         }
       }
