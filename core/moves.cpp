@@ -1,10 +1,10 @@
 // Move generation with the capture rules, and move notation.
 #include "core/moves.hpp"
 
+#include <algorithm>
+
 #include "core/captures.hpp"
 #include "core/error.hpp"
-
-#include <algorithm>
 
 namespace gonu {
 
