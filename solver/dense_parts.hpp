@@ -91,8 +91,34 @@ inline Value reach_predecessor(Cell& c, bool successor_lost, std::uint32_t d, st
   return Value::loss;
 }
 
-// The end of a breadth-first level: counts it, enforces --max-states, reports progress.
-inline void end_level(Solution& s, std::uint64_t states, const SolveOptions& options) {
+// Concatenates per-thread lists (their order depends on timing; callers never depend on it).
+template <class T>
+std::vector<T> gather(tbb::enumerable_thread_specific<std::vector<T>>& parts) {
+  std::vector<T> out;
+  std::size_t total = 0;
+  for (const auto& v : parts) total += v.size();
+  out.reserve(total);
+  for (auto& v : parts) {
+    out.insert(out.end(), v.begin(), v.end());
+    std::vector<T>().swap(v);
+  }
+  return out;
+}
+
+// The end of a breadth-first level: adds up the per-thread counts, keeps the level's terminal
+// states for the analysis, makes the new states the frontier, then counts the level, enforces
+// --max-states and reports progress.
+template <class T>
+void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<T>& frontier, std::vector<T> (&terminal)[2],
+               tbb::enumerable_thread_specific<std::vector<T>>& next, tbb::enumerable_thread_specific<std::vector<T>>& ends,
+               tbb::enumerable_thread_specific<std::uint64_t>& edges, tbb::enumerable_thread_specific<std::uint64_t>& found,
+               const SolveOptions& options) {
+  for (const auto e : edges) s.edges += e;
+  for (const auto f : found) states += f;
+  const std::vector<T> lost = gather(ends);
+  terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
+  frontier = gather(next);
+  side = other(side);
   ++s.levels;
   if (options.max_states && states > options.max_states)
     throw GonuError("more than " + std::to_string(options.max_states) + " states after " + std::to_string(s.levels) +
@@ -110,20 +136,6 @@ inline void size_solution(Solution& s, std::size_t total, std::size_t need) {
   s.keys.resize(total);
   s.value.resize(total);
   s.dist.resize(total);
-}
-
-// Concatenates per-thread lists (their order depends on timing; callers never depend on it).
-template <class T>
-std::vector<T> gather(tbb::enumerable_thread_specific<std::vector<T>>& parts) {
-  std::vector<T> out;
-  std::size_t total = 0;
-  for (const auto& v : parts) total += v.size();
-  out.reserve(total);
-  for (auto& v : parts) {
-    out.insert(out.end(), v.begin(), v.end());
-    std::vector<T>().swap(v);
-  }
-  return out;
 }
 
 // One bit per state id, set once by whoever reaches the state first.

@@ -12,6 +12,7 @@
 #include "core/unmoves.hpp"
 #include "solver/board_rank.hpp"
 #include "solver/dense_parts.hpp"
+#include "solver/dense_retrograde.hpp"
 #include "solver/huge_array.hpp"
 
 namespace gonu {
@@ -132,13 +133,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         }
       }
     }, tbb::simple_partitioner());
-    for (const auto e : edges) s.edges += e;
-    for (const auto f : found) states += f;
-    Frontier lost = gather(ends);
-    terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
-    frontier = gather(next);
-    side = other(side);
-    end_level(s, states, options);
+    end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
   }
   Frontier().swap(frontier);
 
@@ -149,64 +144,21 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   //     canonical image, so only canonical P are taken;
   //   - when P is its own image (and S is not), its edge into S stands for itself and its image
   //     into mirror(S), which no un-move of S meets: it counts twice.
-  // level[side][lost]: the states decided at distance d, wins and losses apart.
-  Frontier level[2][2] = {{Frontier(), std::move(terminal[0])}, {Frontier(), std::move(terminal[1])}};
-  for (int sd = 0; sd < 2; ++sd)
-    for (const std::uint64_t w : level[sd][1])
-      cell[space.id(unpack(w, Side(sd)))].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
-  struct Update {
-    std::uint64_t id, board;
-    std::uint8_t edges;
-  };
-  std::uint64_t decided = 0;
-  for (std::uint32_t d = 0;; ++d) {
-    std::size_t size = 0;
-    for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) size += level[sd][lost].size();
-    if (size == 0) break;
-    if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
-    tbb::enumerable_thread_specific<Frontier> next[2][2];
-    tbb::enumerable_thread_specific<std::uint64_t> count(0);
-    for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) {
-        const Frontier& cur = level[sd][lost];
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
-          Frontier& won = next[1 - sd][0].local();
-          Frontier& lose = next[1 - sd][1].local();
-          std::uint64_t& c = count.local();
-          // Predecessors are gathered for a few states at a time and their cells prefetched, so
-          // that the cache misses overlap instead of coming one after another.
-          constexpr std::size_t kBatch = 16;
-          std::vector<Update> batch;
-          for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
-            batch.clear();
-            for (std::size_t i = i0; i < std::min(range.end(), i0 + kBatch); ++i) {
-              const Position p = unpack(cur[i], Side(sd));
-              const bool self_image = space.orbit(p) == 1;
-              c += self_image ? 1 : 2;
-              for_each_unmove(b, rules, p, [&](const Position& before, const Move&) {
-                if (!space.inside(before)) return;
-                if (self_image && !space.canonical(before)) return;
-                const Position pred = space.canonical_form(before);
-                const std::uint64_t pid = space.id(pred);
-                if (!is_reached(pid)) return;
-                __builtin_prefetch(&cell[pid], 1);
-                batch.push_back({pid, pack(pred), std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1)});
-              });
-            }
-            for (const Update& u : batch) {
-              const Value v = reach_predecessor(cell[u.id], lost, d, u.edges);
-              if (v == Value::win) won.push_back(u.board);
-              if (v == Value::loss) lose.push_back(u.board);
-            }
-          }
-        }, tbb::simple_partitioner());
-      }
-    for (const auto c : count) decided += c;
-    for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) level[sd][lost] = gather(next[sd][lost]);
-    if (options.progress) options.progress("retrograde", decided, states);
-  }
+  retrograde_levels(
+      terminal, cell, kGrain, states, options, [&](std::uint64_t w, Side sd) { return space.id(unpack(w, sd)); },
+      [&](std::uint64_t w) { return space.orbit(unpack(w, Side::black)); },
+      [&](std::uint64_t w, Side sd, auto&& emit) {
+        const Position p = unpack(w, sd);
+        const bool self_image = space.orbit(p) == 1;
+        for_each_unmove(b, rules, p, [&](const Position& before, const Move&) {
+          if (!space.inside(before)) return;
+          if (self_image && !space.canonical(before)) return;
+          const Position pred = space.canonical_form(before);
+          const std::uint64_t pid = space.id(pred);
+          if (!is_reached(pid)) return;
+          emit(pid, pack(pred), std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
+        });
+      });
 
   // 3. read off: count reached ids per block, then walk each block's boards in order (next is
   // cheaper than unranking each), taking a mirror image's value from its canonical state.

@@ -20,6 +20,7 @@
 #include "core/unmoves.hpp"
 #include "solver/board_rank.hpp"
 #include "solver/dense_parts.hpp"
+#include "solver/dense_retrograde.hpp"
 #include "solver/dense_solve.hpp"
 #include "solver/tag_slots.hpp"
 
@@ -182,123 +183,75 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
       }
     }, tbb::simple_partitioner());
-    for (const auto e : edges) s.edges += e;
-    for (const auto f : found) states += f;
-    Frontier lost = gather(ends);
-    terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
-    frontier = gather(next);
-    side = other(side);
-    end_level(s, states, options);
+    end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
   }
   Frontier().swap(frontier);
 
   // 2. retrograde; level[side][lost] as in the untagged engine, and mirror images counted as
   // there: an un-move from a non-canonical P is skipped when S is its own image, and one from a
   // P that is its own image (S not) stands for two edges.
-  Frontier level[2][2] = {{Frontier(), std::move(terminal[0])}, {Frontier(), std::move(terminal[1])}};
-  for (int sd = 0; sd < 2; ++sd)
-    for (const Entry& e : level[sd][1])
-      cell[space.id(unpack(e.board, Side(sd)), e.tag)].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
-  struct Update {
-    std::uint64_t id;
-    Entry state;
-    std::uint8_t edges;
-  };
   const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
-  std::uint64_t decided = 0;
-  for (std::uint32_t d = 0;; ++d) {
-    std::size_t size = 0;
-    for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) size += level[sd][lost].size();
-    if (size == 0) break;
-    if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
-    tbb::enumerable_thread_specific<Frontier> next[2][2];
-    for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) {
-        const Frontier& cur = level[sd][lost];
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
-          Frontier& won = next[1 - sd][0].local();
-          Frontier& lose = next[1 - sd][1].local();
-          constexpr std::size_t kBatch = 16;
-          std::vector<Update> batch;
-          std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
-          for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
-            batch.clear();
-            for (std::size_t i = i0; i < std::min(range.end(), i0 + kBatch); ++i) {
-              const Position sp = unpack(cur[i].board, Side(sd));
-              const std::uint32_t code_s = cur[i].tag;
-              const bool self_image = space.orbit(cur[i]) == 1;
-              const std::uint32_t mine_s = code_s & 511u;
-              for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
-                if (!space.inside(before)) return;
-                const std::uint32_t played = step_code(b, m.from, m.to);
-                const bool clears = immediate && m.captured;  // such a move empties the tag
-                if (clears ? code_s != 0 : ((code_s >> 9) & 511u) != played) return;
-                const Bits empty = b.all & ~occupied(before);
-                const int a = list_steps(b, mover(before), empty, mine_steps);
-                const int c = list_steps(b, waiter(before), empty, theirs_steps);
-                // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
-                int ti_lo = 0, ti_hi = c;
-                if (mine_s) {
-                  const std::uint32_t* at = std::find(theirs_steps, theirs_steps + c, mine_s);
-                  if (at == theirs_steps + c) return;
-                  ti_lo = ti_hi = int(at - theirs_steps) + 1;
-                }
-                // tP.mine matters to next_tag only through "m reverses it" (the index back), and
-                // tP.ban not at all; so next_tag is asked once per (theirs, reverses or not).
-                const std::uint32_t back_code = step_code(b, m.to, m.from);
-                const std::uint32_t* back_at = std::find(mine_steps, mine_steps + a, back_code);
-                const int back = back_at == mine_steps + a ? -1 : int(back_at - mine_steps) + 1;
-                bool leads[4 * 32 + 1][2];
-                for (int ti = ti_lo; ti <= ti_hi; ++ti)
-                  for (int rev = 0; rev < 2; ++rev) {
-                    if (clears) {
-                      leads[ti][rev] = true;
-                      continue;
-                    }
-                    if (rev && back < 0) continue;
-                    Tag tp;
-                    tp.theirs = ti ? unpack_step(b, theirs_steps[ti - 1]) : Step{};
-                    tp.mine = rev ? unpack_step(b, back_code) : Step{};
-                    leads[ti][rev] = pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
-                  }
-                const std::uint64_t base = space.base(space.board_id(before));
-                for (int ban = 0; ban < 2; ++ban)
-                  for (int ti = ti_lo; ti <= ti_hi; ++ti)
-                    for (int mi = ban; mi <= a; ++mi) {  // a ban needs a mine
-                      const bool rev = mi == back;
-                      if (!leads[ti][rev]) continue;
-                      // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
-                      if (rev && (undo || (ban && !m.captured))) continue;
-                      const std::uint64_t pid =
-                          base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1) + std::uint64_t(mi);
-                      if (!reached.test(pid)) continue;
-                      const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
-                                                   std::uint32_t(ban) << 18;
-                      const Entry pred{pack(before), code_p};
-                      if (self_image && !space.canonical(pred)) continue;
-                      const Entry canon = space.canonical_form(pred);
-                      const std::uint64_t cid = canon.board == pred.board && canon.tag == pred.tag ? pid : id_of(canon, before.to_move);
-                      __builtin_prefetch(&cell[cid], 1);
-                      batch.push_back({cid, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1)});
-                    }
-              });
-            }
-            for (const Update& u : batch) {
-              const Value v = reach_predecessor(cell[u.id], lost, d, u.edges);
-              if (v == Value::win) won.push_back(u.state);
-              if (v == Value::loss) lose.push_back(u.state);
-            }
+  retrograde_levels(
+      terminal, cell, kGrain, states, options, id_of, [&](const Entry& e) { return space.orbit(e); },
+      [&](const Entry& e, Side sd, auto&& emit) {
+        const Position sp = unpack(e.board, sd);
+        const std::uint32_t code_s = e.tag, mine_s = code_s & 511u;
+        const bool self_image = space.orbit(e) == 1;
+        std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
+        for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
+          if (!space.inside(before)) return;
+          const std::uint32_t played = step_code(b, m.from, m.to);
+          const bool clears = immediate && m.captured;  // such a move empties the tag
+          if (clears ? code_s != 0 : ((code_s >> 9) & 511u) != played) return;
+          const Bits empty = b.all & ~occupied(before);
+          const int a = list_steps(b, mover(before), empty, mine_steps);
+          const int c = list_steps(b, waiter(before), empty, theirs_steps);
+          // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
+          int ti_lo = 0, ti_hi = c;
+          if (mine_s) {
+            const std::uint32_t* at = std::find(theirs_steps, theirs_steps + c, mine_s);
+            if (at == theirs_steps + c) return;
+            ti_lo = ti_hi = int(at - theirs_steps) + 1;
           }
-        }, tbb::simple_partitioner());
-      }
-    for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) {
-        for (const Entry& e : level[sd][lost]) decided += std::uint64_t(space.orbit(e));
-        level[sd][lost] = gather(next[sd][lost]);
-      }
-    if (options.progress) options.progress("retrograde", decided, states);
-  }
+          // tP.mine matters to next_tag only through "m reverses it" (the index back), and
+          // tP.ban not at all; so next_tag is asked once per (theirs, reverses or not).
+          const std::uint32_t back_code = step_code(b, m.to, m.from);
+          const std::uint32_t* back_at = std::find(mine_steps, mine_steps + a, back_code);
+          const int back = back_at == mine_steps + a ? -1 : int(back_at - mine_steps) + 1;
+          bool leads[4 * 32 + 1][2];
+          for (int ti = ti_lo; ti <= ti_hi; ++ti)
+            for (int rev = 0; rev < 2; ++rev) {
+              if (clears) {
+                leads[ti][rev] = true;
+                continue;
+              }
+              if (rev && back < 0) continue;
+              Tag tp;
+              tp.theirs = ti ? unpack_step(b, theirs_steps[ti - 1]) : Step{};
+              tp.mine = rev ? unpack_step(b, back_code) : Step{};
+              leads[ti][rev] = pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
+            }
+          const std::uint64_t base = space.base(space.board_id(before));
+          for (int ban = 0; ban < 2; ++ban)
+            for (int ti = ti_lo; ti <= ti_hi; ++ti)
+              for (int mi = ban; mi <= a; ++mi) {  // a ban needs a mine
+                const bool rev = mi == back;
+                if (!leads[ti][rev]) continue;
+                // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
+                if (rev && (undo || (ban && !m.captured))) continue;
+                const std::uint64_t pid =
+                    base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1) + std::uint64_t(mi);
+                if (!reached.test(pid)) continue;
+                const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
+                                             std::uint32_t(ban) << 18;
+                const Entry pred{pack(before), code_p};
+                if (self_image && !space.canonical(pred)) continue;
+                const Entry canon = space.canonical_form(pred);
+                const std::uint64_t cid = canon.board == pred.board && canon.tag == pred.tag ? pid : id_of(canon, before.to_move);
+                emit(cid, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
+              }
+        });
+      });
 
   // 3. read off: blocks of boards; per block, count reached slots, then list them in order.
   constexpr std::uint64_t kBlock = 1 << 14;
