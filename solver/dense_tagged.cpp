@@ -127,7 +127,7 @@ class TaggedSpace {
 Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   Solution s;
   s.codec = make_key_codec(from.rules);
-  if (!s.codec.tagged || s.codec.board.n > 32)
+  if (!s.codec.tagged)  // make_key_codec refused tagged boards whose keys would not fit
     throw GonuError("the tagged dense engine solves only repetition immediate or undo");
   s.root = current(from);
   s.root_tag = from.tag;
