@@ -9,6 +9,7 @@
 #include <functional>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/error.hpp"
@@ -294,6 +295,116 @@ class Checker {
 };
 
 
+// Format 2: a memoryless strategy (superko.md, F7). The checker walks every state the play can
+// reach when the winner follows the listed moves and the loser plays any ban-free move (a superset
+// of its superko moves), and checks the conditions under which every move of the winner is new:
+// paired moves go to distinct states, none to a segment's first state (the root, or a state
+// entered by a capture) or to an earlier board of the root's history; ranked states are closed and
+// their ranks fall at every non-capturing move.
+struct StrategyEntry {
+  bool ranked = false;
+  long rank = 0;
+  std::string move;  // "-" for a ranked state of the loser
+};
+
+class StrategyChecker {
+ public:
+  Rules rules;
+  Board board;
+  Side winner = Side::black;
+  std::unordered_map<Position, StrategyEntry, PosHash> entries;
+  std::uint64_t paired = 0, ranked = 0, reached = 0;
+
+  void read(Reader& rd, const std::function<Position(const char*)>& pos) {
+    rd.expect("strategy");
+    const long np = rd.number("the number of strategy entries");
+    for (long i = 0; i < np; ++i) {
+      const Position p = pos("a strategy position");
+      if (p.to_move != winner) throw Flaw{"malformed certificate: strategy entry " + format_position(board, p) + " is not the winner's turn"};
+      StrategyEntry e;
+      e.move = rd.word("a strategy move");
+      if (!entries.emplace(p, e).second) throw Flaw{"malformed certificate: strategy state listed twice"};
+    }
+    rd.expect("ranked");
+    const long nr = rd.number("the number of ranked entries");
+    for (long i = 0; i < nr; ++i) {
+      const Position p = pos("a ranked position");
+      StrategyEntry e;
+      e.ranked = true;
+      e.rank = rd.number("a rank");
+      e.move = rd.word("a ranked move");
+      if ((e.move == "-") == (p.to_move == winner))
+        throw Flaw{"malformed certificate: ranked entry " + format_position(board, p) + " has the wrong move field"};
+      if (!entries.emplace(p, e).second) throw Flaw{"malformed certificate: ranked state listed twice"};
+    }
+  }
+
+  bool loser_finished(const Position& p) const {
+    return lost_by_material(p) || generate_moves(board, rules, p).empty();
+  }
+
+  void check(const Game& g) {
+    const Position root = current(g);
+    std::unordered_set<Position, PosHash> history(g.since_capture.begin(), g.since_capture.end() - 1);
+    std::unordered_set<Position, PosHash> seen{root}, firsts{root};
+    std::unordered_map<Position, Position, PosHash> paired_into;  // target -> the paired state moving there
+    std::vector<Position> stack{root};
+    auto lower_ranked = [&](const Position& y, long rank) {
+      const auto it = entries.find(y);
+      return it != entries.end() && it->second.ranked && it->second.rank < rank;
+    };
+    while (!stack.empty()) {
+      const Position x = stack.back();
+      stack.pop_back();
+      ++reached;
+      const std::vector<Move> moves = lost_by_material(x) ? std::vector<Move>{} : generate_moves(board, rules, x);
+      const auto it = entries.find(x);
+      std::vector<Position> next;
+      if (x.to_move == winner) {
+        if (moves.empty()) throw Flaw{"the winner has lost at " + format_position(board, x) + ", reachable under the strategy"};
+        if (it == entries.end()) throw Flaw{"no move for the winner at " + format_position(board, x) + ", reachable under the strategy"};
+        const StrategyEntry& e = it->second;
+        ++(e.ranked ? ranked : paired);
+        Move m;
+        try {
+          m = parse_move(board, rules, x, e.move, moves);
+        } catch (const GonuError& err) {
+          throw Flaw{"move " + e.move + " at " + format_position(board, x) + ": " + err.what()};
+        }
+        const Position y = apply_move(x, m);
+        if (m.captured) {
+          firsts.insert(y);
+        } else {
+          if (history.count(y))
+            throw Flaw{"the move " + e.move + " at " + format_position(board, x) + " recreates a board of the history"};
+          if (e.ranked && !loser_finished(y) && !lower_ranked(y, e.rank))
+            throw Flaw{"the ranked move " + e.move + " at " + format_position(board, x) + " does not lower the rank"};
+          if (!e.ranked && !paired_into.emplace(y, x).second)
+            throw Flaw{"two states of the strategy move to " + format_position(board, y) + ": " +
+                       format_position(board, paired_into.at(y)) + " and " + format_position(board, x)};
+        }
+        next.push_back(y);
+      } else {
+        if (it != entries.end()) ++ranked;
+        for (const Move& m : moves) {
+          const Position z = apply_move(x, m);
+          if (m.captured) firsts.insert(z);
+          else if (it != entries.end() && !lower_ranked(z, it->second.rank))
+            throw Flaw{"the loser's move " + format_move(board, rules, m) + " at " + format_position(board, x) +
+                       " leaves the ranked states or does not lower the rank"};
+          next.push_back(z);
+        }
+      }
+      for (const Position& y : next)
+        if (seen.insert(y).second) stack.push_back(y);
+    }
+    for (const auto& [y, x] : paired_into)
+      if (firsts.count(y))
+        throw Flaw{"the paired move at " + format_position(board, x) + " goes to " + format_position(board, y) +
+                   ", the first state of a segment"};
+  }
+};
+
 }  // namespace
 
 CertificateCheck check_certificate(std::istream& in) {
@@ -304,7 +415,8 @@ CertificateCheck check_certificate(std::istream& in) {
     std::string magic;
     magic = rd.word("the header");
     if (magic != "gonu-superko-certificate") throw Flaw{"not a gonu superko certificate (no 'gonu-superko-certificate' header)"};
-    if (rd.word("the format version") != "1") throw Flaw{"unsupported certificate format version"};
+    const std::string version = rd.word("the format version");
+    if (version != "1" && version != "2") throw Flaw{"unsupported certificate format version " + version};
     rd.expect("rules");
     out.rules_id = rd.word("the rules");
     c.rules = parse_rules_id(out.rules_id);
@@ -335,6 +447,24 @@ CertificateCheck check_certificate(std::istream& in) {
     const Side to_move = current(g).to_move;
     if ((out.value == "WIN") != (c.winner == to_move))
       throw Flaw{"the claimed value " + out.value + " for " + to_string(to_move) + " does not match winner " + out.winner};
+    if (version == "2") {
+      StrategyChecker sc;
+      sc.rules = c.rules;
+      sc.board = c.board;
+      sc.winner = c.winner;
+      sc.read(rd, [&](const char* what) { return c.parse_pos(rd, what); });
+      rd.expect("end-certificate");
+      if (!rd.at_end()) throw Flaw{"malformed certificate: text after 'end-certificate'"};
+      sc.check(g);
+      out.ok = true;
+      out.nodes = sc.reached;
+      out.table_entries = sc.entries.size();
+      out.message = "OK: " + out.winner + " wins (" + out.value + " for " + to_string(to_move) + " to move at " +
+                    format_position(c.board, current(g)) + "), memoryless strategy: " + std::to_string(sc.reached) +
+                    " states reachable, " + std::to_string(sc.paired) + " paired and " + std::to_string(sc.ranked) +
+                    " ranked checked";
+      return out;
+    }
     rd.expect("depth");
     rd.number("the depth");
     rd.expect("sections");

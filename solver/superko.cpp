@@ -12,7 +12,9 @@
 #include "core/error.hpp"
 #include "solver/superko_banfree.hpp"
 #include "solver/superko_certificate.hpp"
+#include "solver/superko_layers.hpp"
 #include "solver/superko_search.hpp"
+#include "solver/superko_strategy.hpp"
 #include "solver/large_stack.hpp"
 
 namespace gonu {
@@ -37,38 +39,62 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   res.banfree_states = oracle.solution.keys.size();
   res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
 
-  SuperkoSearch search(g.rules, oracle, o);
-  SkOutcome root;
-  run_with_large_stack([&] {
-    try {
-      root = search.solve(g);
-    } catch (const SearchAborted& a) {
-      res.stop_reason = a.reason;
+  const FreshValues fresh = solve_fresh_values(oracle, o.progress);
+
+  // A memoryless strategy: the side to move's win first, then the other side's.
+  const Side to_move = current(g).to_move;
+  if (o.strategy) {
+    for (Side w : {to_move, other(to_move)}) {
+      if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
+      const StrategySearch ss = find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate);
+      res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
+                                ss.paired, ss.ranked, ss.seconds});
+      if (ss.status == StrategyStatus::found) {
+        res.value = w == to_move ? SkValue::win : SkValue::loss;
+        res.method = "strategy";
+        res.depth = std::uint32_t(ss.reach - 1);
+        res.certificate = ss.certificate;
+        break;
+      }
     }
-  });
-  res.value = root.value;
-  res.depth = root.depth;
+  }
+
+  SuperkoSearch search(g.rules, oracle, o);
+  if (res.value == SkValue::unknown && o.search) {
+    SkOutcome root;
+    run_with_large_stack([&] {
+      try {
+        root = search.solve(g);
+      } catch (const SearchAborted& a) {
+        res.stop_reason = a.reason;
+      }
+    });
+    res.value = root.value;
+    res.depth = root.depth;
+    if (root.value != SkValue::unknown) res.method = "search";
+    if (o.certificate && root.value != SkValue::unknown) {
+      CertificateText c;
+      run_with_large_stack([&] {
+        try {
+          c = write_certificate(search, g, root, o.max_certificate_nodes);
+        } catch (const SearchAborted& a) {
+          // Writing re-walks the proof; what the tables forgot is searched again, within the budget.
+          c = CertificateText{};
+          c.error = "re-walking the proof ran past the " + a.reason;
+        }
+      });
+      res.certificate = std::move(c.text);
+      res.certificate_error = c.error;
+      res.certificate_nodes = c.nodes;
+    }
+  } else if (res.value == SkValue::unknown) {
+    res.stop_reason = "no strategy found, and the search is off";
+  }
   res.nodes = search.nodes();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   res.table_entries = search.table_entries();
   res.table_clears = search.table_clears();
   res.memo_entries = search.memo().size();
-
-  if (o.certificate && root.value != SkValue::unknown) {
-    CertificateText c;
-    run_with_large_stack([&] {
-      try {
-        c = write_certificate(search, g, root, o.max_certificate_nodes);
-      } catch (const SearchAborted& a) {
-        // Writing re-walks the proof; what the tables forgot is searched again, within the budget.
-        c = CertificateText{};
-        c.error = "re-walking the proof ran past the " + a.reason;
-      }
-    });
-    res.certificate = std::move(c.text);
-    res.certificate_error = c.error;
-    res.certificate_nodes = c.nodes;
-  }
 
   // Per material layer.
   std::map<std::pair<int, int>, SuperkoLayer> layers;
@@ -106,6 +132,14 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     l.black = idx / 65;
     l.white = idx % 65;
     l.nodes += n;
+  }
+  for (const FreshLayer& f : fresh.layers) {
+    SuperkoLayer& l = layers[{f.black, f.white}];
+    l.black = f.black;
+    l.white = f.white;
+    l.attractor_win = f.attractor_win;
+    l.attractor_loss = f.attractor_loss;
+    l.attractor_open = f.open;
   }
   for (auto it = layers.rbegin(); it != layers.rend(); ++it) res.layers.push_back(it->second);
   std::stable_sort(res.layers.begin(), res.layers.end(), [](const SuperkoLayer& a, const SuperkoLayer& b) {

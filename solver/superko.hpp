@@ -8,9 +8,13 @@
 //     earlier board) has a value that depends on the state alone: memoized by key;
 //   - a ban-free WIN/LOSS state at distance d keeps its value when no board since the last
 //     capture is a ban-free decided state at distance <= d: the search stops there (a leaf);
-//   - everything else is a depth-first search that carries the visited boards, with move
-//     ordering and a transposition table keyed by (state, hash of the visited set).
-// Files: superko_banfree (the ban-free oracle), superko_search (the search),
+//   - each material layer's attractor (retrograde analysis with the captures' fresh values fixed)
+//     decides more fresh-entry states the same way (superko_layers);
+//   - a memoryless strategy for either side, found by a SAT solver: paired replies that never
+//     repeat on the layers' residuals, the attractors elsewhere (superko_strategy);
+//   - failing that, a depth-first search that carries the visited boards, with move ordering and a
+//     transposition table keyed by (state, hash of the visited set).
+// Files: superko_banfree (the ban-free oracle), superko_layers, superko_strategy, superko_search (the search),
 // superko_certificate (the proof written out for `gonu check-certificate`), superko.cpp (this).
 #pragma once
 #include <cstdint>
@@ -27,6 +31,9 @@ enum class SkValue : std::uint8_t { unknown = 0, win = 1, loss = 2 };
 const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
 
 struct SuperkoOptions {
+  bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
+  double strategy_seconds = 0;       // its budget per winner; 0: none
+  bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
@@ -48,11 +55,26 @@ struct SuperkoLayer {
   std::uint64_t entries_banfree = 0;                     // capture targets decided by the ban-free value
   std::uint64_t entries_unknown = 0;                     // capture targets met but not proven
   std::uint64_t nodes = 0;                               // search nodes spent in the layer
+  // The layer's attractor (superko_layers.hpp): fresh-entry states it decides, and those it leaves open.
+  std::uint64_t attractor_win = 0, attractor_loss = 0, attractor_open = 0;
+};
+
+// One winner's strategy search (superko_strategy.hpp), as reported.
+struct SuperkoStrategyReport {
+  std::string winner;              // black / white
+  std::string status;              // found / none exists / budget / not applicable
+  std::string note;
+  std::uint64_t variables = 0, clauses = 0, reach = 0, paired = 0, ranked = 0;
+  double seconds = 0;
 };
 
 struct SuperkoResult {
   SkValue value = SkValue::unknown;  // for the side to move at the root
-  std::uint32_t depth = 0;           // plies of the longest line of the proof found (not the shortest win)
+  std::string method;                // "strategy" or "search" when proven
+  // search: plies of the longest line of the proof found (not the shortest win); strategy: a bound
+  // on the game's length under the strategy (its reachable states less one)
+  std::uint32_t depth = 0;
+  std::vector<SuperkoStrategyReport> strategies;  // in the order tried
   std::string stop_reason;           // why it is unknown ("node budget", "time budget"), else empty
   std::uint64_t nodes = 0;
   double seconds = 0, banfree_seconds = 0;

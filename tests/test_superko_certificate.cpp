@@ -13,23 +13,13 @@
 #include "core/game.hpp"
 #include "solver/certificate_check.hpp"
 #include "solver/superko.hpp"
+#include "tests/test_support.hpp"
 
 namespace gonu {
 namespace {
 
-std::vector<std::string> tokens(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  std::string w;
-  while (in >> w) out.push_back(w);
-  return out;
-}
-
-std::string join(const std::vector<std::string>& t) {
-  std::string s;
-  for (const auto& w : t) s += w + "\n";
-  return s;
-}
+using test::join;
+using test::tokens;
 
 // The index just past the subtree that starts at token i (see the format in solver/superko.md).
 std::size_t skip(const std::vector<std::string>& t, std::size_t i) {
@@ -48,8 +38,11 @@ CertificateCheck check_text(const std::string& text) {
   return check_certificate(in);
 }
 
+// These tests tamper with search proofs (format 1 trees); strategy certificates (format 2) have
+// their own tests in test_superko_strategy.cpp.
 SuperkoResult solve_with_certificate(const Game& g) {
   SuperkoOptions o;
+  o.strategy = false;
   o.certificate = true;
   return solve_superko(g, o);
 }
@@ -79,6 +72,7 @@ std::vector<Game> interesting_games() {
     p.to_move = rng() & 1 ? Side::black : Side::white;
     Game g = new_game(r, p);
     SuperkoOptions o;
+    o.strategy = false;
     o.certificate = true;
     o.max_nodes = 200'000;
     const SuperkoResult res = solve_superko(g, o);
@@ -142,6 +136,7 @@ TEST_CASE("certificate: a winner's move changed to a losing one is found", "[sup
     for (int i = 3; i < 6; ++i) p.white |= bit(sq[i]);
     const Game g = new_game(r, p);
     SuperkoOptions budgeted;
+    budgeted.strategy = false;
     budgeted.certificate = true;
     budgeted.max_nodes = 100'000;
     const SuperkoResult res = solve_superko(g, budgeted);
@@ -231,7 +226,7 @@ TEST_CASE("certificate: gonu solve --certificate and gonu check-certificate", "[
   char dir_template[] = "/tmp/gonu-superko-cert-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
   const std::string file = dir + "/corner-3x2.cert";
-  Run s = gonu_run("solve --rules corner --board 3x2 --quiet --certificate '" + file + "'");
+  Run s = gonu_run("solve --rules corner --board 3x2 --quiet --no-strategy --certificate '" + file + "'");
   REQUIRE(s.code == 0);
   REQUIRE(s.out.find("LOSS for black") != std::string::npos);
   Run c = gonu_run("check-certificate '" + file + "'");
@@ -246,10 +241,17 @@ TEST_CASE("certificate: gonu solve --certificate and gonu check-certificate", "[
   Run bad = gonu_run("check-certificate '" + dir + "/cut.cert'");
   REQUIRE(bad.code == 1);
   REQUIRE(std::count(bad.out.begin(), bad.out.end(), '\n') == 1);
-  Run open = gonu_run("solve --rules soldiers --board 5x2 --quiet --max-nodes 2000 --certificate '" + dir + "/x'");
+  Run open = gonu_run("solve --rules soldiers --board 5x2 --quiet --no-strategy --max-nodes 2000 --certificate '" + dir + "/x'");
   REQUIRE(open.code == 0);
   REQUIRE(open.out.find("NOT PROVEN") != std::string::npos);
   REQUIRE(open.out.find("not written") != std::string::npos);
+  // With the strategy search (the default), 5x2 is proven and its format-2 certificate checks.
+  Run proven = gonu_run("solve --rules soldiers --board 5x2 --quiet --certificate '" + dir + "/5x2.cert'");
+  REQUIRE(proven.code == 0);
+  REQUIRE(proven.out.find("white wins; by a memoryless strategy") != std::string::npos);
+  Run check5 = gonu_run("check-certificate '" + dir + "/5x2.cert'");
+  REQUIRE(check5.code == 0);
+  REQUIRE(check5.out.find("memoryless strategy") != std::string::npos);
 }
 
 }  // namespace gonu

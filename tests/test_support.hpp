@@ -1,7 +1,9 @@
 // Small helpers shared by the test files: rule sets built from parts or from a named set on
-// another board.
+// another board; certificate text split into tokens and joined again (for tampering).
 #pragma once
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/rules.hpp"
 
@@ -23,6 +25,20 @@ inline Rules named_on(const std::string& name, int rows, int cols) {
   r.rows = rows;
   r.cols = cols;
   return r;
+}
+
+inline std::vector<std::string> tokens(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+inline std::string join(const std::vector<std::string>& t) {
+  std::string s;
+  for (const auto& w : t) s += w + "\n";
+  return s;
 }
 
 }  // namespace gonu::test

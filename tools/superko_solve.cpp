@@ -18,6 +18,10 @@ namespace gonu::cli {
 
 void add_superko_options(po::options_description& d) {
   d.add_options()
+      ("strategy-seconds", po::value<double>()->default_value(0),
+       "superko: SAT budget per winner for a memoryless strategy, in seconds (0: none)")
+      ("no-strategy", "superko: skip the strategy search (SAT)")
+      ("no-search", "superko: skip the depth-first search")
       ("max-nodes", po::value<std::uint64_t>()->default_value(0), "superko: search node budget (0: none)")
       ("max-seconds", po::value<double>()->default_value(0), "superko: search time budget in seconds (0: none)")
       ("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)")
@@ -50,6 +54,10 @@ void write_file_atomically(const std::string& path, const std::string& text) {
 
 int run_superko_solve(const po::variables_map& vm, const Game& game) {
   SuperkoOptions o;
+  o.strategy = vm.count("no-strategy") == 0;
+  o.search = vm.count("no-search") == 0;
+  o.strategy_seconds = vm["strategy-seconds"].as<double>();
+  if (o.strategy_seconds < 0) throw GonuError("--strategy-seconds must be >= 0");
   o.max_nodes = vm["max-nodes"].as<std::uint64_t>();
   o.max_seconds = vm["max-seconds"].as<double>();
   if (o.max_seconds < 0) throw GonuError("--max-seconds must be >= 0");
@@ -74,7 +82,9 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
       cert_note = "not written: " + r.certificate_error;
     } else {
       write_file_atomically(vm["certificate"].as<std::string>(), r.certificate);
-      cert_note = vm["certificate"].as<std::string>() + " (" + with_commas(r.certificate_nodes) + " tree nodes)";
+      cert_note = vm["certificate"].as<std::string>() +
+                  (r.method == "strategy" ? " (format 2: memoryless strategy)"
+                                          : " (" + with_commas(r.certificate_nodes) + " tree nodes)");
     }
   }
   const std::string winner =
@@ -94,6 +104,7 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
     j["value"] = to_string(r.value);
     if (r.value != SkValue::unknown) {
       j["winner"] = winner;
+      j["method"] = r.method;
       j["proof_depth"] = r.depth;
     } else {
       j["stopped_by"] = r.stop_reason;
@@ -101,6 +112,12 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
     j["banfree_value"] = to_string(r.banfree_value);
     j["banfree_distance"] = r.banfree_dist;
     j["banfree_states"] = r.banfree_states;
+    nlohmann::ordered_json strategies = nlohmann::ordered_json::array();
+    for (const auto& st : r.strategies)
+      strategies.push_back({{"winner", st.winner}, {"status", st.status}, {"note", st.note},
+                            {"variables", st.variables}, {"clauses", st.clauses}, {"reachable_states", st.reach},
+                            {"paired", st.paired}, {"ranked", st.ranked}});
+    j["strategy_searches"] = strategies;
     j["nodes"] = r.nodes;
     j["table_entries"] = r.table_entries;
     j["table_clears"] = r.table_clears;
@@ -110,7 +127,9 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
       layers.push_back({{"black", l.black}, {"white", l.white}, {"banfree_states", l.banfree_states},
                         {"banfree_draws", l.banfree_draws}, {"entries_win", l.entries_win},
                         {"entries_loss", l.entries_loss}, {"entries_banfree", l.entries_banfree},
-                        {"entries_unknown", l.entries_unknown}, {"nodes", l.nodes}});
+                        {"entries_unknown", l.entries_unknown}, {"attractor_win", l.attractor_win},
+                        {"attractor_loss", l.attractor_loss}, {"attractor_open", l.attractor_open},
+                        {"nodes", l.nodes}});
     j["layers"] = layers;
     if (o.certificate) j["certificate"] = cert_note;
     std::cout << j.dump(2) << "\n";
@@ -122,18 +141,31 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
     std::cout << "ban-free value:   " << bf << " (" << with_commas(r.banfree_states) << " ban-free states)\n";
     if (r.value != SkValue::unknown) {
       std::cout << "superko value:    " << to_string(r.value) << " for " << to_string(root.to_move)
-                << " (side to move): " << winner << " wins; proof depth " << r.depth << " plies\n";
+                << " (side to move): " << winner << " wins; "
+                << (r.method == "strategy" ? "by a memoryless strategy, games of at most " + std::to_string(r.depth) + " plies"
+                                           : "by search, proof depth " + std::to_string(r.depth) + " plies")
+                << "\n";
     } else {
       std::cout << "superko value:    NOT PROVEN (stopped by the " << r.stop_reason << ")\n";
+    }
+    for (const auto& st : r.strategies) {
+      std::cout << "strategy (" << st.winner << "): " << st.status;
+      if (!st.note.empty()) std::cout << " (" << st.note << ")";
+      if (st.variables) std::cout << "; SAT " << with_commas(st.variables) << " variables, " << with_commas(st.clauses) << " clauses";
+      if (st.status == "found")
+        std::cout << "; " << with_commas(st.reach) << " states reachable, " << with_commas(st.paired) << " paired, "
+                  << with_commas(st.ranked) << " ranked";
+      std::cout << "\n";
     }
     std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
               << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("
               << r.table_clears << " clears)\n";
-    std::cout << "layers (black-white: ban-free states / draws; capture targets won / lost / by ban-free value / "
-                 "unknown for the side to move; nodes):\n";
+    std::cout << "layers (black-white: ban-free states / draws; attractor won / lost / open for the side to move; "
+                 "search capture targets won / lost / by ban-free value / unknown; nodes):\n";
     for (const auto& l : r.layers)
       std::cout << "  " << l.black << "-" << l.white << ": " << with_commas(l.banfree_states) << " / "
-                << with_commas(l.banfree_draws) << "; " << l.entries_win << " / " << l.entries_loss << " / "
+                << with_commas(l.banfree_draws) << "; " << with_commas(l.attractor_win) << " / "
+                << with_commas(l.attractor_loss) << " / " << with_commas(l.attractor_open) << "; " << l.entries_win << " / " << l.entries_loss << " / "
                 << l.entries_banfree << " / " << l.entries_unknown << "; " << with_commas(l.nodes) << "\n";
     if (o.certificate) std::cout << "certificate:      " << cert_note << "\n";
   }

@@ -1,0 +1,266 @@
+// Memoryless superko strategies (certificate format 2): the values they prove against the plain
+// full-history negamax; every play of a certificate replayed exhaustively with core's Game record
+// (a check that does not rely on the checker's argument); the checker rejecting tampered strategies,
+// and never accepting one that the exhaustive replay refutes.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/game.hpp"
+#include "solver/certificate_check.hpp"
+#include "solver/superko.hpp"
+#include "tests/test_support.hpp"
+
+namespace gonu {
+namespace {
+
+Game start_game(const char* name, int rows, int cols) {
+  Rules r = rules_by_name(name);
+  r.rows = rows;
+  r.cols = cols;
+  return new_game(r, start_position(make_board(rows, cols), r.first));
+}
+
+SuperkoResult solve_by_strategy(const Game& g) {
+  SuperkoOptions o;
+  o.search = false;
+  o.certificate = true;
+  return solve_superko(g, o);
+}
+
+using test::join;
+using test::tokens;
+
+bool checker_accepts(const std::string& text) {
+  std::istringstream in(text);
+  return check_certificate(in).ok;
+}
+
+// Where the lines of a format-2 certificate are, in its tokens.
+struct Layout {
+  std::size_t strategy = 0, ranked = 0;  // index of the first entry's first token
+  long n_strategy = 0, n_ranked = 0;
+};
+Layout layout(const std::vector<std::string>& t) {
+  Layout l;
+  std::size_t i = 0;
+  while (t.at(i) != "strategy") ++i;
+  l.n_strategy = std::stol(t.at(i + 1));
+  l.strategy = i + 2;
+  i = l.strategy + 3 * l.n_strategy;
+  REQUIRE(t.at(i) == "ranked");
+  l.n_ranked = std::stol(t.at(i + 1));
+  l.ranked = i + 2;
+  return l;
+}
+
+// The exhaustive replay: the winner plays the certificate's move (it must be legal with the whole
+// history), the loser every legal move. Positions with the same set of boards since the last
+// capture are replayed once (the rest of the game depends on nothing else). nullopt past budget.
+std::optional<bool> replay_wins(const Game& root, const std::vector<std::string>& t, std::uint64_t budget) {
+  const Layout l = layout(t);
+  const Board& b = root.board;
+  Side winner = parse_side(t.at(std::size_t(std::find(t.begin(), t.end(), "winner") - t.begin()) + 1));
+  std::map<std::pair<Bits, Bits>, std::string> move;
+  for (long i = 0; i < l.n_strategy; ++i) {
+    const Position p = parse_position(b, t[l.strategy + 3 * i] + " " + t[l.strategy + 3 * i + 1]);
+    move[{p.black, p.white}] = t[l.strategy + 3 * i + 2];
+  }
+  for (long i = 0; i < l.n_ranked; ++i) {
+    const Position p = parse_position(b, t[l.ranked + 4 * i] + " " + t[l.ranked + 4 * i + 1]);
+    if (t[l.ranked + 4 * i + 3] != "-") move[{p.black, p.white}] = t[l.ranked + 4 * i + 3];
+  }
+  std::set<std::vector<std::pair<Bits, Bits>>> done;
+  bool lost = false;
+  std::uint64_t nodes = 0;
+  std::function<void(Game&)> go = [&](Game& g) {
+    if (lost || nodes > budget) return;
+    ++nodes;
+    std::vector<std::pair<Bits, Bits>> key;
+    for (const Position& p : g.since_capture) key.emplace_back(p.black, p.white);
+    std::sort(key.begin(), key.end() - 1);  // the set of earlier boards, then the current one
+    if (!done.insert(key).second) return;
+    const Position& c = current(g);
+    const std::vector<Move> legal = legal_moves(g);
+    if (c.to_move == winner) {
+      const auto it = move.find({c.black, c.white});
+      if (legal.empty() || it == move.end()) {
+        lost = true;
+        return;
+      }
+      Move m;
+      try {
+        m = parse_move(b, g.rules, c, it->second, legal);
+      } catch (const GonuError&) {
+        lost = true;  // the strategy's move is illegal here (it recreates a board)
+        return;
+      }
+      Game next = g;
+      play(next, m);
+      go(next);
+    } else {
+      for (const Move& m : legal) {
+        Game next = g;
+        play(next, m);
+        go(next);
+      }
+    }
+  };
+  Game g = root;
+  go(g);
+  if (nodes > budget) return std::nullopt;
+  return !lost;
+}
+
+// The reference negamax (no pruning, no caching), as in test_superko_solver.cpp.
+std::optional<bool> negamax(Game& g, std::uint64_t& budget) {
+  if (budget == 0) return std::nullopt;
+  --budget;
+  bool win = false;
+  for (const Move& m : legal_moves(g)) {
+    Game next = g;
+    play(next, m);
+    const std::optional<bool> child = negamax(next, budget);
+    if (!child) return std::nullopt;
+    if (!*child) win = true;
+  }
+  return win;
+}
+
+}  // namespace
+
+TEST_CASE("strategy: 5x2 and 3x4 under superko are White wins, with checked certificates", "[superko][strategy]") {
+  for (const char* name : {"soldiers", "corner"}) {
+    const SuperkoResult r = solve_by_strategy(start_game(name, 5, 2));
+    INFO(name);
+    REQUIRE(r.value == SkValue::loss);  // for Black, to move: White wins
+    REQUIRE(r.method == "strategy");
+    REQUIRE(checker_accepts(r.certificate));
+  }
+  const Game g = start_game("soldiers", 3, 4);
+  const SuperkoResult r = solve_by_strategy(g);
+  REQUIRE(r.value == SkValue::loss);
+  REQUIRE(checker_accepts(r.certificate));
+  // Every game Black can play against it, with the full history: White always has its move, and wins.
+  REQUIRE(replay_wins(g, tokens(r.certificate), 200'000) == std::optional<bool>(true));
+}
+
+TEST_CASE("strategy: proven values agree with the full-history negamax", "[superko][strategy]") {
+  std::mt19937_64 rng(5);
+  int proven = 0, compared = 0;
+  for (int trial = 0; trial < 90; ++trial) {
+    const int shapes[][2] = {{3, 3}, {2, 4}, {4, 2}, {3, 2}, {2, 3}};
+    const auto* s = shapes[trial % 5];
+    Rules r = rules_by_name(trial % 2 ? "corner" : "soldiers");
+    r.rows = s[0];
+    r.cols = s[1];
+    const Board b = make_board(r.rows, r.cols);
+    std::vector<int> sq(b.n);
+    for (int i = 0; i < b.n; ++i) sq[i] = i;
+    std::shuffle(sq.begin(), sq.end(), rng);
+    Position p;
+    const int nb = 2 + int(rng() % 2), nw = 2;
+    for (int i = 0; i < nb; ++i) p.black |= bit(sq[i]);
+    for (int i = nb; i < nb + nw; ++i) p.white |= bit(sq[i]);
+    p.to_move = rng() & 1 ? Side::black : Side::white;
+    Game g = new_game(r, p);
+    for (int k = int(rng() % 5); k > 0 && !legal_moves(g).empty(); --k) {
+      const auto legal = legal_moves(g);
+      play(g, legal[rng() % legal.size()]);
+    }
+    std::uint64_t budget = 40'000;
+    Game copy = g;
+    const std::optional<bool> ref = negamax(copy, budget);
+    if (!ref) continue;
+    ++compared;
+    const SuperkoResult res = solve_by_strategy(g);
+    if (res.value == SkValue::unknown) continue;
+    ++proven;
+    INFO(format_position(b, current(g)) << " after " << g.moves.size() << " moves");
+    REQUIRE(res.value == (*ref ? SkValue::win : SkValue::loss));
+    REQUIRE(checker_accepts(res.certificate));
+    REQUIRE(replay_wins(g, tokens(res.certificate), 200'000) != std::optional<bool>(false));
+  }
+  INFO(compared << " compared, " << proven << " proven by a strategy");
+  REQUIRE(compared >= 30);
+  REQUIRE(proven >= 15);
+}
+
+TEST_CASE("strategy: tampered certificates are rejected, and the checker accepts no losing strategy",
+          "[superko][strategy][certificate]") {
+  // Solved once for all sections (Catch2 runs the case's body once per section).
+  static const Game g = start_game("soldiers", 3, 4);
+  static const SuperkoResult r = solve_by_strategy(g);
+  REQUIRE(r.value == SkValue::loss);
+  const std::vector<std::string> t = tokens(r.certificate);
+  const Layout l = layout(t);
+  REQUIRE(l.n_strategy > 0);
+  REQUIRE(l.n_ranked > 0);
+  const Board& b = g.board;
+
+  SECTION("a reachable state without its move") {
+    // Every listed state is reachable: dropping any one leaves the winner without a move.
+    for (long i = 0; i < l.n_strategy; ++i) {
+      std::vector<std::string> bad(t.begin(), t.begin() + long(l.strategy) - 1);
+      bad.push_back(std::to_string(l.n_strategy - 1));
+      for (long j = 0; j < l.n_strategy; ++j)
+        if (j != i) bad.insert(bad.end(), t.begin() + long(l.strategy + 3 * j), t.begin() + long(l.strategy + 3 * j + 3));
+      bad.insert(bad.end(), t.begin() + long(l.strategy + 3 * l.n_strategy), t.end());
+      REQUIRE_FALSE(checker_accepts(join(bad)));
+    }
+  }
+  SECTION("a ranked loser state whose rank no longer falls") {
+    int tried = 0;
+    for (long i = 0; i < l.n_ranked && tried < 20; ++i) {
+      const std::size_t at = l.ranked + 4 * std::size_t(i);
+      const Position p = parse_position(b, t[at] + " " + t[at + 1]);
+      if (t[at + 3] != "-" || lost_by_material(p) || generate_moves(b, g.rules, p).empty()) continue;
+      std::vector<std::string> bad = t;
+      bad[at + 2] = "0";
+      REQUIRE_FALSE(checker_accepts(join(bad)));
+      ++tried;
+    }
+    REQUIRE(tried > 0);
+  }
+  SECTION("every other move at a paired state: accepted only if every play is still won") {
+    int rejected = 0, accepted = 0;
+    for (long i = 0; i < l.n_strategy; ++i) {
+      const std::size_t at = l.strategy + 3 * std::size_t(i);
+      const Position p = parse_position(b, t[at] + " " + t[at + 1]);
+      for (const Move& m : generate_moves(b, g.rules, p)) {
+        const std::string name = format_move(b, g.rules, m);
+        if (name == t[at + 2]) continue;
+        std::vector<std::string> bad = t;
+        bad[at + 2] = name;
+        if (checker_accepts(join(bad))) {
+          ++accepted;
+          REQUIRE(replay_wins(g, bad, 2'000'000) != std::optional<bool>(false));
+        } else {
+          ++rejected;
+        }
+      }
+    }
+    INFO(accepted << " other moves accepted");
+    REQUIRE(rejected > 0);
+  }
+  SECTION("the value, the winner and the format") {
+    std::vector<std::string> bad = t;
+    const auto w = std::find(bad.begin(), bad.end(), "winner");
+    *(w + 1) = "black";
+    REQUIRE_FALSE(checker_accepts(join(bad)));
+    std::vector<std::string> cut(t.begin(), t.end() - 3);
+    REQUIRE_FALSE(checker_accepts(join(cut)));
+    bad = t;
+    bad[1] = "3";
+    REQUIRE_FALSE(checker_accepts(join(bad)));
+  }
+}
+
+}  // namespace gonu
