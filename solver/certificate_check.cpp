@@ -92,209 +92,6 @@ Rules parse_rules_id(const std::string& id) {
   return r;
 }
 
-class Checker {
- public:
-  Rules rules;
-  Board board;
-  Side winner = Side::black;
-  std::vector<Node> nodes;
-  std::vector<Position> section_pos;
-  std::vector<int> section_root;
-  std::unordered_map<Position, TableEntry, PosHash> table;
-  std::uint64_t replayed = 0;
-  int section = 0;
-  std::vector<std::string> path;
-
-  Position parse_pos(Reader& rd, const char* what) {
-    const std::string a = rd.word(what), b = rd.word(what);
-    try {
-      return parse_position(board, a + " " + b);
-    } catch (const GonuError& e) {
-      throw Flaw{std::string("malformed certificate: ") + what + ": " + e.what()};
-    }
-  }
-
-  int parse_tree(Reader& rd) {
-    // Iterative (trees can be deep): a stack of (node, children still to read).
-    struct Open {
-      int node;
-      long left;
-    };
-    std::vector<Open> stack;
-    int root = -1;
-    auto add = [&]() -> int {
-      const std::string k = rd.word("a tree node (W, L, T, B or R)");
-      Node n;
-      if (k == "W" || k == "L" || k == "T" || k == "B" || k == "R") n.kind = k[0];
-      else throw Flaw{"malformed certificate: '" + k + "' is not a tree node"};
-      long want = 0;
-      if (n.kind == 'R') {
-        n.ref = int(rd.number("a section number"));
-      } else if (n.kind == 'W') {
-        want = 1;
-        n.next.push_back({rd.word("the winner's move"), -1});
-      } else if (n.kind == 'L') {
-        want = rd.number("the number of the loser's moves");
-        if (want > 4096) throw Flaw{"malformed certificate: too many moves at a node"};
-      }
-      nodes.push_back(std::move(n));
-      const int id = int(nodes.size()) - 1;
-      if (want > 0) stack.push_back({id, want});
-      return id;
-    };
-    root = add();
-    while (!stack.empty()) {
-      Open& top = stack.back();
-      if (top.left == 0) {
-        stack.pop_back();
-        continue;
-      }
-      const int parent = top.node;
-      const bool is_w = nodes[parent].kind == 'W';
-      std::string mv;
-      if (!is_w) mv = rd.word("the loser's move");
-      --top.left;
-      const int child = add();  // may push onto the stack: `top` is not used after this
-      if (is_w) nodes[parent].next[0].second = child;
-      else nodes[parent].next.push_back({mv, child});
-    }
-    return root;
-  }
-
-  [[noreturn]] void flaw(const std::string& what) {
-    std::string where = "section " + std::to_string(section);
-    if (!path.empty()) {
-      where += ", after";
-      const std::size_t from = path.size() > 12 ? path.size() - 12 : 0;
-      if (from > 0) where += " ... (" + std::to_string(from) + " moves)";
-      for (std::size_t i = from; i < path.size(); ++i) where += " " + path[i];
-    }
-    throw Flaw{where + ": " + what};
-  }
-
-  void check_table() {
-    for (const auto& [p, e] : table) {
-      if (p.to_move == winner) {
-        if (lost_by_material(p)) flaw("table: the winner has at most one piece at " + format_position(board, p));
-        const std::vector<Move> all = generate_moves(board, rules, p);
-        Move m;
-        try {
-          m = parse_move(board, rules, p, e.move, all);
-        } catch (const GonuError& err) {
-          flaw("table: move " + e.move + " at " + format_position(board, p) + ": " + err.what());
-        }
-        const Position q = apply_move(p, m);
-        if (lost_by_material(q) || generate_moves(board, rules, q).empty()) continue;  // the loser is done
-        const auto it = table.find(q);
-        if (it == table.end() || it->second.rank >= e.rank)
-          flaw("table: the move " + e.move + " at " + format_position(board, p) +
-               " does not lead to a table state of lower rank");
-      } else {
-        if (lost_by_material(p)) continue;
-        for (const Move& m : generate_moves(board, rules, p)) {
-          const Position q = apply_move(p, m);
-          const auto it = table.find(q);
-          if (it == table.end() || it->second.rank >= e.rank)
-            flaw("table: the loser's move " + format_move(board, rules, m) + " at " + format_position(board, p) +
-                 " leaves the ranked strategy");
-        }
-      }
-    }
-  }
-
-  void check_leaf_banfree(const Game& g) {
-    const Position& p = current(g);
-    const auto it = table.find(p);
-    if (it == table.end()) flaw("ban-free leaf " + format_position(board, p) + " is not in the table");
-    for (const Position& h : g.since_capture) {
-      const auto jt = table.find(h);
-      if (jt != table.end() && jt->second.rank < it->second.rank)
-        flaw("ban-free leaf " + format_position(board, p) + ": the history holds table state " +
-             format_position(board, h) + " of lower rank");
-    }
-  }
-
-  void check_node(Game& g, int id) {
-    ++replayed;
-    const Node& n = nodes[id];
-    const Position p = current(g);
-    const bool winner_moves = p.to_move == winner;
-    switch (n.kind) {
-      case 'T':
-        if (winner_moves) flaw("a terminal leaf with the winner to move");
-        if (game_over_reason(g).empty()) flaw("a terminal leaf where the loser still has a legal move");
-        return;
-      case 'B':
-        check_leaf_banfree(g);
-        return;
-      case 'R':
-        flaw("a section reference not right after a capture");
-      case 'W': {
-        if (!winner_moves) flaw("a winner's move with the loser to move");
-        const std::vector<Move> legal = legal_moves(g);
-        Move m;
-        try {
-          m = parse_move(board, rules, p, n.next[0].first, legal);
-        } catch (const GonuError& e) {
-          flaw("the winner's move " + n.next[0].first + ": " + e.what());
-        }
-        follow(g, m, n.next[0].first, n.next[0].second);
-        return;
-      }
-      case 'L': {
-        if (winner_moves) flaw("the loser's moves listed with the winner to move");
-        const std::vector<Move> legal = legal_moves(g);
-        if (n.next.size() != legal.size())
-          flaw("the loser has " + std::to_string(legal.size()) + " legal moves, the certificate answers " +
-               std::to_string(n.next.size()));
-        std::vector<bool> seen(legal.size(), false);
-        std::vector<Move> chosen;
-        for (const auto& [text, child] : n.next) {
-          Move m;
-          try {
-            m = parse_move(board, rules, p, text, legal);
-          } catch (const GonuError& e) {
-            flaw("the loser's move " + text + ": " + e.what());
-          }
-          for (std::size_t i = 0; i < legal.size(); ++i)
-            if (legal[i] == m) {
-              if (seen[i]) flaw("the loser's move " + text + " is answered twice");
-              seen[i] = true;
-            }
-          chosen.push_back(m);
-        }
-        for (std::size_t i = 0; i < n.next.size(); ++i) follow(g, chosen[i], n.next[i].first, n.next[i].second);
-        return;
-      }
-    }
-    flaw("unknown node");
-  }
-
-  void follow(Game& g, const Move& m, const std::string& text, int child) {
-    path.push_back(text);
-    if (m.captured) {
-      Game fresh = new_game(rules, apply_move(current(g), m));  // a capture: no earlier board matters
-      const Node& c = nodes[child];
-      if (c.kind == 'R') {
-        if (c.ref < 0 || c.ref >= int(section_pos.size())) flaw("reference to a missing section " + std::to_string(c.ref));
-        if (!(section_pos[c.ref] == current(fresh)))
-          flaw("section " + std::to_string(c.ref) + " starts at " + format_position(board, section_pos[c.ref]) +
-               ", not at " + format_position(board, current(fresh)));
-      } else {
-        check_node(fresh, child);
-      }
-    } else {
-      play(g, m);
-      check_node(g, child);
-      g.moves.pop_back();
-      g.positions.pop_back();
-      g.since_capture.pop_back();
-    }
-    path.pop_back();
-  }
-};
-
-
 // Format 2: a memoryless strategy (superko.md, F7). The checker walks every state the play can
 // reach when the winner follows the listed moves and the loser plays any ban-free move (a superset
 // of its superko moves), and checks the conditions under which every move of the winner is new:
@@ -405,6 +202,221 @@ class StrategyChecker {
   }
 };
 
+class Checker {
+ public:
+  Rules rules;
+  Board board;
+  Side winner = Side::black;
+  std::vector<Node> nodes;
+  std::vector<Position> section_pos;
+  std::vector<int> section_root;
+  std::unordered_map<Position, TableEntry, PosHash> table;
+  std::vector<StrategyChecker> strategies;  // format 3: the blocks `S i` leaves refer to
+  bool strategy_leaves = false;             // format 3
+  std::uint64_t replayed = 0;
+  int section = 0;
+  std::vector<std::string> path;
+
+  Position parse_pos(Reader& rd, const char* what) {
+    const std::string a = rd.word(what), b = rd.word(what);
+    try {
+      return parse_position(board, a + " " + b);
+    } catch (const GonuError& e) {
+      throw Flaw{std::string("malformed certificate: ") + what + ": " + e.what()};
+    }
+  }
+
+  int parse_tree(Reader& rd) {
+    // Iterative (trees can be deep): a stack of (node, children still to read).
+    struct Open {
+      int node;
+      long left;
+    };
+    std::vector<Open> stack;
+    int root = -1;
+    auto add = [&]() -> int {
+      const std::string k = rd.word("a tree node (W, L, T, B, R or S)");
+      Node n;
+      if (k == "W" || k == "L" || k == "T" || k == "B" || k == "R" || (strategy_leaves && k == "S")) n.kind = k[0];
+      else throw Flaw{"malformed certificate: '" + k + "' is not a tree node"};
+      long want = 0;
+      if (n.kind == 'R') {
+        n.ref = int(rd.number("a section number"));
+      } else if (n.kind == 'S') {
+        n.ref = int(rd.number("a strategy number"));
+      } else if (n.kind == 'W') {
+        want = 1;
+        n.next.push_back({rd.word("the winner's move"), -1});
+      } else if (n.kind == 'L') {
+        want = rd.number("the number of the loser's moves");
+        if (want > 4096) throw Flaw{"malformed certificate: too many moves at a node"};
+      }
+      nodes.push_back(std::move(n));
+      const int id = int(nodes.size()) - 1;
+      if (want > 0) stack.push_back({id, want});
+      return id;
+    };
+    root = add();
+    while (!stack.empty()) {
+      Open& top = stack.back();
+      if (top.left == 0) {
+        stack.pop_back();
+        continue;
+      }
+      const int parent = top.node;
+      const bool is_w = nodes[parent].kind == 'W';
+      std::string mv;
+      if (!is_w) mv = rd.word("the loser's move");
+      --top.left;
+      const int child = add();  // may push onto the stack: `top` is not used after this
+      if (is_w) nodes[parent].next[0].second = child;
+      else nodes[parent].next.push_back({mv, child});
+    }
+    return root;
+  }
+
+  [[noreturn]] void flaw(const std::string& what) {
+    std::string where = "section " + std::to_string(section);
+    if (!path.empty()) {
+      where += ", after";
+      const std::size_t from = path.size() > 12 ? path.size() - 12 : 0;
+      if (from > 0) where += " ... (" + std::to_string(from) + " moves)";
+      for (std::size_t i = from; i < path.size(); ++i) where += " " + path[i];
+    }
+    throw Flaw{where + ": " + what};
+  }
+
+  void check_table() {
+    for (const auto& [p, e] : table) {
+      if (p.to_move == winner) {
+        if (lost_by_material(p)) flaw("table: the winner has at most one piece at " + format_position(board, p));
+        const std::vector<Move> all = generate_moves(board, rules, p);
+        Move m;
+        try {
+          m = parse_move(board, rules, p, e.move, all);
+        } catch (const GonuError& err) {
+          flaw("table: move " + e.move + " at " + format_position(board, p) + ": " + err.what());
+        }
+        const Position q = apply_move(p, m);
+        if (lost_by_material(q) || generate_moves(board, rules, q).empty()) continue;  // the loser is done
+        const auto it = table.find(q);
+        if (it == table.end() || it->second.rank >= e.rank)
+          flaw("table: the move " + e.move + " at " + format_position(board, p) +
+               " does not lead to a table state of lower rank");
+      } else {
+        if (lost_by_material(p)) continue;
+        for (const Move& m : generate_moves(board, rules, p)) {
+          const Position q = apply_move(p, m);
+          const auto it = table.find(q);
+          if (it == table.end() || it->second.rank >= e.rank)
+            flaw("table: the loser's move " + format_move(board, rules, m) + " at " + format_position(board, p) +
+                 " leaves the ranked strategy");
+        }
+      }
+    }
+  }
+
+  void check_leaf_banfree(const Game& g) {
+    const Position& p = current(g);
+    const auto it = table.find(p);
+    if (it == table.end()) flaw("ban-free leaf " + format_position(board, p) + " is not in the table");
+    for (const Position& h : g.since_capture) {
+      const auto jt = table.find(h);
+      if (jt != table.end() && jt->second.rank < it->second.rank)
+        flaw("ban-free leaf " + format_position(board, p) + ": the history holds table state " +
+             format_position(board, h) + " of lower rank");
+    }
+  }
+
+  void check_node(Game& g, int id) {
+    ++replayed;
+    const Node& n = nodes[id];
+    const Position p = current(g);
+    const bool winner_moves = p.to_move == winner;
+    switch (n.kind) {
+      case 'T':
+        if (winner_moves) flaw("a terminal leaf with the winner to move");
+        if (game_over_reason(g).empty()) flaw("a terminal leaf where the loser still has a legal move");
+        return;
+      case 'B':
+        check_leaf_banfree(g);
+        return;
+      case 'S':
+        if (n.ref < 0 || n.ref >= int(strategies.size())) flaw("reference to a missing strategy " + std::to_string(n.ref));
+        try {
+          strategies[n.ref].check(g);
+        } catch (const Flaw& f) {
+          flaw("strategy " + std::to_string(n.ref) + ": " + f.what);
+        }
+        return;
+      case 'R':
+        flaw("a section reference not right after a capture");
+      case 'W': {
+        if (!winner_moves) flaw("a winner's move with the loser to move");
+        const std::vector<Move> legal = legal_moves(g);
+        Move m;
+        try {
+          m = parse_move(board, rules, p, n.next[0].first, legal);
+        } catch (const GonuError& e) {
+          flaw("the winner's move " + n.next[0].first + ": " + e.what());
+        }
+        follow(g, m, n.next[0].first, n.next[0].second);
+        return;
+      }
+      case 'L': {
+        if (winner_moves) flaw("the loser's moves listed with the winner to move");
+        const std::vector<Move> legal = legal_moves(g);
+        if (n.next.size() != legal.size())
+          flaw("the loser has " + std::to_string(legal.size()) + " legal moves, the certificate answers " +
+               std::to_string(n.next.size()));
+        std::vector<bool> seen(legal.size(), false);
+        std::vector<Move> chosen;
+        for (const auto& [text, child] : n.next) {
+          Move m;
+          try {
+            m = parse_move(board, rules, p, text, legal);
+          } catch (const GonuError& e) {
+            flaw("the loser's move " + text + ": " + e.what());
+          }
+          for (std::size_t i = 0; i < legal.size(); ++i)
+            if (legal[i] == m) {
+              if (seen[i]) flaw("the loser's move " + text + " is answered twice");
+              seen[i] = true;
+            }
+          chosen.push_back(m);
+        }
+        for (std::size_t i = 0; i < n.next.size(); ++i) follow(g, chosen[i], n.next[i].first, n.next[i].second);
+        return;
+      }
+    }
+    flaw("unknown node");
+  }
+
+  void follow(Game& g, const Move& m, const std::string& text, int child) {
+    path.push_back(text);
+    if (m.captured) {
+      Game fresh = new_game(rules, apply_move(current(g), m));  // a capture: no earlier board matters
+      const Node& c = nodes[child];
+      if (c.kind == 'R') {
+        if (c.ref < 0 || c.ref >= int(section_pos.size())) flaw("reference to a missing section " + std::to_string(c.ref));
+        if (!(section_pos[c.ref] == current(fresh)))
+          flaw("section " + std::to_string(c.ref) + " starts at " + format_position(board, section_pos[c.ref]) +
+               ", not at " + format_position(board, current(fresh)));
+      } else {
+        check_node(fresh, child);
+      }
+    } else {
+      play(g, m);
+      check_node(g, child);
+      g.moves.pop_back();
+      g.positions.pop_back();
+      g.since_capture.pop_back();
+    }
+    path.pop_back();
+  }
+};
+
+
 }  // namespace
 
 CertificateCheck check_certificate(std::istream& in) {
@@ -416,7 +428,8 @@ CertificateCheck check_certificate(std::istream& in) {
     magic = rd.word("the header");
     if (magic != "gonu-superko-certificate") throw Flaw{"not a gonu superko certificate (no 'gonu-superko-certificate' header)"};
     const std::string version = rd.word("the format version");
-    if (version != "1" && version != "2") throw Flaw{"unsupported certificate format version " + version};
+    if (version != "1" && version != "2" && version != "3")
+      throw Flaw{"unsupported certificate format version " + version};
     rd.expect("rules");
     out.rules_id = rd.word("the rules");
     c.rules = parse_rules_id(out.rules_id);
@@ -463,6 +476,36 @@ CertificateCheck check_certificate(std::istream& in) {
                     format_position(c.board, current(g)) + "), memoryless strategy: " + std::to_string(sc.reached) +
                     " states reachable, " + std::to_string(sc.paired) + " paired and " + std::to_string(sc.ranked) +
                     " ranked checked";
+      return out;
+    }
+    if (version == "3") {
+      c.strategy_leaves = true;
+      rd.expect("tree");
+      const int root = c.parse_tree(rd);
+      rd.expect("strategies");
+      const long ns = rd.number("the number of strategies");
+      for (long i = 0; i < ns; ++i) {
+        rd.expect("block");
+        if (rd.number("a strategy number") != i) throw Flaw{"malformed certificate: strategies out of order"};
+        StrategyChecker sc;
+        sc.rules = c.rules;
+        sc.board = c.board;
+        sc.winner = c.winner;
+        sc.read(rd, [&](const char* what) { return c.parse_pos(rd, what); });
+        c.strategies.push_back(std::move(sc));
+      }
+      rd.expect("end-certificate");
+      if (!rd.at_end()) throw Flaw{"malformed certificate: text after 'end-certificate'"};
+      run_with_large_stack([&] { c.check_node(g, root); });
+      std::uint64_t reached = 0;
+      for (const StrategyChecker& sc : c.strategies) reached += sc.reached;
+      out.ok = true;
+      out.nodes = c.replayed;
+      out.sections = c.strategies.size();
+      out.message = "OK: " + out.winner + " wins (" + out.value + " for " + to_string(to_move) + " to move at " +
+                    format_position(c.board, current(g)) + "), a tree of " + std::to_string(c.replayed) +
+                    " nodes with " + std::to_string(c.strategies.size()) + " strategies (" + std::to_string(reached) +
+                    " states reachable under them) checked";
       return out;
     }
     rd.expect("depth");

@@ -15,6 +15,7 @@
 #include "solver/superko_layers.hpp"
 #include "solver/superko_search.hpp"
 #include "solver/superko_strategy.hpp"
+#include "solver/superko_strategy_tree.hpp"
 #include "solver/large_stack.hpp"
 
 namespace gonu {
@@ -53,9 +54,27 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
         res.value = w == to_move ? SkValue::win : SkValue::loss;
         res.method = "strategy";
         res.depth = std::uint32_t(ss.reach - 1);
-        res.certificate = ss.certificate;
+        if (o.certificate) res.certificate = strategy_certificate(g, ss);
         break;
       }
+    }
+  }
+
+  // The tree, unless a root search ran out of budget (it would at every node of the tree too).
+  bool root_budget = false;
+  for (const SuperkoStrategyReport& r : res.strategies) root_budget |= r.status == to_string(StrategyStatus::budget);
+  if (o.strategy && res.value == SkValue::unknown && o.strategy_depth > 0 && !root_budget) {
+    if (o.progress) o.progress("strategy tree", 0, 0);
+    const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
+                                                  o.certificate, true);
+    res.tree_nodes = t.nodes;
+    res.tree_searches = t.sat_calls;
+    res.tree_leaves = t.leaves;
+    if (t.value != SkValue::unknown) {
+      res.value = t.value;
+      res.method = "strategy tree";
+      res.depth = t.depth;
+      res.certificate = t.certificate;
     }
   }
 
@@ -88,7 +107,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
       res.certificate_nodes = c.nodes;
     }
   } else if (res.value == SkValue::unknown) {
-    res.stop_reason = "no strategy found, and the search is off";
+    res.stop_reason = "search off";
   }
   res.nodes = search.nodes();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

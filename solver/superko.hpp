@@ -33,6 +33,7 @@ const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
 struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
+  int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
@@ -70,11 +71,12 @@ struct SuperkoStrategyReport {
 
 struct SuperkoResult {
   SkValue value = SkValue::unknown;  // for the side to move at the root
-  std::string method;                // "strategy" or "search" when proven
+  std::string method;                // "strategy", "strategy tree" or "search" when proven
   // search: plies of the longest line of the proof found (not the shortest win); strategy: a bound
   // on the game's length under the strategy (its reachable states less one)
   std::uint32_t depth = 0;
-  std::vector<SuperkoStrategyReport> strategies;  // in the order tried
+  std::vector<SuperkoStrategyReport> strategies;  // at the root, in the order tried
+  std::uint64_t tree_nodes = 0, tree_searches = 0, tree_leaves = 0;  // the strategy tree, if it ran
   std::string stop_reason;           // why it is unknown ("node budget", "time budget"), else empty
   std::uint64_t nodes = 0;
   double seconds = 0, banfree_seconds = 0;

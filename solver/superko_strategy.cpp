@@ -232,21 +232,8 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
   }
   if (!want_certificate) return out;
 
-  // Format 2 (superko.md): the paired moves, then the ranked states.
+  // The block of format 2 (superko.md): the paired moves, then the ranked states.
   std::ostringstream c;
-  c << "gonu-superko-certificate 2\n";
-  c << "rules " << rules_id(game.rules) << "\n";
-  c << "start " << format_position(board, game.start) << "\n";
-  c << "history " << game.moves.size();
-  {
-    Game replay = new_game(game.rules, game.start);
-    for (const Move& m : game.moves) {
-      c << ' ' << format_move(board, game.rules, m);
-      play(replay, m);
-    }
-  }
-  const bool root_wins = pos[root].to_move == W;
-  c << "\nvalue " << (root_wins ? "WIN" : "LOSS") << "\nwinner " << to_string(W) << "\n";
   c << "strategy " << out.paired << "\n";
   for (std::size_t u : reach) {
     if (fixed(u) == 1 || pos[u].to_move != W) continue;
@@ -265,9 +252,21 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
       c << "-\n";
     }
   }
-  c << "end-certificate\n";
-  out.certificate = c.str();
+  out.block = c.str();
   return out;
+}
+
+std::string strategy_certificate(const Game& game, const StrategySearch& s) {
+  const Board& board = game.board;
+  std::ostringstream c;
+  c << "gonu-superko-certificate 2\n";
+  c << "rules " << rules_id(game.rules) << "\n";
+  c << "start " << format_position(board, game.start) << "\n";
+  c << "history " << game.moves.size();
+  for (const Move& m : game.moves) c << ' ' << format_move(board, game.rules, m);
+  c << "\nvalue " << (current(game).to_move == s.winner ? "WIN" : "LOSS") << "\nwinner " << to_string(s.winner) << "\n";
+  c << s.block << "end-certificate\n";
+  return c.str();
 }
 
 }  // namespace gonu

@@ -38,8 +38,11 @@ struct StrategySearch {
   double seconds = 0;                      // encoding and solving
   std::uint64_t reach = 0;                 // states the play can reach under the strategy (found)
   std::uint64_t paired = 0, ranked = 0;    // of them: winner-to-move states by part, and ranked states
-  std::string certificate;                 // format 2 text (found, when asked for)
+  std::string block;                       // the "strategy ... ranked ..." lines (found, when asked for)
 };
+
+// The format-2 certificate of a strategy found for the game's current state.
+std::string strategy_certificate(const Game& g, const StrategySearch& s);
 
 // Looks for a strategy by which `winner` wins from the game's current state with its history since
 // the last capture. max_seconds > 0 bounds the SAT solver (status budget when it runs out).

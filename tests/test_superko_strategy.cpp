@@ -264,3 +264,61 @@ TEST_CASE("strategy: tampered certificates are rejected, and the checker accepts
 }
 
 }  // namespace gonu
+
+namespace gonu {
+
+TEST_CASE("strategy tree: 4x3 under superko is a Black win, with a checked format-3 certificate",
+          "[superko][strategy][certificate]") {
+  // No single memoryless strategy wins from the start for either side; one does after each of
+  // White's replies to a4-a3.
+  static const Game g = start_game("soldiers", 4, 3);
+  SuperkoOptions o;
+  o.search = false;
+  o.certificate = true;
+  static const SuperkoResult r = solve_superko(g, o);
+  REQUIRE(r.strategies.size() == 2);
+  REQUIRE(r.strategies[0].status == "none exists");
+  REQUIRE(r.strategies[1].status == "none exists");
+  REQUIRE(r.value == SkValue::win);
+  REQUIRE(r.method == "strategy tree");
+  REQUIRE(checker_accepts(r.certificate));
+  const std::vector<std::string> t = tokens(r.certificate);
+  const std::size_t tree = std::size_t(std::find(t.begin(), t.end(), "tree") - t.begin());
+  REQUIRE(t.at(tree + 1) == "W");
+
+  SECTION("every leaf, replayed exhaustively as a strategy of its own after the tree's moves") {
+    // The tree is W a4-a3, L 3 (reply, S i) x 3: each leaf's block, as a format-2 certificate from
+    // the position after the two moves, must win every play.
+    const std::size_t blocks = std::size_t(std::find(t.begin(), t.end(), "strategies") - t.begin());
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::string reply = t.at(tree + 5 + 3 * k);
+      REQUIRE(t.at(tree + 6 + 3 * k) == "S");
+      const std::string index = t.at(tree + 7 + 3 * k);
+      Game after = g;
+      play(after, t.at(tree + 2));
+      play(after, reply);
+      std::vector<std::string> v2 = {"gonu-superko-certificate", "2", "rules", t[3], "start", t[5], t[6], "history",
+                                     "2", t.at(tree + 2), reply, "value", "WIN", "winner", "black"};
+      std::size_t at = blocks + 2;
+      while (!(t.at(at) == "block" && t.at(at + 1) == index)) ++at;
+      for (std::size_t i = at + 2; i < t.size() && t[i] != "block" && t[i] != "end-certificate"; ++i) v2.push_back(t[i]);
+      v2.push_back("end-certificate");
+      REQUIRE(checker_accepts(join(v2)));
+      REQUIRE(replay_wins(after, v2, 100'000) != std::optional<bool>(false));  // no refutation within budget
+    }
+  }
+  SECTION("a changed tree move, a dropped reply and a missing strategy are found") {
+    std::vector<std::string> bad = t;
+    bad[tree + 2] = "b4-b3";  // after b4-b3 White wins: the strategies below do not fit
+    REQUIRE_FALSE(checker_accepts(join(bad)));
+    bad = t;
+    bad[tree + 4] = "2";
+    bad.erase(bad.begin() + long(tree) + 5, bad.begin() + long(tree) + 8);
+    REQUIRE_FALSE(checker_accepts(join(bad)));
+    bad = t;
+    bad[tree + 7] = "7";
+    REQUIRE_FALSE(checker_accepts(join(bad)));
+  }
+}
+
+}  // namespace gonu

@@ -20,6 +20,8 @@ void add_superko_options(po::options_description& d) {
   d.add_options()
       ("strategy-seconds", po::value<double>()->default_value(0),
        "superko: SAT budget per winner for a memoryless strategy, in seconds (0: none)")
+      ("strategy-depth", po::value<int>()->default_value(2),
+       "superko: if no strategy wins from the root, plies of game tree with strategies tried at every node")
       ("no-strategy", "superko: skip the strategy search (SAT)")
       ("no-search", "superko: skip the depth-first search")
       ("max-nodes", po::value<std::uint64_t>()->default_value(0), "superko: search node budget (0: none)")
@@ -57,6 +59,8 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
   o.strategy = vm.count("no-strategy") == 0;
   o.search = vm.count("no-search") == 0;
   o.strategy_seconds = vm["strategy-seconds"].as<double>();
+  o.strategy_depth = vm["strategy-depth"].as<int>();
+  if (o.strategy_depth < 0) throw GonuError("--strategy-depth must be >= 0");
   if (o.strategy_seconds < 0) throw GonuError("--strategy-seconds must be >= 0");
   o.max_nodes = vm["max-nodes"].as<std::uint64_t>();
   o.max_seconds = vm["max-seconds"].as<double>();
@@ -83,7 +87,8 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
     } else {
       write_file_atomically(vm["certificate"].as<std::string>(), r.certificate);
       cert_note = vm["certificate"].as<std::string>() +
-                  (r.method == "strategy" ? " (format 2: memoryless strategy)"
+                  (r.method == "strategy"        ? " (format 2: memoryless strategy)"
+                   : r.method == "strategy tree" ? " (format 3: tree with strategy leaves)"
                                           : " (" + with_commas(r.certificate_nodes) + " tree nodes)");
     }
   }
@@ -118,6 +123,7 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
                             {"variables", st.variables}, {"clauses", st.clauses}, {"reachable_states", st.reach},
                             {"paired", st.paired}, {"ranked", st.ranked}});
     j["strategy_searches"] = strategies;
+    j["strategy_tree"] = {{"nodes", r.tree_nodes}, {"searches", r.tree_searches}, {"leaves", r.tree_leaves}};
     j["nodes"] = r.nodes;
     j["table_entries"] = r.table_entries;
     j["table_clears"] = r.table_clears;
@@ -143,10 +149,16 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
       std::cout << "superko value:    " << to_string(r.value) << " for " << to_string(root.to_move)
                 << " (side to move): " << winner << " wins; "
                 << (r.method == "strategy" ? "by a memoryless strategy, games of at most " + std::to_string(r.depth) + " plies"
-                                           : "by search, proof depth " + std::to_string(r.depth) + " plies")
+                    : r.method == "strategy tree"
+                        ? "by a tree of " + std::to_string(r.depth) + " plies with " + std::to_string(r.tree_leaves) +
+                              " memoryless strategies at its leaves"
+                        : "by search, proof depth " + std::to_string(r.depth) + " plies")
                 << "\n";
     } else {
-      std::cout << "superko value:    NOT PROVEN (stopped by the " << r.stop_reason << ")\n";
+      std::cout << "superko value:    NOT PROVEN ("
+                << (r.stop_reason == "search off" ? std::string("no strategy found, and the search is off")
+                                                  : "stopped by the " + r.stop_reason)
+                << ")\n";
     }
     for (const auto& st : r.strategies) {
       std::cout << "strategy (" << st.winner << "): " << st.status;
@@ -157,6 +169,9 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
                   << with_commas(st.ranked) << " ranked";
       std::cout << "\n";
     }
+    if (r.tree_nodes)
+      std::cout << "strategy tree:    " << with_commas(r.tree_nodes) << " nodes, " << with_commas(r.tree_searches)
+                << " strategy searches\n";
     std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
               << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("
               << r.table_clears << " clears)\n";
