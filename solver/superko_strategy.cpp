@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/moves.hpp"
+#include "core/symmetry.hpp"
 
 namespace gonu {
 
@@ -38,8 +39,10 @@ int fixed_for(const FreshValues& f, std::size_t id, Side to_move, Side W) {
 
 }  // namespace
 
-StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
-                             double max_seconds, bool want_certificate) {
+namespace {
+
+StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
+                               double max_seconds, bool want_certificate, bool use_mirror) {
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
   out.winner = W;
@@ -74,15 +77,34 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
     return out;
   }
 
-  // Variables (CaDiCaL literals are positive ints).
+  // Mirror symmetry: when the root is its own file-mirror image and has no earlier board, only
+  // strategies that commute with the mirror (sigma(m(s)) = m(sigma(s))) are sought, with one set of
+  // variables per mirror pair. Such a strategy is injective if no two states of a pair aim at one
+  // self-mirrored state and a self-mirrored state aims only at one: both are excluded below.
+  const bool sym = use_mirror && history.empty() && map_position(board, 1, pos[root]) == pos[root];
+  out.mirrored = sym;
+  std::vector<std::size_t> mirror_of;
+  if (sym) {
+    mirror_of.resize(n);
+    for (std::size_t i = 0; i < n; ++i) mirror_of[i] = id_of(map_position(board, 1, pos[i]));
+  }
+  auto rep = [&](std::size_t v) { return sym ? std::min(v, mirror_of[v]) : v; };
+  auto self_mirrored = [&](std::size_t v) { return sym && mirror_of[v] == v; };
+
+  // Variables (CaDiCaL literals are positive ints); a state shares its mirror image's.
   CaDiCaL::Solver sat;
   sat.set("quiet", 1);
   int vars = 0;
   std::vector<int> inc(n, 0), entry(n, 0);
   for (std::size_t i = 0; i < n; ++i)
-    if (fixed(i) == 0) {
+    if (fixed(i) == 0 && rep(i) == i) {
       inc[i] = ++vars;
       if (pos[i].to_move != W) entry[i] = ++vars;
+    }
+  if (sym)
+    for (std::size_t i = 0; i < n; ++i) {
+      inc[i] = inc[rep(i)];
+      entry[i] = entry[rep(i)];
     }
   std::uint64_t clauses = 0;
   auto clause = [&](std::initializer_list<int> lits) {
@@ -99,7 +121,7 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
   };
   std::vector<std::vector<Choice>> choices(n);
   for (std::size_t i = 0; i < n; ++i) {
-    if (!inc[i]) continue;
+    if (!inc[i] || rep(i) != i) continue;
     const Position& p = pos[i];
     const int m = generate_moves(board, o.rules, p, buf.data());
     if (p.to_move == W) {
@@ -107,12 +129,14 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
       for (int k = 0; k < m; ++k) {
         const std::size_t v = id_of(apply_move(p, buf[k]));
         if (fixed(v) != 0) continue;  // -1: a loss for W; +1 cannot happen (i would be ranked)
+        if (!buf[k].captured && self_mirrored(i) != self_mirrored(v)) continue;  // see the mirror above
+        if (buf[k].captured && self_mirrored(i) && !self_mirrored(v)) continue;  // sigma(i) must be its own image
         const int x = ++vars;
         choices[i].push_back({x, std::int16_t(k), v});
         any.push_back(x);
         clause({-x, inc[v]});
         if (buf[k].captured) clause({-x, entry[v]});
-        else into[v].push_back(x);
+        else into[rep(v)].push_back(x);
       }
       for (int l : any) sat.add(l);
       sat.add(0);
@@ -201,11 +225,20 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
       if (f == 1) {
         k = fresh.reply[u];
       } else {
-        for (const Choice& c : choices[u])
+        const std::size_t r = rep(u);
+        for (const Choice& c : choices[r])
           if (sat.val(c.var) > 0) {
             k = c.move;
             break;
           }
+        if (r != u && k >= 0) {  // the mirror image of the pair's move
+          std::vector<Move> at_r(kMaxMoves);
+          generate_moves(board, o.rules, pos[r], at_r.data());
+          const Move mirrored = map_move(board, 1, at_r[k]);
+          k = -1;
+          for (int j = 0; j < m && k < 0; ++j)
+            if (buf[j] == mirrored) k = std::int16_t(j);
+        }
       }
       if (k < 0 || k >= m) throw GonuError("superko strategy: no move for the winner (a bug)");
       move_at[u] = k;
@@ -254,6 +287,20 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
   }
   out.block = c.str();
   return out;
+}
+
+}  // namespace
+
+StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
+                             double max_seconds, bool certificate) {
+  // A mirrored strategy first (half the variables); if none exists, one of any shape.
+  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, true);
+  if (s.status != StrategyStatus::none || !s.mirrored) return s;
+  const double spent = s.seconds;
+  const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
+  s = search_strategy(o, fresh, g, W, left, certificate, false);
+  s.seconds += spent;
+  return s;
 }
 
 std::string strategy_certificate(const Game& game, const StrategySearch& s) {

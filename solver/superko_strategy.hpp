@@ -34,6 +34,7 @@ struct StrategySearch {
   StrategyStatus status = StrategyStatus::not_applicable;
   Side winner = Side::black;
   std::string note;                        // why not applicable, when it is not
+  bool mirrored = false;                   // the strategy commutes with the file mirror (searched first when the root is its own image)
   std::uint64_t variables = 0, clauses = 0;
   double seconds = 0;                      // encoding and solving
   std::uint64_t reach = 0;                 // states the play can reach under the strategy (found)
@@ -45,7 +46,10 @@ struct StrategySearch {
 std::string strategy_certificate(const Game& g, const StrategySearch& s);
 
 // Looks for a strategy by which `winner` wins from the game's current state with its history since
-// the last capture. max_seconds > 0 bounds the SAT solver (status budget when it runs out).
+// the last capture. max_seconds > 0 bounds the SAT solver (status budget when it runs out). When
+// the root is its own file-mirror image with no earlier board, a strategy that commutes with the
+// mirror is sought first (one variable per mirror pair); "none" is only said after the search of
+// any shape says so too.
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
                              double max_seconds, bool certificate);
 

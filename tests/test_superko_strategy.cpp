@@ -186,7 +186,8 @@ TEST_CASE("strategy: proven values agree with the full-history negamax", "[super
     INFO(format_position(b, current(g)) << " after " << g.moves.size() << " moves");
     REQUIRE(res.value == (*ref ? SkValue::win : SkValue::loss));
     REQUIRE(checker_accepts(res.certificate));
-    REQUIRE(replay_wins(g, tokens(res.certificate), 200'000) != std::optional<bool>(false));
+    const std::vector<std::string> t = tokens(res.certificate);
+    if (t.at(1) == "2") REQUIRE(replay_wins(g, t, 200'000) != std::optional<bool>(false));  // a tree (3): checker only
   }
   INFO(compared << " compared, " << proven << " proven by a strategy");
   REQUIRE(compared >= 30);
