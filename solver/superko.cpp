@@ -47,7 +47,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (o.strategy) {
     for (Side w : {to_move, other(to_move)}) {
       if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
-      const StrategySearch ss = find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate);
+      const StrategySearch ss = find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers);
       res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
                                 ss.paired, ss.ranked, ss.seconds});
       if (ss.status == StrategyStatus::found) {
@@ -66,7 +66,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (o.strategy && res.value == SkValue::unknown && o.strategy_depth > 0 && !root_budget) {
     if (o.progress) o.progress("strategy tree", 0, 0);
     const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
-                                                  o.certificate, true);
+                                                  o.certificate, true, o.strategy_layers);
     res.tree_nodes = t.nodes;
     res.tree_searches = t.sat_calls;
     res.tree_leaves = t.leaves;

@@ -34,6 +34,7 @@ struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
   int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
+  int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit

@@ -42,7 +42,7 @@ int fixed_for(const FreshValues& f, std::size_t id, Side to_move, Side W) {
 namespace {
 
 StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
-                               double max_seconds, bool want_certificate, bool use_mirror) {
+                               double max_seconds, bool want_certificate, int layers, bool use_mirror) {
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
   out.winner = W;
@@ -59,7 +59,12 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
     Tag t;
     decode_key(sol.codec, sol.keys[i], pos[i], t);
   }
-  auto fixed = [&](std::size_t v) { return fixed_for(fresh, v, pos[v].to_move, W); };
+  // Open states with fewer pieces than the root's less `layers` are left out (as if lost for W).
+  const int least = layers < 0 ? 0 : popcount(current(game).black | current(game).white) - layers;
+  auto fixed = [&](std::size_t v) {
+    const int f = fixed_for(fresh, v, pos[v].to_move, W);
+    return f == 0 && popcount(pos[v].black | pos[v].white) < least ? -1 : f;
+  };
   const std::size_t root = id_of(current(game));
   std::vector<std::size_t> history;  // earlier boards of the root's segment
   for (std::size_t i = 0; i + 1 < game.since_capture.size(); ++i)  // boards the root cannot reach again do not matter
@@ -292,14 +297,18 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
 }  // namespace
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
-                             double max_seconds, bool certificate) {
+                             double max_seconds, bool certificate, int layers) {
   // A mirrored strategy first (half the variables); if none exists, one of any shape.
-  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, true);
-  if (s.status != StrategyStatus::none || !s.mirrored) return s;
+  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, layers, true);
+  if (s.status != StrategyStatus::none || !s.mirrored) {
+    if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
+    return s;
+  }
   const double spent = s.seconds;
   const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
-  s = search_strategy(o, fresh, g, W, left, certificate, false);
+  s = search_strategy(o, fresh, g, W, left, certificate, layers, false);
   s.seconds += spent;
+  if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
   return s;
 }
 

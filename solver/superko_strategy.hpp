@@ -49,8 +49,9 @@ std::string strategy_certificate(const Game& g, const StrategySearch& s);
 // the last capture. max_seconds > 0 bounds the SAT solver (status budget when it runs out). When
 // the root is its own file-mirror image with no earlier board, a strategy that commutes with the
 // mirror is sought first (one variable per mirror pair); "none" is only said after the search of
-// any shape says so too.
+// any shape says so too. layers >= 0 confines the open states the strategy may reach to those with
+// at least the root's pieces less `layers` (smaller instances; "none" then means none so confined).
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
-                             double max_seconds, bool certificate);
+                             double max_seconds, bool certificate, int layers = -1);
 
 }  // namespace gonu

@@ -25,8 +25,8 @@ struct Proof {
 
 class TreeSearch {
  public:
-  TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, StrategyTree& out)
-      : o_(o), f_(f), seconds_(seconds), cert_(cert), out_(out) {}
+  TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, int layers, StrategyTree& out)
+      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), out_(out) {}
 
   std::optional<Proof> prove(const Game& g, int depth, bool tried = false) {
     ++out_.nodes;
@@ -36,7 +36,7 @@ class TreeSearch {
     for (Side w : {p.to_move, other(p.to_move)}) {
       if (tried) break;
       ++out_.sat_calls;
-      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_);
+      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_);
       if (s.status != StrategyStatus::found) continue;
       auto n = std::make_unique<Node>();
       n->kind = 'S';
@@ -77,6 +77,7 @@ class TreeSearch {
   const FreshValues& f_;
   double seconds_;
   bool cert_;
+  int layers_;
   StrategyTree& out_;
 };
 
@@ -105,9 +106,9 @@ void write_tree(const Node& n, std::ostringstream& tree, std::vector<const std::
 }  // namespace
 
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, int depth,
-                                    double seconds_per_search, bool certificate, bool root_tried) {
+                                    double seconds_per_search, bool certificate, bool root_tried, int layers) {
   StrategyTree out;
-  TreeSearch search(oracle, fresh, seconds_per_search, certificate, out);
+  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, out);
   std::optional<Proof> proof = search.prove(g, depth, root_tried);
   if (!proof) return out;
   const Side to_move = current(g).to_move;

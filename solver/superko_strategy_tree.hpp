@@ -28,6 +28,7 @@ struct StrategyTree {
 // Depth: plies of tree above the strategy leaves (0: the root's strategies alone). root_tried: the
 // root's own strategies were searched already (none found), so the root is expanded at once.
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g,
-                                    int depth, double seconds_per_search, bool certificate, bool root_tried);
+                                    int depth, double seconds_per_search, bool certificate, bool root_tried,
+                                    int layers = -1);
 
 }  // namespace gonu

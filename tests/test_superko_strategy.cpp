@@ -148,6 +148,16 @@ TEST_CASE("strategy: 5x2 and 3x4 under superko are White wins, with checked cert
   const SuperkoResult r = solve_by_strategy(g);
   REQUIRE(r.value == SkValue::loss);
   REQUIRE(checker_accepts(r.certificate));
+  // Confined to the start's own material layer, a (larger) strategy still exists; Black has none.
+  SuperkoOptions top;
+  top.search = false;
+  top.certificate = true;
+  top.strategy_layers = 0;
+  top.strategy_depth = 0;
+  const SuperkoResult confined = solve_superko(g, top);
+  REQUIRE(confined.value == SkValue::loss);
+  REQUIRE(confined.strategies.at(0).note == "none within 0 layers");
+  REQUIRE(checker_accepts(confined.certificate));
   // Every game Black can play against it, with the full history: White always has its move, and wins.
   REQUIRE(replay_wins(g, tokens(r.certificate), 200'000) == std::optional<bool>(true));
 }

@@ -22,6 +22,9 @@ void add_superko_options(po::options_description& d) {
        "superko: SAT budget per winner for a memoryless strategy, in seconds (0: none)")
       ("strategy-depth", po::value<int>()->default_value(2),
        "superko: if no strategy wins from the root, plies of game tree with strategies tried at every node")
+      ("strategy-layers", po::value<int>()->default_value(-1),
+       "superko: confine strategies to positions with at most this many pieces fewer than the node's "
+       "(smaller SAT instances; -1: no limit)")
       ("no-strategy", "superko: skip the strategy search (SAT)")
       ("no-search", "superko: skip the depth-first search")
       ("max-nodes", po::value<std::uint64_t>()->default_value(0), "superko: search node budget (0: none)")
@@ -60,6 +63,7 @@ int run_superko_solve(const po::variables_map& vm, const Game& game) {
   o.search = vm.count("no-search") == 0;
   o.strategy_seconds = vm["strategy-seconds"].as<double>();
   o.strategy_depth = vm["strategy-depth"].as<int>();
+  o.strategy_layers = std::max(-1, vm["strategy-layers"].as<int>());
   if (o.strategy_depth < 0) throw GonuError("--strategy-depth must be >= 0");
   if (o.strategy_seconds < 0) throw GonuError("--strategy-seconds must be >= 0");
   o.max_nodes = vm["max-nodes"].as<std::uint64_t>();
