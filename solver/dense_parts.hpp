@@ -149,6 +149,7 @@ class Reached {
     auto& word = words_[id >> 6];
     return !(word.load(std::memory_order_relaxed) & m) && !(word.fetch_or(m, std::memory_order_relaxed) & m);
   }
+  void prefetch(std::uint64_t id) const { __builtin_prefetch(&words_[id >> 6]); }
   bool test(std::uint64_t id) const { return (words_[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1; }
   std::uint64_t word(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
   std::size_t words() const { return words_.size(); }

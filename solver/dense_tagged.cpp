@@ -32,10 +32,15 @@ using namespace dense;
 
 constexpr std::size_t kGrain = 2048;
 
+// A state in a frontier or a retrograde level. It carries its id, known when it was claimed, so
+// that it is not ranked again; 45 bits hold any id whose cells fit in memory (checked).
 struct Entry {
-  std::uint64_t board;  // pack()
-  std::uint32_t tag;    // pack_tag code
+  std::uint64_t board;    // pack()
+  std::uint64_t id : 45;  // TaggedSpace::id; 0 in a state not yet located
+  std::uint64_t tag : 19; // pack_tag code
 };
+static_assert(sizeof(Entry) == 16);
+constexpr std::uint64_t kMaxIds = std::uint64_t(1) << 45;
 using Frontier = std::vector<Entry>;
 
 // The steps of M(p) or T(p) by rank (their pack_tag codes, ascending).
@@ -88,9 +93,9 @@ class TaggedSpace {
   }
   void next_board(Position& p) const { rank_.next(p.black, p.white); }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
-  std::uint64_t id(const Position& p, std::uint32_t code) const {
-    return base_[board_id(p)] + tag_slot(b_, p, tag_space(b_, p), code);
-  }
+  std::uint64_t id(const Position& p, std::uint32_t code) const { return base_[board_id(p)] + slot(p, code); }
+  std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
+  void prefetch_base(std::uint64_t board_id) const { __builtin_prefetch(&base_[board_id]); }
   std::uint64_t size() const { return base_[2 * boards_]; }
   std::uint64_t boards() const { return boards_; }  // per side
   bool inside(const Position& p) const {
@@ -100,7 +105,7 @@ class TaggedSpace {
 
   // The mirror, as in the untagged engine but on (board, tag): canonical is the smaller packed
   // board, then the smaller tag code when the board is its own image.
-  Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), mirror_.tag(e.tag)}; }
+  Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), 0, mirror_.tag(std::uint32_t(e.tag))}; }
   bool canonical(const Entry& e) const {
     if (!mirror_on_) return true;
     const Entry m = mirror(e);
@@ -143,14 +148,19 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states and needs " +
                     std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
                     " MiB");
+  if (n >= kMaxIds) throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states, too many ids");
   Reached reached(n);
   HugeArray<Cell> cell(n);
 
-  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
-  const Entry root = space.canonical_form(Entry{pack(s.root), root_code});
-  Frontier frontier{root}, terminal[2];
+  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off).
+  // Each chunk goes in batches of a few states: their successors are listed first, the slot
+  // bases of their boards prefetched, then their ids computed and the reached words prefetched,
+  // and only then claimed, so that the cache misses of a batch overlap.
+  Entry root = space.canonical_form(Entry{pack(s.root), 0, root_code});
   Side side = s.root.to_move;
-  reached.claim(id_of(root, side));
+  root.id = id_of(root, side);
+  Frontier frontier{root}, terminal[2];
+  reached.claim(root.id);
   if (space.orbit(root) == 2) reached.claim(id_of(space.mirror(root), side));
   std::uint64_t states = std::uint64_t(space.orbit(root));
   while (!frontier.empty()) {
@@ -160,27 +170,50 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       Frontier& out = next.local();
       std::uint64_t& e = edges.local();
       std::uint64_t& f = found.local();
+      constexpr std::size_t kBatch = 8;
+      struct Successor {
+        Entry state;            // canonical; id filled in by the second stage
+        std::uint64_t board_id;
+      };
+      Successor succ[kBatch * kMaxMoves];
       Move moves[kMaxMoves];
-      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-        const Position p = unpack(frontier[i].board, side);
-        const Tag t = unpack_tag(b, frontier[i].tag);
-        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
-        int legal = 0;
-        for (int j = 0; j < k; ++j) {
-          if (tag_bans(rules, t, moves[j])) continue;
-          ++legal;
-          const Position q = apply_move(p, moves[j]);
-          const Entry succ = space.canonical_form(Entry{pack(q), pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
-          if (!reached.claim(id_of(succ, q.to_move))) continue;
-          out.push_back(succ);
-          const int orbit = space.orbit(succ);
-          if (orbit == 2) reached.claim(id_of(space.mirror(succ), q.to_move));
+      const Side to = other(side);
+      for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+        const std::size_t i1 = std::min(range.end(), i0 + kBatch);
+        for (std::size_t i = i0; i < i1; ++i) __builtin_prefetch(&cell[frontier[i].id], 1);
+        int count = 0;
+        for (std::size_t i = i0; i < i1; ++i) {
+          const Position p = unpack(frontier[i].board, side);
+          const Tag t = unpack_tag(b, frontier[i].tag);
+          const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+          int legal = 0;
+          for (int j = 0; j < k; ++j) {
+            if (tag_bans(rules, t, moves[j])) continue;
+            ++legal;
+            const Position q = apply_move(p, moves[j]);
+            const Entry c = space.canonical_form(Entry{pack(q), 0, pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
+            const std::uint64_t bid = space.board_id(unpack(c.board, to));
+            space.prefetch_base(bid);
+            succ[count++] = Successor{c, bid};
+          }
+          if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+          cell[frontier[i].id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
+          if (legal == 0) ends.local().push_back(frontier[i]);
+          e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
+        }
+        for (int j = 0; j < count; ++j) {
+          Successor& u = succ[j];
+          u.state.id = space.base(u.board_id) + space.slot(unpack(u.state.board, to), u.state.tag);
+          reached.prefetch(u.state.id);
+        }
+        for (int j = 0; j < count; ++j) {
+          const Entry& c = succ[j].state;
+          if (!reached.claim(c.id)) continue;
+          out.push_back(c);
+          const int orbit = space.orbit(c);
+          if (orbit == 2) reached.claim(id_of(space.mirror(c), to));
           f += std::uint64_t(orbit);
         }
-        if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-        cell[space.id(p, frontier[i].tag)].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
-        if (legal == 0) ends.local().push_back(frontier[i]);
-        e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
       }
     }, tbb::simple_partitioner());
     end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
@@ -192,7 +225,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   // P that is its own image (S not) stands for two edges.
   const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
   retrograde_levels(
-      terminal, cell, kGrain, states, options, id_of, [&](const Entry& e) { return space.orbit(e); },
+      terminal, cell, kGrain, states, options, [](const Entry& e, Side) { return std::uint64_t(e.id); }, [&](const Entry& e) { return space.orbit(e); },
       [&](const Entry& e, Side sd, auto&& emit) {
         const Position sp = unpack(e.board, sd);
         const std::uint32_t code_s = e.tag, mine_s = code_s & 511u;
@@ -244,11 +277,11 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
                 if (!reached.test(pid)) continue;
                 const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
                                              std::uint32_t(ban) << 18;
-                const Entry pred{pack(before), code_p};
+                const Entry pred{pack(before), pid, code_p};
                 if (self_image && !space.canonical(pred)) continue;
-                const Entry canon = space.canonical_form(pred);
-                const std::uint64_t cid = canon.board == pred.board && canon.tag == pred.tag ? pid : id_of(canon, before.to_move);
-                emit(cid, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
+                Entry canon = space.canonical_form(pred);
+                if (canon.board != pred.board || canon.tag != pred.tag) canon.id = id_of(canon, before.to_move);
+                emit(canon.id, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
               }
         });
       });
@@ -289,7 +322,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
         for (std::uint64_t id = first; id < last; ++id) {
           if (!reached.test(id)) continue;
-          const Entry e{pack(p), tag_code_of_slot(b, p, ts, std::uint32_t(id - first))};
+          const Entry e{pack(p), id, tag_code_of_slot(b, p, ts, std::uint32_t(id - first))};
           const Cell& c = cell[space.canonical(e) ? id : id_of(space.mirror(e), p.to_move)];
           s.keys[at] = board_key | e.tag;
           s.value[at] = Value(c.value.load(std::memory_order_relaxed));
