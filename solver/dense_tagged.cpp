@@ -104,19 +104,23 @@ class TaggedSpace {
   std::size_t bytes() const { return base_.bytes(); }
 
   // The mirror, as in the untagged engine but on (board, tag): canonical is the smaller packed
-  // board, then the smaller tag code when the board is its own image.
+  // board, then the smaller tag code when the board is its own image. A state's canonical form,
+  // its orbit and whether it was canonical all come from one mirror image (the mirror is a good
+  // part of the work per edge).
+  struct Pair {
+    Entry canonical, image;  // the state's canonical form and the other one (the same if orbit 1)
+    bool kept;               // the state was canonical
+    int orbit;
+  };
+  Pair pair(const Entry& e) const {
+    if (!mirror_on_) return Pair{e, e, true, 1};
+    const Entry m = mirror(e);
+    const bool kept = e.board != m.board ? e.board < m.board : e.tag <= m.tag;
+    return Pair{kept ? e : m, kept ? m : e, kept, m.board != e.board || m.tag != e.tag ? 2 : 1};
+  }
   Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), 0, mirror_.tag(std::uint32_t(e.tag))}; }
-  bool canonical(const Entry& e) const {
-    if (!mirror_on_) return true;
-    const Entry m = mirror(e);
-    return e.board != m.board ? e.board < m.board : e.tag <= m.tag;
-  }
-  Entry canonical_form(const Entry& e) const { return canonical(e) ? e : mirror(e); }
-  int orbit(const Entry& e) const {
-    if (!mirror_on_) return 1;
-    const Entry m = mirror(e);
-    return m.board != e.board || m.tag != e.tag ? 2 : 1;
-  }
+  Entry canonical_form(const Entry& e) const { return pair(e).canonical; }
+  int orbit(const Entry& e) const { return pair(e).orbit; }
 
  private:
   const Board& b_;
@@ -172,7 +176,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       std::uint64_t& f = found.local();
       constexpr std::size_t kBatch = 8;
       struct Successor {
-        Entry state;            // canonical; id filled in by the second stage
+        TaggedSpace::Pair pair;  // canonical's id filled in by the second stage
         std::uint64_t board_id;
       };
       Successor succ[kBatch * kMaxMoves];
@@ -191,8 +195,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             if (tag_bans(rules, t, moves[j])) continue;
             ++legal;
             const Position q = apply_move(p, moves[j]);
-            const Entry c = space.canonical_form(Entry{pack(q), 0, pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
-            const std::uint64_t bid = space.board_id(unpack(c.board, to));
+            const TaggedSpace::Pair c = space.pair(Entry{pack(q), 0, pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
+            const std::uint64_t bid = space.board_id(unpack(c.canonical.board, to));
             space.prefetch_base(bid);
             succ[count++] = Successor{c, bid};
           }
@@ -203,16 +207,16 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         }
         for (int j = 0; j < count; ++j) {
           Successor& u = succ[j];
-          u.state.id = space.base(u.board_id) + space.slot(unpack(u.state.board, to), u.state.tag);
-          reached.prefetch(u.state.id);
+          Entry& c = u.pair.canonical;
+          c.id = space.base(u.board_id) + space.slot(unpack(c.board, to), c.tag);
+          reached.prefetch(c.id);
         }
         for (int j = 0; j < count; ++j) {
-          const Entry& c = succ[j].state;
-          if (!reached.claim(c.id)) continue;
-          out.push_back(c);
-          const int orbit = space.orbit(c);
-          if (orbit == 2) reached.claim(id_of(space.mirror(c), to));
-          f += std::uint64_t(orbit);
+          const TaggedSpace::Pair& c = succ[j].pair;
+          if (!reached.claim(c.canonical.id)) continue;
+          out.push_back(c.canonical);
+          if (c.orbit == 2) reached.claim(id_of(c.image, to));
+          f += std::uint64_t(c.orbit);
         }
       }
     }, tbb::simple_partitioner());
@@ -278,10 +282,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
                 const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
                                              std::uint32_t(ban) << 18;
                 const Entry pred{pack(before), pid, code_p};
-                if (self_image && !space.canonical(pred)) continue;
-                Entry canon = space.canonical_form(pred);
-                if (canon.board != pred.board || canon.tag != pred.tag) canon.id = id_of(canon, before.to_move);
-                emit(canon.id, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
+                TaggedSpace::Pair c = space.pair(pred);
+                if (self_image && !c.kept) continue;
+                if (!c.kept) c.canonical.id = id_of(c.canonical, before.to_move);
+                emit(std::uint64_t(c.canonical.id), c.canonical, std::uint8_t(!self_image && c.orbit == 1 ? 2 : 1));
               }
         });
       });
@@ -323,7 +327,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         for (std::uint64_t id = first; id < last; ++id) {
           if (!reached.test(id)) continue;
           const Entry e{pack(p), id, tag_code_of_slot(b, p, ts, std::uint32_t(id - first))};
-          const Cell& c = cell[space.canonical(e) ? id : id_of(space.mirror(e), p.to_move)];
+          const TaggedSpace::Pair pr = space.pair(e);
+          const Cell& c = cell[pr.kept ? id : id_of(pr.canonical, p.to_move)];
           s.keys[at] = board_key | e.tag;
           s.value[at] = Value(c.value.load(std::memory_order_relaxed));
           s.dist[at] = c.dist;
