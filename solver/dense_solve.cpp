@@ -123,21 +123,41 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
       Frontier& out = next.local();
       std::uint64_t& e = edges.local();
       std::uint64_t& f = found.local();
+      // A few states at a time: their successors' ids first, with the reached words and the
+      // states' cells prefetched, then the claims, so that the cache misses overlap.
+      constexpr std::size_t kBatch = 8;
+      struct Successor {
+        Space::Pair pair;
+        std::uint64_t id;  // of the canonical board
+      };
+      Successor succ[kBatch * kMaxMoves];
       Move moves[kMaxMoves];
       const Side to = other(side);
-      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-        const Position p = unpack(frontier[i], side);
-        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
-        if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-        cell[space.id(p)].pending.store(std::uint8_t(k), std::memory_order_relaxed);
-        if (k == 0) ends.local().push_back(frontier[i]);
-        e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
-        for (int j = 0; j < k; ++j) {
-          const Space::Pair q = space.pair(pack(apply_move(p, moves[j])));
-          if (!claim(space.id(unpack(q.canonical, to)))) continue;
-          out.push_back(q.canonical);
-          if (q.orbit == 2) claim(space.id(unpack(q.image, to)));
-          f += std::uint64_t(q.orbit);
+      for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+        const std::size_t i1 = std::min(range.end(), i0 + kBatch);
+        int count = 0;
+        for (std::size_t i = i0; i < i1; ++i) {
+          const Position p = unpack(frontier[i], side);
+          const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+          if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+          Cell& c = cell[space.id(p)];
+          __builtin_prefetch(&c, 1);
+          if (k == 0) ends.local().push_back(frontier[i]);
+          e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
+          for (int j = 0; j < k; ++j) {
+            const Space::Pair q = space.pair(pack(apply_move(p, moves[j])));
+            const std::uint64_t id = space.id(unpack(q.canonical, to));
+            reached.prefetch(id);
+            succ[count++] = Successor{q, id};
+          }
+          c.pending.store(std::uint8_t(k), std::memory_order_relaxed);
+        }
+        for (int j = 0; j < count; ++j) {
+          const Successor& q = succ[j];
+          if (!claim(q.id)) continue;
+          out.push_back(q.pair.canonical);
+          if (q.pair.orbit == 2) claim(space.id(unpack(q.pair.image, to)));
+          f += std::uint64_t(q.pair.orbit);
         }
       }
     }, tbb::simple_partitioner());
