@@ -152,9 +152,32 @@ class Reached {
   void prefetch(std::uint64_t id) const { __builtin_prefetch(&words_[id >> 6]); }
   bool test(std::uint64_t id) const { return (words_[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1; }
   std::uint64_t word(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
+  // The set ids in [lo, hi): counted, or visited in order, a word at a time.
+  std::uint64_t count(std::uint64_t lo, std::uint64_t hi) const {
+    std::uint64_t c = 0;
+    for_each_word(lo, hi, [&](std::uint64_t, std::uint64_t bits) { c += std::uint64_t(popcount(bits)); });
+    return c;
+  }
+  template <class Visit>
+  void for_each(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    for_each_word(lo, hi, [&](std::uint64_t first, std::uint64_t bits) {
+      for (; bits; bits &= bits - 1) visit(first + std::uint64_t(lowest(bits)));
+    });
+  }
   std::size_t words() const { return words_.size(); }
 
  private:
+  // visit(id of bit 0, bits) for each word meeting [lo, hi), masked to the range.
+  template <class Visit>
+  void for_each_word(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    if (lo >= hi) return;
+    for (std::uint64_t w = lo >> 6; w <= (hi - 1) >> 6; ++w) {
+      std::uint64_t bits = word(w);
+      if (w == lo >> 6) bits &= ~std::uint64_t(0) << (lo & 63);
+      if (w == (hi - 1) >> 6) bits &= ~std::uint64_t(0) >> (63 - ((hi - 1) & 63));
+      visit(w << 6, bits);
+    }
+  }
   HugeArray<std::atomic<std::uint64_t>> words_;
 };
 

@@ -293,23 +293,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   // 3. read off: blocks of boards; per block, count reached slots, then list them in order.
   constexpr std::uint64_t kBlock = 1 << 14;
   const std::uint64_t nboards = 2 * space.boards(), blocks = (nboards + kBlock - 1) / kBlock;
-  auto count_reached = [&](std::uint64_t lo, std::uint64_t hi) {  // ids in [lo, hi)
-    std::uint64_t c = 0;
-    for (std::uint64_t id = lo; id < hi;) {
-      if ((id & 63) == 0 && id + 64 <= hi) {
-        c += std::uint64_t(popcount(reached.word(id >> 6)));
-        id += 64;
-      } else {
-        c += reached.test(id);
-        ++id;
-      }
-    }
-    return c;
-  };
   std::vector<std::uint64_t> start(blocks + 1, 0);
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
     const std::uint64_t lo = blk * kBlock, hi = std::min(nboards, lo + kBlock);
-    start[blk + 1] = count_reached(space.base(lo), space.base(hi));
+    start[blk + 1] = reached.count(space.base(lo), space.base(hi));
   });
   for (std::uint64_t blk = 0; blk < blocks; ++blk) start[blk + 1] += start[blk];
   const std::size_t total = start[blocks];
@@ -321,19 +308,23 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     for (std::uint64_t bid = lo; bid < hi; ++bid) {
       if (bid == space.boards()) p = space.board(bid);
       const std::uint64_t first = space.base(bid), last = space.base(bid + 1);
-      if (count_reached(first, last)) {
-        const TagSpace ts = tag_space(b, p);
+      if (reached.count(first, last)) {
+        // A slot's tag from the board's steps (tag_slots.hpp): slot = (ban * (c + 1) + ti) * (a + 1) + mi.
+        const Bits empty = b.all & ~occupied(p);
+        std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
+        const std::uint32_t a = std::uint32_t(list_steps(b, mover(p), empty, mine_steps));
+        const std::uint32_t c = std::uint32_t(list_steps(b, waiter(p), empty, theirs_steps));
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
-        for (std::uint64_t id = first; id < last; ++id) {
-          if (!reached.test(id)) continue;
-          const Entry e{pack(p), id, tag_code_of_slot(b, p, ts, std::uint32_t(id - first))};
-          const TaggedSpace::Pair pr = space.pair(e);
-          const Cell& c = cell[pr.kept ? id : id_of(pr.canonical, p.to_move)];
-          s.keys[at] = board_key | e.tag;
-          s.value[at] = Value(c.value.load(std::memory_order_relaxed));
-          s.dist[at] = c.dist;
+        reached.for_each(first, last, [&](std::uint64_t id) {
+          const std::uint32_t slot = std::uint32_t(id - first), mi = slot % (a + 1), ti = slot / (a + 1) % (c + 1);
+          const std::uint32_t code = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 | slot / (a + 1) / (c + 1) << 18;
+          const TaggedSpace::Pair pr = space.pair(Entry{pack(p), id, code});
+          const Cell& cl = cell[pr.kept ? id : id_of(pr.canonical, p.to_move)];
+          s.keys[at] = board_key | code;
+          s.value[at] = Value(cl.value.load(std::memory_order_relaxed));
+          s.dist[at] = cl.dist;
           ++at;
-        }
+        });
       }
       if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
     }
