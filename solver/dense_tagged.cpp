@@ -251,34 +251,32 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             ti_lo = ti_hi = int(at - theirs_steps) + 1;
           }
           // tP.mine matters to next_tag only through "m reverses it" (the index back), and
-          // tP.ban not at all; so next_tag is asked once per (theirs, reverses or not).
+          // tP.ban not at all; so next_tag is asked at most once per (theirs, reverses or not),
+          // and only when a reached candidate needs it (most candidates were never reached).
           const std::uint32_t back_code = step_code(b, m.to, m.from);
           const std::uint32_t* back_at = std::find(mine_steps, mine_steps + a, back_code);
           const int back = back_at == mine_steps + a ? -1 : int(back_at - mine_steps) + 1;
-          bool leads[4 * 32 + 1][2];
-          for (int ti = ti_lo; ti <= ti_hi; ++ti)
-            for (int rev = 0; rev < 2; ++rev) {
-              if (clears) {
-                leads[ti][rev] = true;
-                continue;
-              }
-              if (rev && back < 0) continue;
+          std::int8_t leads[4 * 32 + 1][2];  // -1: not asked yet
+          for (int ti = ti_lo; ti <= ti_hi; ++ti) leads[ti][0] = leads[ti][1] = -1;
+          auto lead = [&](int ti, bool rev) {
+            if (leads[ti][rev] < 0) {
               Tag tp;
               tp.theirs = ti ? unpack_step(b, theirs_steps[ti - 1]) : Step{};
               tp.mine = rev ? unpack_step(b, back_code) : Step{};
-              leads[ti][rev] = pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
+              leads[ti][rev] = clears || pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
             }
+            return leads[ti][rev] == 1;
+          };
           const std::uint64_t base = space.base(space.board_id(before));
           for (int ban = 0; ban < 2; ++ban)
             for (int ti = ti_lo; ti <= ti_hi; ++ti)
               for (int mi = ban; mi <= a; ++mi) {  // a ban needs a mine
                 const bool rev = mi == back;
-                if (!leads[ti][rev]) continue;
                 // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
                 if (rev && (undo || (ban && !m.captured))) continue;
                 const std::uint64_t pid =
                     base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1) + std::uint64_t(mi);
-                if (!reached.test(pid)) continue;
+                if (!reached.test(pid) || !lead(ti, rev)) continue;
                 const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
                                              std::uint32_t(ban) << 18;
                 const Entry pred{pack(before), pid, code_p};
