@@ -267,24 +267,25 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             }
             return leads[ti][rev] == 1;
           };
+          // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a ban:
+          // a ban needs a mine) to a: only the reached ones are visited, a bitmap word at a time.
           const std::uint64_t base = space.base(space.board_id(before));
           for (int ban = 0; ban < 2; ++ban)
-            for (int ti = ti_lo; ti <= ti_hi; ++ti)
-              for (int mi = ban; mi <= a; ++mi) {  // a ban needs a mine
+            for (int ti = ti_lo; ti <= ti_hi; ++ti) {
+              const std::uint64_t row = base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1);
+              reached.for_each(row + std::uint64_t(ban), row + std::uint64_t(a) + 1, [&](std::uint64_t pid) {
+                const int mi = int(pid - row);
                 const bool rev = mi == back;
                 // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
-                if (rev && (undo || (ban && !m.captured))) continue;
-                const std::uint64_t pid =
-                    base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1) + std::uint64_t(mi);
-                if (!reached.test(pid) || !lead(ti, rev)) continue;
+                if ((rev && (undo || (ban && !m.captured))) || !lead(ti, rev)) return;
                 const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
                                              std::uint32_t(ban) << 18;
-                const Entry pred{pack(before), pid, code_p};
-                TaggedSpace::Pair c = space.pair(pred);
-                if (self_image && !c.kept) continue;
-                if (!c.kept) c.canonical.id = id_of(c.canonical, before.to_move);
-                emit(std::uint64_t(c.canonical.id), c.canonical, std::uint8_t(!self_image && c.orbit == 1 ? 2 : 1));
-              }
+                TaggedSpace::Pair pr = space.pair(Entry{pack(before), pid, code_p});
+                if (self_image && !pr.kept) return;
+                if (!pr.kept) pr.canonical.id = id_of(pr.canonical, before.to_move);
+                emit(std::uint64_t(pr.canonical.id), pr.canonical, std::uint8_t(!self_image && pr.orbit == 1 ? 2 : 1));
+              });
+            }
         });
       });
 
