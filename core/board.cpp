@@ -36,6 +36,9 @@ Board make_board(int rows, int cols) {
       if (inside) b.adjacent[sq] |= bit(nr * cols + nf);
     }
   }
+  for (int sq = 0; sq < b.n; ++sq)
+    for (int d = 0; d < 4; ++d)
+      for (int at = b.step[sq][d]; at >= 0; at = b.step[at][d]) b.ray[sq][d] |= bit(at);
   for (int sq = 0; sq < b.n; ++sq) {
     if (sq % cols != 0) b.not_first_file |= bit(sq);
     if (sq % cols != cols - 1) b.not_last_file |= bit(sq);

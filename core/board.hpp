@@ -27,6 +27,9 @@ struct Board {
   Bits not_first_file = 0, not_last_file = 0;  // points off file a / off the last file (for shifts)
   std::array<Bits, kMaxSquares> adjacent{};                 // orthogonal neighbours
   std::array<std::array<std::int8_t, 4>, kMaxSquares> step{};  // neighbour in direction d, or -1
+  // The points beyond a point in direction d, to the edge (not the point itself). Square indices
+  // rise going north and east, and fall going south and west.
+  std::array<std::array<Bits, 4>, kMaxSquares> ray{};
 };
 
 // The points one step in direction d from the points of x, those that stay on the board. With d a

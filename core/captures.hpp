@@ -11,18 +11,22 @@
 
 namespace gonu {
 
-// The run of enemies from t in direction kDir closed by an own piece, or nothing.
+// The run of enemies from t in direction kDir closed by an own piece, or nothing. Along the ray
+// from t, the first point that holds no enemy ends the run: the lowest such point of the ray
+// going north or east, the highest going south or west. The run is the ray's points before it,
+// all enemies; it is taken if that point is own (and the run is not empty).
 template <int kDir>
 inline Bits line_run(const Board& b, int t, Bits own, Bits enemy) {
-  const int longest = (kDir & 1 ? b.cols : b.rows) - 2;  // a run needs t and its closing piece
-  Bits run = 0, taken = 0, x = shift(b, bit(t), kDir) & enemy;
-  for (int k = 0; k < longest; ++k) {
-    run |= x;
-    const Bits next = shift(b, x, kDir);
-    taken |= run & (Bits{0} - Bits((next & own) != 0));
-    x = next & enemy;
+  const Bits ray = b.ray[t][kDir], open = ray & ~enemy;
+  Bits end, run;
+  if constexpr (kDir < 2) {
+    end = open & (Bits{0} - open);
+    run = ray & (end - 1);
+  } else {
+    end = open & bit(63 - __builtin_clzll(open | 1));  // no point when open is empty
+    run = ray & ~(end | (end - 1));
   }
-  return taken;
+  return run & (Bits{0} - Bits((end & own) != 0));
 }
 
 // line: every run of enemies starting next to t and closed by an own piece, in all directions.

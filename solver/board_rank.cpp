@@ -7,13 +7,12 @@
 
 namespace gonu {
 
-BoardRank::BoardRank(int n, int kb, int kw) : n_(n), kb_(kb), kw_(kw) {
+BoardRank::BoardRank(int n, int kb, int kw)
+    : n_(n), kb_(kb), kw_(kw), chunks_((n + 3) / 4), rows_(std::size_t(kb + 1) * std::size_t(kw + 1)) {
   if (n < 1 || n > 32 || kb < 0 || kw < 0 || kb > n || kw > n)
     throw GonuError("dense ranking needs 1 to 32 points and piece budgets within the board");
   const std::size_t cells = std::size_t(n + 1) * (kb + 1) * (kw + 1);
   fill_.assign(cells, 0);
-  by_black_above_.assign(std::size_t(32) << 10, 0);
-  by_white_above_.assign(std::size_t(32) << 10, 0);
   // fill(m, rb, rw) = fill(m-1, rb, rw) + fill(m-1, rb-1, rw) + fill(m-1, rb, rw-1): the top point
   // of the m is empty, black or white. At most 3^32 < 2^64.
   for (int m = 0; m <= n; ++m)
@@ -27,13 +26,29 @@ BoardRank::BoardRank(int n, int kb, int kw) : n_(n), kb_(kb), kw_(kw) {
         }
         fill_[at(m, rb, rw)] = v;
       }
-  for (int i = 0; i < n; ++i)
-    for (int ab = 0; ab <= std::min(kb, 31); ++ab)  // at most 31 pieces lie above a piece
-      for (int aw = 0; aw <= std::min(kw, 31); ++aw) {
-        const int rb = kb - ab, rw = kw - aw;  // budgets left for points 0..i
-        if (rb > 0) by_black_above_[std::size_t(i) << 10 | ab << 5 | aw] = fill(i, rb, rw);
-        if (rw > 0) by_white_above_[std::size_t(i) << 10 | ab << 5 | aw] = fill(i, rb, rw) + (rb > 0 ? fill(i, rb - 1, rw) : 0);
-      }
+  // A piece on point i with ab black and aw white pieces above it adds, with budgets rb = kb - ab
+  // and rw = kw - aw left for points 0..i: the boards with digit 0 there if it is black, digits 0
+  // and 1 if it is white. A chunk's entry adds its pieces' terms from its top point down; entries
+  // of boards outside D stay 0 and are never read.
+  by_chunk_.assign(std::size_t(chunks_) * rows_ << 8, 0);
+  for (int k = 0; k < chunks_; ++k) {
+    const unsigned inside = n - 4 * k >= 4 ? 15u : (1u << (n - 4 * k)) - 1;  // the chunk's points on the board
+    for (int ab0 = 0; ab0 <= kb; ++ab0)
+      for (int aw0 = 0; aw0 <= kw; ++aw0)
+        for (unsigned bn = 0; bn < 16; ++bn)
+          for (unsigned wn = 0; wn < 16; ++wn) {
+            if (bn & wn || (bn | wn) & ~inside) continue;
+            const int ab = ab0 + popcount(bn), aw = aw0 + popcount(wn);
+            if (ab > kb || aw > kw) continue;
+            std::uint64_t sum = 0;
+            for (int j = 0; j < 4; ++j) {  // budgets left for points 0..i: less the pieces above i
+              const int i = 4 * k + j, rb = kb - ab0 - popcount(bn >> j >> 1), rw = kw - aw0 - popcount(wn >> j >> 1);
+              if (bn >> j & 1) sum += fill(i, rb, rw);
+              if (wn >> j & 1) sum += fill(i, rb, rw) + (rb > 0 ? fill(i, rb - 1, rw) : 0);
+            }
+            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) << 8 | bn << 4 | wn] = sum;
+          }
+  }
 }
 
 void BoardRank::unrank(std::uint64_t r, Bits& black, Bits& white) const {

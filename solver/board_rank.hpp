@@ -8,8 +8,11 @@
 // Computed from the top point down. With budgets rb, rw left for points 0..i, a piece on point i
 // adds the boards that agree above i and have a smaller digit at i: fill(i, rb, rw) (digit 0)
 // for a black piece, fill(i, rb, rw) + fill(i, rb - 1, rw) (digits 0 and 1) for a white one, where
-// fill(m, rb, rw) counts the ways to fill m points within the budgets. Only occupied points cost
-// anything, so a rank is a few table reads.
+// fill(m, rb, rw) counts the ways to fill m points within the budgets. A piece's term depends
+// only on its point and the pieces above it, so the terms of a chunk of four points (a nibble of
+// each colour) add up to one entry of a table indexed by the chunk, the pieces above the chunk
+// and the chunk's two nibbles: a rank is one table read per chunk, and the loop runs the same
+// number of times for every board (a loop over the pieces mispredicts its exit on each call).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -27,19 +30,14 @@ class BoardRank {
   int max_black() const { return kb_; }
   int max_white() const { return kw_; }
 
-  // The board must be in D (disjoint sets inside the n points, within the budgets). Each term
-  // depends on counts of the pieces above its point, taken with popcounts, so the terms are
-  // independent: the only chain is clearing the lowest bit, and there is no branch on the
-  // colour of a point (which would mispredict half the time) and no multiplication.
+  // The board must be in D (disjoint sets inside the n points, within the budgets). The chunks'
+  // reads are independent: the pieces above a chunk are counted with popcounts, not carried.
   std::uint64_t rank(Bits black, Bits white) const {
     std::uint64_t r = 0;
-    for (Bits x = black; x; x &= x - 1) {
-      const int i = lowest(x);
-      r += by_black_above_[i << 10 | popcount(black >> i >> 1) << 5 | popcount(white >> i)];
-    }
-    for (Bits x = white; x; x &= x - 1) {
-      const int i = lowest(x);
-      r += by_white_above_[i << 10 | popcount(black >> i) << 5 | popcount(white >> i >> 1)];
+    for (int k = 0; k < chunks_; ++k) {
+      const int at = 4 * k + 4;  // the first point above chunk k (shifts of 32 leave nothing)
+      const std::size_t above = std::size_t(popcount(black >> at)) * std::size_t(kw_ + 1) + std::size_t(popcount(white >> at));
+      r += by_chunk_[(std::size_t(k) * rows_ + above) << 8 | (black >> 4 * k & 15) << 4 | (white >> 4 * k & 15)];
     }
     return r;
   }
@@ -68,9 +66,12 @@ class BoardRank {
   std::size_t at(int m, int rb, int rw) const { return (std::size_t(m) * (kb_ + 1) + rb) * (kw_ + 1) + rw; }
   std::uint64_t fill(int m, int rb, int rw) const { return fill_[at(m, rb, rw)]; }
   int n_, kb_, kw_;
+  int chunks_;        // chunks of four points: points 4k..4k+3 (those past n are never occupied)
+  std::size_t rows_;  // (kb + 1) * (kw + 1): the counts of pieces above a chunk
   std::vector<std::uint64_t> fill_;
-  // The term of a piece on point i with ab black and aw white pieces above it, at [i<<10|ab<<5|aw].
-  std::vector<std::uint64_t> by_black_above_, by_white_above_;
+  // The terms of chunk k's pieces, with ab black and aw white pieces above the chunk and nibbles
+  // bn, wn, at [(k * rows + ab * (kw + 1) + aw) << 8 | bn << 4 | wn].
+  std::vector<std::uint64_t> by_chunk_;
 };
 
 }  // namespace gonu

@@ -5,6 +5,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -28,34 +29,35 @@ inline Position unpack(std::uint64_t w, Side side) { return Position{w & 0xfffff
 // once (a shift within a rank never leaves it).
 class FileMirror {
  public:
-  explicit FileMirror(const Board& b) : cols_(b.cols) {
+  explicit FileMirror(const Board& b) {
     for (int f = 0; f < b.cols - 1 - f; ++f) {
       Bits points = 0;
       for (int r = 0; r < b.rows; ++r) points |= bit(r * b.cols + f);
       files_.push_back({points | points << 32, b.cols - 1 - 2 * f});
       middle_ &= ~(files_.back().first | files_.back().first << (b.cols - 1 - 2 * f));
     }
+    // pack_tag's step codes (1 + to * 4 + direction travelled): the end point mirrored, east and
+    // west swapped. A table, as the mirror is asked for at every edge.
+    for (int to = 0; to < b.n; ++to)
+      for (int d = 0; d < 4; ++d) {
+        const int image = to - to % b.cols + (b.cols - 1 - to % b.cols);
+        step_[1 + to * 4 + d] = std::uint16_t(1 + image * 4 + (d & 1 ? d ^ 2 : d));
+      }
   }
   std::uint64_t board(std::uint64_t w) const {
     std::uint64_t out = w & middle_;
     for (const auto& [left, by] : files_) out |= (w & left) << by | (w >> by & left);
     return out;
   }
-  int point(int sq) const { return sq - sq % cols_ + (cols_ - 1 - sq % cols_); }
-  // pack_tag codes: each step's end point mirrored, east and west swapped; the ban bit stays.
+  // pack_tag codes: each step mirrored; the ban bit stays.
   std::uint32_t tag(std::uint32_t code) const {
-    auto step = [&](std::uint32_t v) -> std::uint32_t {
-      if (v == 0) return 0;
-      const int to = int((v - 1) / 4), d = int((v - 1) % 4);
-      return 1u + std::uint32_t(point(to)) * 4u + std::uint32_t(d & 1 ? d ^ 2 : d);
-    };
-    return step(code & 511u) | step((code >> 9) & 511u) << 9 | (code & (1u << 18));
+    return std::uint32_t(step_[code & 511u]) | std::uint32_t(step_[(code >> 9) & 511u]) << 9 | (code & (1u << 18));
   }
 
  private:
-  int cols_;
   std::vector<std::pair<Bits, int>> files_;  // per file on the left half: its points, the shift
   Bits middle_ = ~Bits{0};                   // the middle file of an odd width stays
+  std::array<std::uint16_t, 512> step_{};    // by step code; 0 (no step) stays 0
 };
 
 // Per state, in one word so that an update touches one cache line: value (Value; draw = 0 =
@@ -149,11 +151,35 @@ class Reached {
     auto& word = words_[id >> 6];
     return !(word.load(std::memory_order_relaxed) & m) && !(word.fetch_or(m, std::memory_order_relaxed) & m);
   }
+  void prefetch(std::uint64_t id) const { __builtin_prefetch(&words_[id >> 6]); }
   bool test(std::uint64_t id) const { return (words_[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1; }
   std::uint64_t word(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
+  // The set ids in [lo, hi): counted, or visited in order, a word at a time.
+  std::uint64_t count(std::uint64_t lo, std::uint64_t hi) const {
+    std::uint64_t c = 0;
+    for_each_word(lo, hi, [&](std::uint64_t, std::uint64_t bits) { c += std::uint64_t(popcount(bits)); });
+    return c;
+  }
+  template <class Visit>
+  void for_each(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    for_each_word(lo, hi, [&](std::uint64_t first, std::uint64_t bits) {
+      for (; bits; bits &= bits - 1) visit(first + std::uint64_t(lowest(bits)));
+    });
+  }
   std::size_t words() const { return words_.size(); }
 
  private:
+  // visit(id of bit 0, bits) for each word meeting [lo, hi), masked to the range.
+  template <class Visit>
+  void for_each_word(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    if (lo >= hi) return;
+    for (std::uint64_t w = lo >> 6; w <= (hi - 1) >> 6; ++w) {
+      std::uint64_t bits = word(w);
+      if (w == lo >> 6) bits &= ~std::uint64_t(0) << (lo & 63);
+      if (w == (hi - 1) >> 6) bits &= ~std::uint64_t(0) >> (63 - ((hi - 1) & 63));
+      visit(w << 6, bits);
+    }
+  }
   HugeArray<std::atomic<std::uint64_t>> words_;
 };
 

@@ -51,12 +51,20 @@ class Space {
   }
   Position mirror(const Position& p) const { return unpack(mirror(pack(p)), p.to_move); }
   bool canonical(const Position& p) const { return !mirror_on_ || pack(p) <= mirror(pack(p)); }
-  Position canonical_form(const Position& p) const {
-    if (!mirror_on_) return p;
-    return unpack(std::min(pack(p), mirror(pack(p))), p.to_move);  // no branch: the choice is a coin toss
+  // A packed board's canonical form, the other board of its pair (the same if its own image), and
+  // its orbit (states it stands for: 2 unless mirroring is off or it is its own image), all from
+  // one mirror image: the mirror is a good part of the work per edge.
+  struct Pair {
+    std::uint64_t canonical, image;
+    bool kept;  // the board was canonical
+    int orbit;
+  };
+  Pair pair(std::uint64_t w) const {
+    if (!mirror_on_) return Pair{w, w, true, 1};
+    const std::uint64_t m = mirror(w);  // min and max, no branch: the choice is a coin toss
+    return Pair{std::min(w, m), std::max(w, m), w <= m, m != w ? 2 : 1};
   }
-  // States a canonical state stands for: 2 unless mirroring is off or it is its own image.
-  int orbit(const Position& p) const { return mirror_on_ && mirror(pack(p)) != pack(p) ? 2 : 1; }
+  int orbit(const Position& p) const { return pair(pack(p)).orbit; }
   std::uint64_t boards() const { return boards_; }
 
  private:
@@ -102,12 +110,12 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   auto is_reached = [&](std::uint64_t id) { return reached.test(id); };
 
   // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
-  const Position root = space.canonical_form(s.root);
-  Frontier frontier{pack(root)}, terminal[2];
-  claim(space.id(root));
-  if (space.orbit(root) == 2) claim(space.id(space.mirror(root)));
-  Side side = root.to_move;
-  std::uint64_t states = space.orbit(root);
+  const Space::Pair root = space.pair(pack(s.root));
+  Side side = s.root.to_move;
+  Frontier frontier{root.canonical}, terminal[2];
+  claim(space.id(unpack(root.canonical, side)));
+  if (root.orbit == 2) claim(space.id(unpack(root.image, side)));
+  std::uint64_t states = std::uint64_t(root.orbit);
   while (!frontier.empty()) {
     tbb::enumerable_thread_specific<Frontier> next, ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
@@ -115,21 +123,41 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
       Frontier& out = next.local();
       std::uint64_t& e = edges.local();
       std::uint64_t& f = found.local();
+      // A few states at a time: their successors' ids first, with the reached words and the
+      // states' cells prefetched, then the claims, so that the cache misses overlap.
+      constexpr std::size_t kBatch = 8;
+      struct Successor {
+        Space::Pair pair;
+        std::uint64_t id;  // of the canonical board
+      };
+      Successor succ[kBatch * kMaxMoves];
       Move moves[kMaxMoves];
-      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-        const Position p = unpack(frontier[i], side);
-        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
-        if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-        cell[space.id(p)].pending.store(std::uint8_t(k), std::memory_order_relaxed);
-        if (k == 0) ends.local().push_back(frontier[i]);
-        e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
-        for (int j = 0; j < k; ++j) {
-          const Position q = space.canonical_form(apply_move(p, moves[j]));
-          if (!claim(space.id(q))) continue;
-          out.push_back(pack(q));
-          const int orbit = space.orbit(q);
-          if (orbit == 2) claim(space.id(space.mirror(q)));
-          f += std::uint64_t(orbit);
+      const Side to = other(side);
+      for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+        const std::size_t i1 = std::min(range.end(), i0 + kBatch);
+        int count = 0;
+        for (std::size_t i = i0; i < i1; ++i) {
+          const Position p = unpack(frontier[i], side);
+          const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+          if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+          Cell& c = cell[space.id(p)];
+          __builtin_prefetch(&c, 1);
+          if (k == 0) ends.local().push_back(frontier[i]);
+          e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
+          for (int j = 0; j < k; ++j) {
+            const Space::Pair q = space.pair(pack(apply_move(p, moves[j])));
+            const std::uint64_t id = space.id(unpack(q.canonical, to));
+            reached.prefetch(id);
+            succ[count++] = Successor{q, id};
+          }
+          c.pending.store(std::uint8_t(k), std::memory_order_relaxed);
+        }
+        for (int j = 0; j < count; ++j) {
+          const Successor& q = succ[j];
+          if (!claim(q.id)) continue;
+          out.push_back(q.pair.canonical);
+          if (q.pair.orbit == 2) claim(space.id(unpack(q.pair.image, to)));
+          f += std::uint64_t(q.pair.orbit);
         }
       }
     }, tbb::simple_partitioner());
@@ -152,11 +180,11 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         const bool self_image = space.orbit(p) == 1;
         for_each_unmove(b, rules, p, [&](const Position& before, const Move&) {
           if (!space.inside(before)) return;
-          if (self_image && !space.canonical(before)) return;
-          const Position pred = space.canonical_form(before);
-          const std::uint64_t pid = space.id(pred);
+          const Space::Pair pred = space.pair(pack(before));
+          if (self_image && !pred.kept) return;
+          const std::uint64_t pid = space.id(unpack(pred.canonical, before.to_move));
           if (!is_reached(pid)) return;
-          emit(pid, pack(pred), std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
+          emit(pid, pred.canonical, std::uint8_t(!self_image && pred.orbit == 1 ? 2 : 1));
         });
       });
 

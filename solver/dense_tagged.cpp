@@ -32,10 +32,15 @@ using namespace dense;
 
 constexpr std::size_t kGrain = 2048;
 
+// A state in a frontier or a retrograde level. It carries its id, known when it was claimed, so
+// that it is not ranked again; 45 bits hold any id whose cells fit in memory (checked).
 struct Entry {
-  std::uint64_t board;  // pack()
-  std::uint32_t tag;    // pack_tag code
+  std::uint64_t board;    // pack()
+  std::uint64_t id : 45;  // TaggedSpace::id; 0 in a state not yet located
+  std::uint64_t tag : 19; // pack_tag code
 };
+static_assert(sizeof(Entry) == 16);
+constexpr std::uint64_t kMaxIds = std::uint64_t(1) << 45;
 using Frontier = std::vector<Entry>;
 
 // The steps of M(p) or T(p) by rank (their pack_tag codes, ascending).
@@ -88,9 +93,9 @@ class TaggedSpace {
   }
   void next_board(Position& p) const { rank_.next(p.black, p.white); }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
-  std::uint64_t id(const Position& p, std::uint32_t code) const {
-    return base_[board_id(p)] + tag_slot(b_, p, tag_space(b_, p), code);
-  }
+  std::uint64_t id(const Position& p, std::uint32_t code) const { return base_[board_id(p)] + slot(p, code); }
+  std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
+  void prefetch_base(std::uint64_t board_id) const { __builtin_prefetch(&base_[board_id]); }
   std::uint64_t size() const { return base_[2 * boards_]; }
   std::uint64_t boards() const { return boards_; }  // per side
   bool inside(const Position& p) const {
@@ -99,19 +104,23 @@ class TaggedSpace {
   std::size_t bytes() const { return base_.bytes(); }
 
   // The mirror, as in the untagged engine but on (board, tag): canonical is the smaller packed
-  // board, then the smaller tag code when the board is its own image.
-  Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), mirror_.tag(e.tag)}; }
-  bool canonical(const Entry& e) const {
-    if (!mirror_on_) return true;
+  // board, then the smaller tag code when the board is its own image. A state's canonical form,
+  // its orbit and whether it was canonical all come from one mirror image (the mirror is a good
+  // part of the work per edge).
+  struct Pair {
+    Entry canonical, image;  // the state's canonical form and the other one (the same if orbit 1)
+    bool kept;               // the state was canonical
+    int orbit;
+  };
+  Pair pair(const Entry& e) const {
+    if (!mirror_on_) return Pair{e, e, true, 1};
     const Entry m = mirror(e);
-    return e.board != m.board ? e.board < m.board : e.tag <= m.tag;
+    const bool kept = e.board != m.board ? e.board < m.board : e.tag <= m.tag;
+    return Pair{kept ? e : m, kept ? m : e, kept, m.board != e.board || m.tag != e.tag ? 2 : 1};
   }
-  Entry canonical_form(const Entry& e) const { return canonical(e) ? e : mirror(e); }
-  int orbit(const Entry& e) const {
-    if (!mirror_on_) return 1;
-    const Entry m = mirror(e);
-    return m.board != e.board || m.tag != e.tag ? 2 : 1;
-  }
+  Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), 0, mirror_.tag(std::uint32_t(e.tag))}; }
+  Entry canonical_form(const Entry& e) const { return pair(e).canonical; }
+  int orbit(const Entry& e) const { return pair(e).orbit; }
 
  private:
   const Board& b_;
@@ -143,14 +152,19 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states and needs " +
                     std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
                     " MiB");
+  if (n >= kMaxIds) throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states, too many ids");
   Reached reached(n);
   HugeArray<Cell> cell(n);
 
-  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
-  const Entry root = space.canonical_form(Entry{pack(s.root), root_code});
-  Frontier frontier{root}, terminal[2];
+  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off).
+  // Each chunk goes in batches of a few states: their successors are listed first, the slot
+  // bases of their boards prefetched, then their ids computed and the reached words prefetched,
+  // and only then claimed, so that the cache misses of a batch overlap.
+  Entry root = space.canonical_form(Entry{pack(s.root), 0, root_code});
   Side side = s.root.to_move;
-  reached.claim(id_of(root, side));
+  root.id = id_of(root, side);
+  Frontier frontier{root}, terminal[2];
+  reached.claim(root.id);
   if (space.orbit(root) == 2) reached.claim(id_of(space.mirror(root), side));
   std::uint64_t states = std::uint64_t(space.orbit(root));
   while (!frontier.empty()) {
@@ -160,27 +174,50 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       Frontier& out = next.local();
       std::uint64_t& e = edges.local();
       std::uint64_t& f = found.local();
+      constexpr std::size_t kBatch = 8;
+      struct Successor {
+        TaggedSpace::Pair pair;  // canonical's id filled in by the second stage
+        std::uint64_t board_id;
+      };
+      Successor succ[kBatch * kMaxMoves];
       Move moves[kMaxMoves];
-      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-        const Position p = unpack(frontier[i].board, side);
-        const Tag t = unpack_tag(b, frontier[i].tag);
-        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
-        int legal = 0;
-        for (int j = 0; j < k; ++j) {
-          if (tag_bans(rules, t, moves[j])) continue;
-          ++legal;
-          const Position q = apply_move(p, moves[j]);
-          const Entry succ = space.canonical_form(Entry{pack(q), pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
-          if (!reached.claim(id_of(succ, q.to_move))) continue;
-          out.push_back(succ);
-          const int orbit = space.orbit(succ);
-          if (orbit == 2) reached.claim(id_of(space.mirror(succ), q.to_move));
-          f += std::uint64_t(orbit);
+      const Side to = other(side);
+      for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+        const std::size_t i1 = std::min(range.end(), i0 + kBatch);
+        for (std::size_t i = i0; i < i1; ++i) __builtin_prefetch(&cell[frontier[i].id], 1);
+        int count = 0;
+        for (std::size_t i = i0; i < i1; ++i) {
+          const Position p = unpack(frontier[i].board, side);
+          const Tag t = unpack_tag(b, frontier[i].tag);
+          const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+          int legal = 0;
+          for (int j = 0; j < k; ++j) {
+            if (tag_bans(rules, t, moves[j])) continue;
+            ++legal;
+            const Position q = apply_move(p, moves[j]);
+            const TaggedSpace::Pair c = space.pair(Entry{pack(q), 0, pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
+            const std::uint64_t bid = space.board_id(unpack(c.canonical.board, to));
+            space.prefetch_base(bid);
+            succ[count++] = Successor{c, bid};
+          }
+          if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+          cell[frontier[i].id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
+          if (legal == 0) ends.local().push_back(frontier[i]);
+          e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
         }
-        if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-        cell[space.id(p, frontier[i].tag)].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
-        if (legal == 0) ends.local().push_back(frontier[i]);
-        e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
+        for (int j = 0; j < count; ++j) {
+          Successor& u = succ[j];
+          Entry& c = u.pair.canonical;
+          c.id = space.base(u.board_id) + space.slot(unpack(c.board, to), c.tag);
+          reached.prefetch(c.id);
+        }
+        for (int j = 0; j < count; ++j) {
+          const TaggedSpace::Pair& c = succ[j].pair;
+          if (!reached.claim(c.canonical.id)) continue;
+          out.push_back(c.canonical);
+          if (c.orbit == 2) reached.claim(id_of(c.image, to));
+          f += std::uint64_t(c.orbit);
+        }
       }
     }, tbb::simple_partitioner());
     end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
@@ -192,7 +229,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   // P that is its own image (S not) stands for two edges.
   const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
   retrograde_levels(
-      terminal, cell, kGrain, states, options, id_of, [&](const Entry& e) { return space.orbit(e); },
+      terminal, cell, kGrain, states, options, [](const Entry& e, Side) { return std::uint64_t(e.id); }, [&](const Entry& e) { return space.orbit(e); },
       [&](const Entry& e, Side sd, auto&& emit) {
         const Position sp = unpack(e.board, sd);
         const std::uint32_t code_s = e.tag, mine_s = code_s & 511u;
@@ -214,65 +251,51 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             ti_lo = ti_hi = int(at - theirs_steps) + 1;
           }
           // tP.mine matters to next_tag only through "m reverses it" (the index back), and
-          // tP.ban not at all; so next_tag is asked once per (theirs, reverses or not).
+          // tP.ban not at all; so next_tag is asked at most once per (theirs, reverses or not),
+          // and only when a reached candidate needs it (most candidates were never reached).
           const std::uint32_t back_code = step_code(b, m.to, m.from);
           const std::uint32_t* back_at = std::find(mine_steps, mine_steps + a, back_code);
           const int back = back_at == mine_steps + a ? -1 : int(back_at - mine_steps) + 1;
-          bool leads[4 * 32 + 1][2];
-          for (int ti = ti_lo; ti <= ti_hi; ++ti)
-            for (int rev = 0; rev < 2; ++rev) {
-              if (clears) {
-                leads[ti][rev] = true;
-                continue;
-              }
-              if (rev && back < 0) continue;
+          std::int8_t leads[4 * 32 + 1][2];  // -1: not asked yet
+          for (int ti = ti_lo; ti <= ti_hi; ++ti) leads[ti][0] = leads[ti][1] = -1;
+          auto lead = [&](int ti, bool rev) {
+            if (leads[ti][rev] < 0) {
               Tag tp;
               tp.theirs = ti ? unpack_step(b, theirs_steps[ti - 1]) : Step{};
               tp.mine = rev ? unpack_step(b, back_code) : Step{};
-              leads[ti][rev] = pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
+              leads[ti][rev] = clears || pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
             }
+            return leads[ti][rev] == 1;
+          };
+          // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a ban:
+          // a ban needs a mine) to a: only the reached ones are visited, a bitmap word at a time.
           const std::uint64_t base = space.base(space.board_id(before));
           for (int ban = 0; ban < 2; ++ban)
-            for (int ti = ti_lo; ti <= ti_hi; ++ti)
-              for (int mi = ban; mi <= a; ++mi) {  // a ban needs a mine
+            for (int ti = ti_lo; ti <= ti_hi; ++ti) {
+              const std::uint64_t row = base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1);
+              reached.for_each(row + std::uint64_t(ban), row + std::uint64_t(a) + 1, [&](std::uint64_t pid) {
+                const int mi = int(pid - row);
                 const bool rev = mi == back;
-                if (!leads[ti][rev]) continue;
                 // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
-                if (rev && (undo || (ban && !m.captured))) continue;
-                const std::uint64_t pid =
-                    base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1) + std::uint64_t(mi);
-                if (!reached.test(pid)) continue;
+                if ((rev && (undo || (ban && !m.captured))) || !lead(ti, rev)) return;
                 const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
                                              std::uint32_t(ban) << 18;
-                const Entry pred{pack(before), code_p};
-                if (self_image && !space.canonical(pred)) continue;
-                const Entry canon = space.canonical_form(pred);
-                const std::uint64_t cid = canon.board == pred.board && canon.tag == pred.tag ? pid : id_of(canon, before.to_move);
-                emit(cid, canon, std::uint8_t(!self_image && space.orbit(pred) == 1 ? 2 : 1));
-              }
+                TaggedSpace::Pair pr = space.pair(Entry{pack(before), pid, code_p});
+                if (self_image && !pr.kept) return;
+                if (!pr.kept) pr.canonical.id = id_of(pr.canonical, before.to_move);
+                emit(std::uint64_t(pr.canonical.id), pr.canonical, std::uint8_t(!self_image && pr.orbit == 1 ? 2 : 1));
+              });
+            }
         });
       });
 
   // 3. read off: blocks of boards; per block, count reached slots, then list them in order.
   constexpr std::uint64_t kBlock = 1 << 14;
   const std::uint64_t nboards = 2 * space.boards(), blocks = (nboards + kBlock - 1) / kBlock;
-  auto count_reached = [&](std::uint64_t lo, std::uint64_t hi) {  // ids in [lo, hi)
-    std::uint64_t c = 0;
-    for (std::uint64_t id = lo; id < hi;) {
-      if ((id & 63) == 0 && id + 64 <= hi) {
-        c += std::uint64_t(popcount(reached.word(id >> 6)));
-        id += 64;
-      } else {
-        c += reached.test(id);
-        ++id;
-      }
-    }
-    return c;
-  };
   std::vector<std::uint64_t> start(blocks + 1, 0);
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
     const std::uint64_t lo = blk * kBlock, hi = std::min(nboards, lo + kBlock);
-    start[blk + 1] = count_reached(space.base(lo), space.base(hi));
+    start[blk + 1] = reached.count(space.base(lo), space.base(hi));
   });
   for (std::uint64_t blk = 0; blk < blocks; ++blk) start[blk + 1] += start[blk];
   const std::size_t total = start[blocks];
@@ -284,18 +307,23 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     for (std::uint64_t bid = lo; bid < hi; ++bid) {
       if (bid == space.boards()) p = space.board(bid);
       const std::uint64_t first = space.base(bid), last = space.base(bid + 1);
-      if (count_reached(first, last)) {
-        const TagSpace ts = tag_space(b, p);
+      if (reached.count(first, last)) {
+        // A slot's tag from the board's steps (tag_slots.hpp): slot = (ban * (c + 1) + ti) * (a + 1) + mi.
+        const Bits empty = b.all & ~occupied(p);
+        std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
+        const std::uint32_t a = std::uint32_t(list_steps(b, mover(p), empty, mine_steps));
+        const std::uint32_t c = std::uint32_t(list_steps(b, waiter(p), empty, theirs_steps));
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
-        for (std::uint64_t id = first; id < last; ++id) {
-          if (!reached.test(id)) continue;
-          const Entry e{pack(p), tag_code_of_slot(b, p, ts, std::uint32_t(id - first))};
-          const Cell& c = cell[space.canonical(e) ? id : id_of(space.mirror(e), p.to_move)];
-          s.keys[at] = board_key | e.tag;
-          s.value[at] = Value(c.value.load(std::memory_order_relaxed));
-          s.dist[at] = c.dist;
+        reached.for_each(first, last, [&](std::uint64_t id) {
+          const std::uint32_t slot = std::uint32_t(id - first), mi = slot % (a + 1), ti = slot / (a + 1) % (c + 1);
+          const std::uint32_t code = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 | slot / (a + 1) / (c + 1) << 18;
+          const TaggedSpace::Pair pr = space.pair(Entry{pack(p), id, code});
+          const Cell& cl = cell[pr.kept ? id : id_of(pr.canonical, p.to_move)];
+          s.keys[at] = board_key | code;
+          s.value[at] = Value(cl.value.load(std::memory_order_relaxed));
+          s.dist[at] = cl.dist;
           ++at;
-        }
+        });
       }
       if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
     }

@@ -36,16 +36,6 @@ inline int step_rank(const Board& b, Bits side_pieces, Bits empty, std::uint32_t
   }
   return r;
 }
-// The code of the step of rank `rank` (0-based) among them.
-inline std::uint32_t step_of_rank(const Board& b, Bits side_pieces, Bits empty, int rank) {
-  for (Bits x = side_pieces; x; x &= x - 1) {
-    const int to = lowest(x);
-    for (int d = 0; d < 4; ++d)
-      if ((shift(b, empty, d) >> to) & 1 && rank-- == 0) return 1u + std::uint32_t(to) * 4u + std::uint32_t(d);
-  }
-  return 0;  // not reached for a valid rank
-}
-
 struct TagSpace {
   int mine_steps, theirs_steps;  // a and c
   std::uint32_t size() const { return 2u * std::uint32_t(mine_steps + 1) * std::uint32_t(theirs_steps + 1); }
@@ -64,16 +54,6 @@ inline std::uint32_t tag_slot(const Board& b, const Position& p, const TagSpace&
   const std::uint32_t ti = theirs ? 1u + std::uint32_t(step_rank(b, waiter(p), empty, theirs)) : 0u;
   const std::uint32_t row = std::uint32_t(s.mine_steps + 1);
   return (ban * std::uint32_t(s.theirs_steps + 1) + ti) * row + mi;
-}
-
-// The tag code of a slot.
-inline std::uint32_t tag_code_of_slot(const Board& b, const Position& p, const TagSpace& s, std::uint32_t slot) {
-  const Bits empty = b.all & ~occupied(p);
-  const std::uint32_t row = std::uint32_t(s.mine_steps + 1), mi = slot % row;
-  const std::uint32_t ti = (slot / row) % std::uint32_t(s.theirs_steps + 1), ban = slot / row / std::uint32_t(s.theirs_steps + 1);
-  const std::uint32_t mine = mi ? step_of_rank(b, mover(p), empty, int(mi) - 1) : 0u;
-  const std::uint32_t theirs = ti ? step_of_rank(b, waiter(p), empty, int(ti) - 1) : 0u;
-  return mine | theirs << 9 | ban << 18;
 }
 
 }  // namespace gonu
