@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/position.hpp"
 
 namespace gonu {
 
@@ -72,6 +73,31 @@ class BoardRank {
   // The terms of chunk k's pieces, with ab black and aw white pieces above the chunk and nibbles
   // bn, wn, at [(k * rows + ab * (kw + 1) + aw) << 8 | bn << 4 | wn].
   std::vector<std::uint64_t> by_chunk_;
+};
+
+// Both sides' boards in one id range, as the dense engines number them: Black to move at
+// [0, boards), White to move at [boards, 2 boards), each side in key order (BoardRank).
+class SideBoardIds {
+ public:
+  SideBoardIds(int n, int kb, int kw) : rank_(n, kb, kw), boards_(rank_.size()) {}
+  std::uint64_t boards() const { return boards_; }  // per side
+  std::uint64_t id(const Position& p) const {
+    return (p.to_move == Side::white ? boards_ : 0) + rank_.rank(p.black, p.white);
+  }
+  Position position(std::uint64_t id) const {
+    Position p;
+    p.to_move = id >= boards_ ? Side::white : Side::black;
+    rank_.unrank(id - (p.to_move == Side::white ? boards_ : 0), p.black, p.white);
+    return p;
+  }
+  void next(Position& p) const { rank_.next(p.black, p.white); }  // id + 1 (ids never cross sides here)
+  bool inside(const Position& p) const {
+    return popcount(p.black) <= rank_.max_black() && popcount(p.white) <= rank_.max_white();
+  }
+
+ private:
+  BoardRank rank_;
+  std::uint64_t boards_;
 };
 
 }  // namespace gonu

@@ -32,23 +32,14 @@ constexpr std::size_t kGrain = 4096;
 class Space {
  public:
   Space(const Board& b, const Position& root)
-      : rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()), mirror_(b) {
+      : ids_(b.n, popcount(root.black), popcount(root.white)), mirror_(b) {
     mirror_on_ = mirror(pack(root)) == pack(root);
   }
-  std::uint64_t size() const { return 2 * boards_; }
-  std::uint64_t id(const Position& p) const { return (p.to_move == Side::white ? boards_ : 0) + rank_.rank(p.black, p.white); }
-  Position position(std::uint64_t id) const {
-    Position p;
-    p.to_move = id >= boards_ ? Side::white : Side::black;
-    rank_.unrank(id - (p.to_move == Side::white ? boards_ : 0), p.black, p.white);
-    return p;
-  }
-  void next(Position& p) const {  // the position of id + 1 (same side: ids never cross sides here)
-    rank_.next(p.black, p.white);
-  }
-  bool inside(const Position& p) const {
-    return popcount(p.black) <= rank_.max_black() && popcount(p.white) <= rank_.max_white();
-  }
+  std::uint64_t size() const { return 2 * ids_.boards(); }
+  std::uint64_t id(const Position& p) const { return ids_.id(p); }
+  Position position(std::uint64_t id) const { return ids_.position(id); }
+  void next(Position& p) const { ids_.next(p); }  // the position of id + 1
+  bool inside(const Position& p) const { return ids_.inside(p); }
   Position mirror(const Position& p) const { return unpack(mirror(pack(p)), p.to_move); }
   bool canonical(const Position& p) const { return !mirror_on_ || pack(p) <= mirror(pack(p)); }
   // A packed board's canonical form, the other board of its pair (the same if its own image), and
@@ -65,12 +56,11 @@ class Space {
     return Pair{std::min(w, m), std::max(w, m), w <= m, m != w ? 2 : 1};
   }
   int orbit(const Position& p) const { return pair(pack(p)).orbit; }
-  std::uint64_t boards() const { return boards_; }
+  std::uint64_t boards() const { return ids_.boards(); }  // the ids of White to move start here
 
  private:
   std::uint64_t mirror(std::uint64_t w) const { return mirror_.board(w); }
-  BoardRank rank_;
-  std::uint64_t boards_;  // |D|: the ids of White to move start here
+  SideBoardIds ids_;
   FileMirror mirror_;
   bool mirror_on_ = false;
 };

@@ -67,7 +67,7 @@ Step unpack_step(const Board& b, std::uint32_t code) {
 class TaggedSpace {
  public:
   TaggedSpace(const Board& b, const Position& root, std::uint32_t root_code)
-      : b_(b), rank_(b.n, popcount(root.black), popcount(root.white)), boards_(rank_.size()), base_(2 * boards_ + 1),
+      : b_(b), ids_(b.n, popcount(root.black), popcount(root.white)), boards_(ids_.boards()), base_(2 * boards_ + 1),
         mirror_(b) {
     mirror_on_ = mirror_.board(pack(root)) == pack(root) && mirror_.tag(root_code) == root_code;
     // slot_base: every board's slot count, summed in board-id order (blocks walked with next()).
@@ -79,28 +79,21 @@ class TaggedSpace {
       for (std::uint64_t id = lo; id < hi; ++id) {
         if (id == boards_) p = board(id);
         base_[id + 1] = tag_space(b_, p).size();
-        if (id + 1 < hi && id + 1 != boards_) rank_.next(p.black, p.white);
+        if (id + 1 < hi && id + 1 != boards_) ids_.next(p);
       }
     });
     for (std::uint64_t id = 0; id < n; ++id) base_[id + 1] += base_[id];
   }
-  std::uint64_t board_id(const Position& p) const { return (p.to_move == Side::white ? boards_ : 0) + rank_.rank(p.black, p.white); }
-  Position board(std::uint64_t id) const {
-    Position p;
-    p.to_move = id >= boards_ ? Side::white : Side::black;
-    rank_.unrank(id - (p.to_move == Side::white ? boards_ : 0), p.black, p.white);
-    return p;
-  }
-  void next_board(Position& p) const { rank_.next(p.black, p.white); }
+  std::uint64_t board_id(const Position& p) const { return ids_.id(p); }
+  Position board(std::uint64_t id) const { return ids_.position(id); }
+  void next_board(Position& p) const { ids_.next(p); }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
   std::uint64_t id(const Position& p, std::uint32_t code) const { return base_[board_id(p)] + slot(p, code); }
   std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
   void prefetch_base(std::uint64_t board_id) const { __builtin_prefetch(&base_[board_id]); }
   std::uint64_t size() const { return base_[2 * boards_]; }
   std::uint64_t boards() const { return boards_; }  // per side
-  bool inside(const Position& p) const {
-    return popcount(p.black) <= rank_.max_black() && popcount(p.white) <= rank_.max_white();
-  }
+  bool inside(const Position& p) const { return ids_.inside(p); }
   std::size_t bytes() const { return base_.bytes(); }
 
   // The mirror, as in the untagged engine but on (board, tag): canonical is the smaller packed
@@ -124,8 +117,8 @@ class TaggedSpace {
 
  private:
   const Board& b_;
-  BoardRank rank_;
-  std::uint64_t boards_;
+  SideBoardIds ids_;
+  std::uint64_t boards_;  // ids_.boards(), kept at hand for the hot loops
   HugeArray<std::uint64_t> base_;
   FileMirror mirror_;
   bool mirror_on_ = false;
