@@ -37,10 +37,6 @@ int fixed_for(const FreshValues& f, std::size_t id, Side to_move, Side W) {
   return ((to_move == W) == (f.value[id] == SkValue::win)) ? 1 : -1;
 }
 
-}  // namespace
-
-namespace {
-
 StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
                                double max_seconds, bool want_certificate, int layers, bool use_mirror) {
   const auto t0 = std::chrono::steady_clock::now();
