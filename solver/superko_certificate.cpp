@@ -78,6 +78,19 @@ class Writer {
 
 }  // namespace
 
+std::string certificate_header(const Game& g, int version, Side winner) {
+  std::ostringstream o;
+  o << "gonu-superko-certificate " << version << "\n";
+  o << "rules " << rules_id(g.rules) << "\n";
+  o << "start " << format_position(g.board, g.start) << "\n";
+  o << "history " << g.moves.size();
+  for (const Move& m : g.moves) o << " " << format_move(g.board, g.rules, m);
+  o << "\n";
+  o << "value " << (current(g).to_move == winner ? "WIN" : "LOSS") << "\n";
+  o << "winner " << to_string(winner) << "\n";
+  return o.str();
+}
+
 CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
                                   std::uint64_t max_nodes) {
   CertificateText out;
@@ -156,14 +169,7 @@ CertificateText write_certificate(SuperkoSearch& search, const Game& g, const Sk
   }
 
   std::ostringstream o;
-  o << "gonu-superko-certificate 1\n";
-  o << "rules " << rules_id(r) << "\n";
-  o << "start " << format_position(b, g.start) << "\n";
-  o << "history " << g.moves.size();
-  for (const Move& m : g.moves) o << " " << format_move(b, r, m);
-  o << "\n";
-  o << "value " << to_string(root.value) << "\n";
-  o << "winner " << to_string(winner) << "\n";
+  o << certificate_header(g, 1, winner);
   o << "depth " << root.depth << "\n";
   o << "sections " << trees.size() << "\n";
   for (std::size_t i = 0; i < trees.size(); ++i) {

@@ -15,6 +15,10 @@ struct CertificateText {
   std::string error;  // non-empty: not written (why)
 };
 
+// The lines every certificate version opens with: the version, the rules, the start, the history
+// (the game's moves), the value at the game's current state and the winner (superko.md).
+std::string certificate_header(const Game& g, int version, Side winner);
+
 // `root` is the proven outcome of search.solve(g); the search must still hold its memo and table.
 CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
                                   std::uint64_t max_nodes);

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/moves.hpp"
 #include "core/symmetry.hpp"
+#include "solver/superko_certificate.hpp"
 
 namespace gonu {
 
@@ -271,8 +272,7 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
   c << "strategy " << out.paired << "\n";
   for (std::size_t u : reach) {
     if (fixed(u) == 1 || pos[u].to_move != W) continue;
-    const int m = generate_moves(board, o.rules, pos[u], buf.data());
-    (void)m;
+    generate_moves(board, o.rules, pos[u], buf.data());  // move_at holds an index into this list
     c << format_position(board, pos[u]) << ' ' << format_move(board, o.rules, buf[move_at[u]]) << "\n";
   }
   c << "ranked " << out.ranked << "\n";
@@ -309,16 +309,7 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
 }
 
 std::string strategy_certificate(const Game& game, const StrategySearch& s) {
-  const Board& board = game.board;
-  std::ostringstream c;
-  c << "gonu-superko-certificate 2\n";
-  c << "rules " << rules_id(game.rules) << "\n";
-  c << "start " << format_position(board, game.start) << "\n";
-  c << "history " << game.moves.size();
-  for (const Move& m : game.moves) c << ' ' << format_move(board, game.rules, m);
-  c << "\nvalue " << (current(game).to_move == s.winner ? "WIN" : "LOSS") << "\nwinner " << to_string(s.winner) << "\n";
-  c << s.block << "end-certificate\n";
-  return c.str();
+  return certificate_header(game, 2, s.winner) + s.block + "end-certificate\n";
 }
 
 }  // namespace gonu

@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "solver/superko_certificate.hpp"
 #include "solver/superko_strategy.hpp"
 
 namespace gonu {
@@ -120,12 +121,7 @@ StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValu
   out.leaves = blocks.size();
   if (!certificate) return out;
   std::ostringstream c;
-  c << "gonu-superko-certificate 3\n";
-  c << "rules " << rules_id(g.rules) << "\n";
-  c << "start " << format_position(g.board, g.start) << "\n";
-  c << "history " << g.moves.size();
-  for (const Move& m : g.moves) c << ' ' << format_move(g.board, g.rules, m);
-  c << "\nvalue " << (proof->winner == to_move ? "WIN" : "LOSS") << "\nwinner " << to_string(proof->winner) << "\n";
+  c << certificate_header(g, 3, proof->winner);
   c << "tree\n" << tree.str() << "strategies " << blocks.size() << "\n";
   for (std::size_t i = 0; i < blocks.size(); ++i) c << "block " << i << "\n" << *blocks[i];
   c << "end-certificate\n";
