@@ -62,10 +62,13 @@ class FileMirror {
 
 // Per state, in one word so that an update touches one cache line: value (Value; draw = 0 =
 // undecided), pending (successor count, then successors not yet known to be wins), distance.
+// The distance is written before the value (release), so a reader that sees a decided value
+// (acquire) sees its distance: the tagged engine scans a board's cells for the states decided
+// at one distance while others are being decided at the next.
 struct Cell {
   std::atomic<std::uint8_t> value;
   std::atomic<std::uint8_t> pending;
-  std::uint16_t dist;
+  std::atomic<std::uint16_t> dist;
 };
 static_assert(sizeof(Cell) == 4);
 
@@ -78,18 +81,22 @@ inline std::size_t physical_memory() {
 // makes it a win; a won one counts down its pending successors (`edges` of them: the mirror
 // engine may stand one un-move for two edges), and the last makes it a loss. Returns the value
 // the predecessor got now, or draw if none. The counter reaches zero only when every successor
-// is a win, so no loss successor races with it.
+// is a win, so no loss successor races with it. A win's distance is written before its value is
+// claimed: every writer in one level writes the same d + 1, and a cell decided at an earlier
+// level was seen decided above.
 inline Value reach_predecessor(Cell& c, bool successor_lost, std::uint32_t d, std::uint8_t edges) {
   if (c.value.load(std::memory_order_relaxed) != std::uint8_t(Value::draw)) return Value::draw;
   if (successor_lost) {
+    c.dist.store(std::uint16_t(d + 1), std::memory_order_relaxed);
     std::uint8_t undecided = std::uint8_t(Value::draw);
-    if (!c.value.compare_exchange_strong(undecided, std::uint8_t(Value::win), std::memory_order_relaxed)) return Value::draw;
-    c.dist = std::uint16_t(d + 1);
+    if (!c.value.compare_exchange_strong(undecided, std::uint8_t(Value::win), std::memory_order_release,
+                                         std::memory_order_relaxed))
+      return Value::draw;
     return Value::win;
   }
   if (c.pending.fetch_sub(edges, std::memory_order_relaxed) != edges) return Value::draw;
-  c.value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
-  c.dist = std::uint16_t(d + 1);
+  c.dist.store(std::uint16_t(d + 1), std::memory_order_relaxed);
+  c.value.store(std::uint8_t(Value::loss), std::memory_order_release);
   return Value::loss;
 }
 
@@ -110,9 +117,9 @@ std::vector<T> gather(tbb::enumerable_thread_specific<std::vector<T>>& parts) {
 // The end of a breadth-first level: adds up the per-thread counts, keeps the level's terminal
 // states for the analysis, makes the new states the frontier, then counts the level, enforces
 // --max-states and reports progress.
-template <class T>
-void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<T>& frontier, std::vector<T> (&terminal)[2],
-               tbb::enumerable_thread_specific<std::vector<T>>& next, tbb::enumerable_thread_specific<std::vector<T>>& ends,
+template <class F, class T>
+void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& frontier, std::vector<T> (&terminal)[2],
+               tbb::enumerable_thread_specific<std::vector<F>>& next, tbb::enumerable_thread_specific<std::vector<T>>& ends,
                tbb::enumerable_thread_specific<std::uint64_t>& edges, tbb::enumerable_thread_specific<std::uint64_t>& found,
                const SolveOptions& options) {
   for (const auto e : edges) s.edges += e;

@@ -1,6 +1,6 @@
-// The retrograde analysis both dense engines share (dense_solve.hpp): level-synchronous from the
+// The untagged dense engine's retrograde analysis (dense_solve.hpp): level-synchronous from the
 // terminal states, one distance at a time, so distances are exact and nothing depends on thread
-// timing. An engine supplies, for a state type T (a packed board, or a board and a tag):
+// timing. The engine supplies, for a state type T:
 //   id(state, side)                 its cell,
 //   orbit(state)                    how many states it stands for (2 for a mirror pair),
 //   predecessors(state, side, emit) emit(id, predecessor, edges) for each canonical reached

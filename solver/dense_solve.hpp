@@ -15,8 +15,9 @@
 //
 // Repetition immediate and undo (dense_tagged.cpp), up to 27 points: a state is (side, board,
 // tag) and its id is the board's first slot plus the tag's slot within the board
-// (tag_slots.hpp): the same three steps, with predecessor tags found by inverting the tag rules.
-// Per id 4 bytes and a bit, plus 8 bytes per board of D for the slot offsets.
+// (tag_slots.hpp): the same three steps, with predecessor tags found by inverting the tag rules,
+// and both passes going a board at a time (a level's work is a list of boards). Per id 4 bytes
+// and a bit, plus 12 bytes per board of D (slot offset, work-list mark).
 //
 // Frontier order depends on thread timing; nothing else does, since every result is stored by id.
 #pragma once

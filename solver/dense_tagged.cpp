@@ -2,25 +2,36 @@
 // A state is (side, board, tag); its id is slot_base[board id] + tag_slot (tag_slots.hpp), where
 // board ids are BoardRank ranks as in the untagged engine and slot_base sums every board's tag
 // slots. Ids follow key order (board-major keys, state_key.hpp).
-//   1. reach: breadth-first from the root over (board, tag) frontiers, as the untagged engine,
-//      with the tag's bans and transitions from core/repetition.hpp.
-//   2. retrograde: the predecessors of (S, tS) are the board un-moves (P, m) of S, each with the
-//      tags tP of P under which m is legal and leads to tS. tP.theirs becomes tS.mine (when tS
-//      keeps one), so only mine and ban are searched; each candidate that was reached is checked
-//      with the forward rules (tag_bans, next_tag), so every edge is counted exactly once.
+// A board holds some forty tags on 4x4, and what they share (its moves, un-moves, successor
+// boards, step lists, mirror image) is worked out once per board and level, not once per state:
+// both passes go a board at a time. A level's work list is a list of boards, each listed once
+// (Listing); which of a board's states belong to the level is read from their cells.
+//   1. reach: breadth-first from the root, level by level. During it a cell's `dist` holds the
+//      level its state was reached at, plus one, so a listed board's states of the level are its
+//      reached slots with that mark. From each, every move its tag allows; the successor depends
+//      on the tag only through `theirs` and whether the move reverses `mine` (next_tag), so it is
+//      worked out once per (move, theirs, reverses) on the board.
+//   2. retrograde: level-synchronous; a listed board's states decided at distance d are its
+//      decided cells with that distance (written before the value: dense_parts.hpp). The
+//      predecessors of (S, tS) are the board un-moves (P, m) of S, each with the tags tP of P
+//      under which m is legal and leads to tS. tP.theirs becomes tS.mine (when tS keeps one), so
+//      only mine and ban are searched; each candidate that was reached is checked with the
+//      forward rules (tag_bans, next_tag), so every edge is counted exactly once.
 //   3. read off: boards in order, and within each its reached slots.
 // As in the untagged engine, when the root state is its own file-mirror image only one state of
 // each mirror pair is worked on; the mirror acts on the tag's steps too (dense_parts.hpp).
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/unmoves.hpp"
 #include "solver/board_rank.hpp"
 #include "solver/dense_parts.hpp"
-#include "solver/dense_retrograde.hpp"
 #include "solver/dense_solve.hpp"
 #include "solver/tag_slots.hpp"
 
@@ -30,18 +41,45 @@ namespace {
 
 using namespace dense;
 
-constexpr std::size_t kGrain = 2048;
+// Boards per chunk of a level's list: each holds several states, so chunks are smaller than
+// the untagged engine's.
+constexpr std::size_t kGrain = 256;
 
-// A state in a frontier or a retrograde level. It carries its id, known when it was claimed, so
-// that it is not ranked again; 45 bits hold any id whose cells fit in memory (checked).
+// A terminal state, kept for the retrograde's first level. It carries its id; 45 bits hold any
+// id whose cells fit in memory (checked).
 struct Entry {
   std::uint64_t board;    // pack()
-  std::uint64_t id : 45;  // TaggedSpace::id; 0 in a state not yet located
+  std::uint64_t id : 45;  // TaggedSpace::id
   std::uint64_t tag : 19; // pack_tag code
 };
 static_assert(sizeof(Entry) == 16);
 constexpr std::uint64_t kMaxIds = std::uint64_t(1) << 45;
-using Frontier = std::vector<Entry>;
+
+// A board on a level's work list (the list's side is the level's).
+struct Listed {
+  std::uint64_t board;  // pack()
+  std::uint64_t id;     // board id
+};
+using Boards = std::vector<Listed>;
+
+// Lists each board once per level: a board's mark is the stamp of the last list it went on.
+class Listing {
+ public:
+  explicit Listing(std::uint64_t boards) : mark_(boards) {}
+  // True for the one caller that lists the board under this stamp (never 0).
+  bool first(std::uint64_t board_id, std::uint32_t stamp) {
+    auto& m = mark_[board_id];
+    return m.load(std::memory_order_relaxed) != stamp && m.exchange(stamp, std::memory_order_relaxed) != stamp;
+  }
+  void clear() {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, mark_.size(), 1 << 16), [&](const auto& r) {
+      for (std::size_t i = r.begin(); i < r.end(); ++i) mark_[i].store(0, std::memory_order_relaxed);
+    });
+  }
+
+ private:
+  HugeArray<std::atomic<std::uint32_t>> mark_;
+};
 
 // The steps of M(p) or T(p) by rank (their pack_tag codes, ascending).
 int list_steps(const Board& b, Bits side_pieces, Bits empty, std::uint32_t* out) {
@@ -54,6 +92,23 @@ int list_steps(const Board& b, Bits side_pieces, Bits empty, std::uint32_t* out)
   return n;
 }
 
+// A board's steps M and T (tag_slots.hpp), to turn its slots into tag codes:
+// slot = (ban * (c + 1) + ti) * (a + 1) + mi.
+struct BoardSteps {
+  std::uint32_t mine[4 * 32], theirs[4 * 32];
+  std::uint32_t a, c;
+  BoardSteps(const Board& b, const Position& p) {
+    const Bits empty = b.all & ~occupied(p);
+    a = std::uint32_t(list_steps(b, mover(p), empty, mine));
+    c = std::uint32_t(list_steps(b, waiter(p), empty, theirs));
+  }
+  std::uint32_t theirs_index(std::uint32_t slot) const { return slot / (a + 1) % (c + 1); }
+  std::uint32_t code(std::uint32_t slot) const {
+    const std::uint32_t mi = slot % (a + 1), ti = theirs_index(slot);
+    return (mi ? mine[mi - 1] : 0u) | (ti ? theirs[ti - 1] : 0u) << 9 | slot / (a + 1) / (c + 1) << 18;
+  }
+};
+
 // pack_tag's code of the step from -> to, and back.
 std::uint32_t step_code(const Board& b, int from, int to) {
   const int diff = to - from;
@@ -62,6 +117,16 @@ std::uint32_t step_code(const Board& b, int from, int to) {
 Step unpack_step(const Board& b, std::uint32_t code) {
   const int to = int((code - 1) / 4), d = int((code - 1) % 4);
   return Step{b.step[to][reverse_dir(d)], std::int8_t(to)};
+}
+
+// The tag after m from p, for a tag whose theirs is theirs_code (0: none) and whose mine m
+// reverses or not: all that next_tag reads of the tag.
+std::uint32_t next_code(const Board& b, const Rules& r, const Position& p, const Move& m, std::uint32_t theirs_code,
+                        bool reverses) {
+  Tag t;
+  t.theirs = theirs_code ? unpack_step(b, theirs_code) : Step{};
+  t.mine = reverses ? Step{m.to, m.from} : Step{};
+  return pack_tag(b, next_tag(b, r, p, t, m));
 }
 
 class TaggedSpace {
@@ -90,30 +155,35 @@ class TaggedSpace {
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
   std::uint64_t id(const Position& p, std::uint32_t code) const { return base_[board_id(p)] + slot(p, code); }
   std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
-  void prefetch_base(std::uint64_t board_id) const { __builtin_prefetch(&base_[board_id]); }
   std::uint64_t size() const { return base_[2 * boards_]; }
   std::uint64_t boards() const { return boards_; }  // per side
+  std::uint64_t board_ids() const { return 2 * boards_; }
   bool inside(const Position& p) const { return ids_.inside(p); }
   std::size_t bytes() const { return base_.bytes(); }
 
   // The mirror, as in the untagged engine but on (board, tag): canonical is the smaller packed
-  // board, then the smaller tag code when the board is its own image. A state's canonical form,
-  // its orbit and whether it was canonical all come from one mirror image (the mirror is a good
-  // part of the work per edge).
-  struct Pair {
-    Entry canonical, image;  // the state's canonical form and the other one (the same if orbit 1)
-    bool kept;               // the state was canonical
-    int orbit;
+  // board, then the smaller tag code when the board is its own image. The board's image is
+  // asked for once and shared by its states (the mirror is a good part of the work per edge).
+  std::uint64_t mirror_board(std::uint64_t w) const { return mirror_on_ ? mirror_.board(w) : w; }
+  struct Canonical {
+    std::uint64_t board;  // the canonical form's board and tag
+    std::uint32_t code;
+    bool kept;            // the state was canonical
+    int orbit;            // states it stands for
   };
-  Pair pair(const Entry& e) const {
-    if (!mirror_on_) return Pair{e, e, true, 1};
-    const Entry m = mirror(e);
-    const bool kept = e.board != m.board ? e.board < m.board : e.tag <= m.tag;
-    return Pair{kept ? e : m, kept ? m : e, kept, m.board != e.board || m.tag != e.tag ? 2 : 1};
+  // The state (w, code), the image of w being mw = mirror_board(w).
+  Canonical canonical(std::uint64_t w, std::uint64_t mw, std::uint32_t code) const {
+    if (!mirror_on_) return Canonical{w, code, true, 1};
+    const std::uint32_t mc = mirror_.tag(code);
+    if (w != mw) return w < mw ? Canonical{w, code, true, 2} : Canonical{mw, mc, false, 2};
+    return code <= mc ? Canonical{w, code, true, mc != code ? 2 : 1} : Canonical{w, mc, false, 2};
   }
-  Entry mirror(const Entry& e) const { return Entry{mirror_.board(e.board), 0, mirror_.tag(std::uint32_t(e.tag))}; }
-  Entry canonical_form(const Entry& e) const { return pair(e).canonical; }
-  int orbit(const Entry& e) const { return pair(e).orbit; }
+  std::uint32_t mirror_tag(std::uint32_t code) const { return mirror_.tag(code); }
+  void prefetch_base(std::uint64_t board_id) const { __builtin_prefetch(&base_[board_id]); }
+  // The other state of the orbit of (w, code).
+  std::uint64_t image_id(std::uint64_t w, std::uint32_t code, Side side) const {
+    return id(unpack(mirror_.board(w), side), mirror_.tag(code));
+  }
 
  private:
   const Board& b_;
@@ -136,11 +206,11 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   s.root_key = encode_key(s.codec, s.root, s.root_tag);
   const Board& b = s.codec.board;
   const Rules& rules = s.codec.rules;
+  const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
   const std::uint32_t root_code = pack_tag(b, s.root_tag);
   const TaggedSpace space(b, s.root, root_code);
-  auto id_of = [&](const Entry& e, Side side) { return space.id(unpack(e.board, side), e.tag); };
   const std::uint64_t n = space.size();
-  const std::size_t need = std::size_t(n) * sizeof(Cell) + n / 8 + space.bytes();
+  const std::size_t need = std::size_t(n) * sizeof(Cell) + n / 8 + space.bytes() + space.board_ids() * 4;
   if (const std::size_t have = physical_memory(); have && need > have)
     throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states and needs " +
                     std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
@@ -148,143 +218,247 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   if (n >= kMaxIds) throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states, too many ids");
   Reached reached(n);
   HugeArray<Cell> cell(n);
+  Listing listing(space.board_ids());
 
   // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off).
-  // Each chunk goes in batches of a few states: their successors are listed first, the slot
-  // bases of their boards prefetched, then their ids computed and the reached words prefetched,
-  // and only then claimed, so that the cache misses of a batch overlap.
-  Entry root = space.canonical_form(Entry{pack(s.root), 0, root_code});
+  // Level L's states have dist L + 1, and their boards were listed under stamp L + 1.
   Side side = s.root.to_move;
-  root.id = id_of(root, side);
-  Frontier frontier{root}, terminal[2];
-  reached.claim(root.id);
-  if (space.orbit(root) == 2) reached.claim(id_of(space.mirror(root), side));
-  std::uint64_t states = std::uint64_t(space.orbit(root));
+  std::uint64_t states = 0;
+  Boards frontier;
+  std::vector<Entry> terminal[2];
+  {
+    const std::uint64_t w = pack(s.root);
+    const auto c = space.canonical(w, space.mirror_board(w), root_code);
+    const Position cp = unpack(c.board, side);
+    const std::uint64_t bid = space.board_id(cp), id = space.base(bid) + space.slot(cp, c.code);
+    reached.claim(id);
+    cell[id].dist.store(1, std::memory_order_relaxed);
+    if (c.orbit == 2) reached.claim(space.image_id(c.board, c.code, side));
+    listing.first(bid, 1);
+    frontier.push_back(Listed{c.board, bid});
+    states = std::uint64_t(c.orbit);
+  }
   while (!frontier.empty()) {
-    tbb::enumerable_thread_specific<Frontier> next, ends;
+    if (s.levels + 2 > 0xffff) throw GonuError("more than 65533 breadth-first levels: too deep for this solver");
+    const std::uint16_t stamp = std::uint16_t(s.levels + 1), next_stamp = std::uint16_t(s.levels + 2);
+    const Side to = other(side);
+    tbb::enumerable_thread_specific<Boards> next;
+    tbb::enumerable_thread_specific<std::vector<Entry>> ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
-      Frontier& out = next.local();
+      Boards& out = next.local();
       std::uint64_t& e = edges.local();
       std::uint64_t& f = found.local();
-      constexpr std::size_t kBatch = 8;
-      struct Successor {
-        TaggedSpace::Pair pair;  // canonical's id filled in by the second stage
-        std::uint64_t board_id;
+      // Where a move leads: its board and the board's mirror image (the same board when
+      // mirroring is off or the board is its own image), with their ids, slot bases and tag
+      // spaces, worked out once per move and shared by every tag of the board.
+      struct Target {
+        std::uint64_t board[2], board_id[2], base[2];
+        TagSpace tags[2];
       };
-      Successor succ[kBatch * kMaxMoves];
+      // Where a move leads from one class of tags (theirs index, reverses mine or not).
+      struct Successor {
+        std::uint64_t id, image_id;
+        int index;  // of the canonical board in the move's Target
+        int orbit;  // 0: not worked out yet
+      };
+      std::vector<Successor> succ;
+      std::vector<std::uint64_t> fresh;
       Move moves[kMaxMoves];
-      const Side to = other(side);
-      for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
-        const std::size_t i1 = std::min(range.end(), i0 + kBatch);
-        for (std::size_t i = i0; i < i1; ++i) __builtin_prefetch(&cell[frontier[i].id], 1);
-        int count = 0;
-        for (std::size_t i = i0; i < i1; ++i) {
-          const Position p = unpack(frontier[i].board, side);
-          const Tag t = unpack_tag(b, frontier[i].tag);
-          const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+      Target target[kMaxMoves];
+      std::uint32_t back[kMaxMoves];  // the step code each move reverses
+      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+        const Listed& at = frontier[i];
+        const Position p = unpack(at.board, side);
+        const std::uint64_t base = space.base(at.id);
+        fresh.clear();
+        reached.for_each(base, space.base(at.id + 1), [&](std::uint64_t id) {
+          if (cell[id].dist.load(std::memory_order_relaxed) == stamp) fresh.push_back(id);
+        });
+        const BoardSteps steps(b, p);
+        const std::uint64_t mw = space.mirror_board(at.board);
+        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+        for (int j = 0; j < k; ++j) {
+          back[j] = step_code(b, moves[j].to, moves[j].from);
+          Target& t = target[j];
+          t.board[0] = pack(apply_move(p, moves[j]));
+          t.board[1] = space.mirror_board(t.board[0]);
+          for (int x = 0; x < 2; ++x) {
+            const Position q = unpack(t.board[x], to);
+            t.board_id[x] = space.board_id(q);
+            t.tags[x] = tag_space(b, q);
+            space.prefetch_base(t.board_id[x]);
+          }
+        }
+        for (int j = 0; j < k; ++j)
+          for (int x = 0; x < 2; ++x) target[j].base[x] = space.base(target[j].board_id[x]);
+        const std::size_t classes = 2 * (std::size_t(steps.c) + 1);
+        succ.assign(std::size_t(k) * classes, Successor{});
+        for (const std::uint64_t id : fresh) {
+          const std::uint32_t slot = std::uint32_t(id - base), code = steps.code(slot), mine = code & 511u;
+          const std::uint32_t ti = steps.theirs_index(slot);
+          const bool ban = code >> 18;
           int legal = 0;
           for (int j = 0; j < k; ++j) {
-            if (tag_bans(rules, t, moves[j])) continue;
+            const Move& m = moves[j];
+            const bool rev = mine && back[j] == mine;
+            if (rev && (undo || (ban && !m.captured))) continue;  // tag_bans
             ++legal;
-            const Position q = apply_move(p, moves[j]);
-            const TaggedSpace::Pair c = space.pair(Entry{pack(q), 0, pack_tag(b, next_tag(b, rules, p, t, moves[j]))});
-            const std::uint64_t bid = space.board_id(unpack(c.canonical.board, to));
-            space.prefetch_base(bid);
-            succ[count++] = Successor{c, bid};
+            const Target& t = target[j];
+            Successor& u = succ[std::size_t(j) * classes + 2 * ti + rev];
+            if (!u.orbit) {
+              // The canonical state is (board[0], code) or the image (board[1], mirrored code).
+              const std::uint32_t qc = next_code(b, rules, p, m, ti ? steps.theirs[ti - 1] : 0u, rev);
+              const auto c = space.canonical(t.board[0], t.board[1], qc);
+              const int x = c.kept ? 0 : 1;
+              u.index = x;
+              u.orbit = c.orbit;
+              u.id = t.base[x] + tag_slot(b, unpack(t.board[x], to), t.tags[x], c.code);
+              if (c.orbit == 2)
+                u.image_id = t.base[1 - x] + tag_slot(b, unpack(t.board[1 - x], to), t.tags[1 - x], c.kept ? space.mirror_tag(qc) : qc);
+            }
+            if (!reached.claim(u.id)) continue;
+            cell[u.id].dist.store(next_stamp, std::memory_order_relaxed);
+            if (listing.first(t.board_id[u.index], next_stamp)) out.push_back(Listed{t.board[u.index], t.board_id[u.index]});
+            if (u.orbit == 2) reached.claim(u.image_id);
+            f += std::uint64_t(u.orbit);
           }
           if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-          cell[frontier[i].id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
-          if (legal == 0) ends.local().push_back(frontier[i]);
-          e += std::uint64_t(legal) * std::uint64_t(space.orbit(frontier[i]));
-        }
-        for (int j = 0; j < count; ++j) {
-          Successor& u = succ[j];
-          Entry& c = u.pair.canonical;
-          c.id = space.base(u.board_id) + space.slot(unpack(c.board, to), c.tag);
-          reached.prefetch(c.id);
-        }
-        for (int j = 0; j < count; ++j) {
-          const TaggedSpace::Pair& c = succ[j].pair;
-          if (!reached.claim(c.canonical.id)) continue;
-          out.push_back(c.canonical);
-          if (c.orbit == 2) reached.claim(id_of(c.image, to));
-          f += std::uint64_t(c.orbit);
+          cell[id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
+          if (legal == 0) ends.local().push_back(Entry{at.board, id, code});
+          e += std::uint64_t(legal) * std::uint64_t(space.canonical(at.board, mw, code).orbit);
         }
       }
     }, tbb::simple_partitioner());
     end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
   }
-  Frontier().swap(frontier);
+  Boards().swap(frontier);
 
-  // 2. retrograde; level[side][lost] as in the untagged engine, and mirror images counted as
-  // there: an un-move from a non-canonical P is skipped when S is its own image, and one from a
-  // P that is its own image (S not) stands for two edges.
-  const bool immediate = rules.repetition == Repetition::immediate, undo = rules.repetition == Repetition::undo;
-  retrograde_levels(
-      terminal, cell, kGrain, states, options, [](const Entry& e, Side) { return std::uint64_t(e.id); }, [&](const Entry& e) { return space.orbit(e); },
-      [&](const Entry& e, Side sd, auto&& emit) {
-        const Position sp = unpack(e.board, sd);
-        const std::uint32_t code_s = e.tag, mine_s = code_s & 511u;
-        const bool self_image = space.orbit(e) == 1;
-        std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
-        for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
-          if (!space.inside(before)) return;
-          const std::uint32_t played = step_code(b, m.from, m.to);
-          const bool clears = immediate && m.captured;  // such a move empties the tag
-          if (clears ? code_s != 0 : ((code_s >> 9) & 511u) != played) return;
-          const Bits empty = b.all & ~occupied(before);
-          const int a = list_steps(b, mover(before), empty, mine_steps);
-          const int c = list_steps(b, waiter(before), empty, theirs_steps);
-          // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
-          int ti_lo = 0, ti_hi = c;
-          if (mine_s) {
-            const std::uint32_t* at = std::find(theirs_steps, theirs_steps + c, mine_s);
-            if (at == theirs_steps + c) return;
-            ti_lo = ti_hi = int(at - theirs_steps) + 1;
-          }
-          // tP.mine matters to next_tag only through "m reverses it" (the index back), and
-          // tP.ban not at all; so next_tag is asked at most once per (theirs, reverses or not),
-          // and only when a reached candidate needs it (most candidates were never reached).
-          const std::uint32_t back_code = step_code(b, m.to, m.from);
-          const std::uint32_t* back_at = std::find(mine_steps, mine_steps + a, back_code);
-          const int back = back_at == mine_steps + a ? -1 : int(back_at - mine_steps) + 1;
-          std::int8_t leads[4 * 32 + 1][2];  // -1: not asked yet
-          for (int ti = ti_lo; ti <= ti_hi; ++ti) leads[ti][0] = leads[ti][1] = -1;
-          auto lead = [&](int ti, bool rev) {
-            if (leads[ti][rev] < 0) {
-              Tag tp;
-              tp.theirs = ti ? unpack_step(b, theirs_steps[ti - 1]) : Step{};
-              tp.mine = rev ? unpack_step(b, back_code) : Step{};
-              leads[ti][rev] = clears || pack_tag(b, next_tag(b, rules, before, tp, m)) == code_s;
+  // 2. retrograde; levels[side] lists the boards with states decided at distance d, under stamp
+  // d + 1. Mirror images are counted as in the untagged engine: an un-move from a non-canonical P
+  // is skipped when S is its own image, and one from a P that is its own image (S not) stands
+  // for two edges.
+  listing.clear();
+  Boards levels[2];
+  for (int sd = 0; sd < 2; ++sd)
+    for (const Entry& e : terminal[sd]) {
+      cell[e.id].dist.store(0, std::memory_order_relaxed);  // it held the reach level
+      cell[e.id].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+      const std::uint64_t bid = space.board_id(unpack(e.board, Side(sd)));
+      if (listing.first(bid, 1)) levels[sd].push_back(Listed{e.board, bid});
+    }
+  for (auto& t : terminal) std::vector<Entry>().swap(t);
+  std::uint64_t decided = 0;
+  for (std::uint32_t d = 0; !levels[0].empty() || !levels[1].empty(); ++d) {
+    if (d + 2 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
+    tbb::enumerable_thread_specific<Boards> next[2];
+    tbb::enumerable_thread_specific<std::uint64_t> settled(0);
+    for (int sd = 0; sd < 2; ++sd) {
+      const Boards& cur = levels[sd];
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
+        Boards& out = next[1 - sd].local();
+        std::uint64_t& count = settled.local();
+        struct Decided {
+          std::uint32_t code;
+          bool lost, self_image;
+        };
+        struct Update {
+          std::uint64_t id, board, board_id;
+          std::uint8_t edges;
+          bool lost;
+        };
+        std::vector<Decided> found;
+        std::vector<Update> updates;
+        for (std::size_t i = range.begin(); i < range.end(); ++i) {
+          const Listed& at = cur[i];
+          const Position sp = unpack(at.board, Side(sd));
+          const std::uint64_t base = space.base(at.id), mw = space.mirror_board(at.board);
+          const BoardSteps steps(b, sp);
+          found.clear();
+          reached.for_each(base, space.base(at.id + 1), [&](std::uint64_t id) {
+            const Cell& c = cell[id];
+            const std::uint8_t v = c.value.load(std::memory_order_acquire);
+            if (v == std::uint8_t(Value::draw) || c.dist.load(std::memory_order_relaxed) != d) return;
+            const std::uint32_t code = steps.code(std::uint32_t(id - base));
+            const int orbit = space.canonical(at.board, mw, code).orbit;
+            found.push_back(Decided{code, v == std::uint8_t(Value::loss), orbit == 1});
+            count += std::uint64_t(orbit);
+          });
+          updates.clear();
+          for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
+            if (!space.inside(before)) return;
+            const std::uint32_t played = step_code(b, m.from, m.to);
+            const bool clears = immediate && m.captured;  // such a move empties the tag
+            auto leads_to = [&](std::uint32_t code_s) { return clears ? code_s == 0 : ((code_s >> 9) & 511u) == played; };
+            if (std::none_of(found.begin(), found.end(), [&](const Decided& x) { return leads_to(x.code); })) return;
+            const BoardSteps ps(b, before);
+            const std::uint64_t pw = pack(before), pmw = space.mirror_board(pw);
+            const std::uint64_t pbid = space.board_id(before), pbase = space.base(pbid);
+            std::uint64_t image_bid = ~std::uint64_t(0);  // the board id of pmw, when needed
+            // tP.mine matters to next_tag only through "m reverses it" (the index back), and
+            // tP.ban not at all; so next_tag is asked at most once per (theirs, reverses or not),
+            // and only when a reached candidate needs it (most candidates were never reached).
+            const std::uint32_t back_code = step_code(b, m.to, m.from);
+            const std::uint32_t* back_at = std::find(ps.mine, ps.mine + ps.a, back_code);
+            const std::uint32_t back = back_at == ps.mine + ps.a ? 0u : std::uint32_t(back_at - ps.mine) + 1;
+            std::int64_t leads[4 * 32 + 1][2];  // -1: not asked yet
+            for (std::uint32_t ti = 0; ti <= ps.c; ++ti) leads[ti][0] = leads[ti][1] = -1;
+            for (const Decided& x : found) {
+              if (!leads_to(x.code)) continue;
+              // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
+              const std::uint32_t mine_s = x.code & 511u;
+              std::uint32_t ti_lo = 0, ti_hi = ps.c;
+              if (mine_s) {
+                const std::uint32_t* t = std::find(ps.theirs, ps.theirs + ps.c, mine_s);
+                if (t == ps.theirs + ps.c) continue;
+                ti_lo = ti_hi = std::uint32_t(t - ps.theirs) + 1;
+              }
+              // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a
+              // ban: a ban needs a mine) to a: only the reached ones are visited.
+              for (std::uint32_t ban = 0; ban < 2; ++ban)
+                for (std::uint32_t ti = ti_lo; ti <= ti_hi; ++ti) {
+                  const std::uint64_t row = pbase + (std::uint64_t(ban) * (ps.c + 1) + ti) * (ps.a + 1);
+                  reached.for_each(row + ban, row + ps.a + 1, [&](std::uint64_t pid) {
+                    const std::uint32_t mi = std::uint32_t(pid - row);
+                    const bool rev = mi == back;
+                    // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
+                    if (rev && (undo || (ban && !m.captured))) return;
+                    if (!clears) {
+                      if (leads[ti][rev] < 0) leads[ti][rev] = next_code(b, rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
+                      if (std::uint32_t(leads[ti][rev]) != x.code) return;
+                    }
+                    const std::uint32_t code_p = (mi ? ps.mine[mi - 1] : 0u) | (ti ? ps.theirs[ti - 1] : 0u) << 9 | ban << 18;
+                    const auto c = space.canonical(pw, pmw, code_p);
+                    if (x.self_image && !c.kept) return;
+                    Update u{pid, c.board, pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
+                    if (!c.kept) {
+                      const Position cp = unpack(c.board, before.to_move);
+                      if (c.board != pw) {
+                        if (image_bid == ~std::uint64_t(0)) image_bid = space.board_id(cp);
+                        u.board_id = image_bid;
+                      }
+                      u.id = space.base(u.board_id) + space.slot(cp, c.code);
+                    }
+                    __builtin_prefetch(&cell[u.id], 1);
+                    updates.push_back(u);
+                  });
+                }
             }
-            return leads[ti][rev] == 1;
-          };
-          // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a ban:
-          // a ban needs a mine) to a: only the reached ones are visited, a bitmap word at a time.
-          const std::uint64_t base = space.base(space.board_id(before));
-          for (int ban = 0; ban < 2; ++ban)
-            for (int ti = ti_lo; ti <= ti_hi; ++ti) {
-              const std::uint64_t row = base + (std::uint64_t(ban) * std::uint64_t(c + 1) + std::uint64_t(ti)) * std::uint64_t(a + 1);
-              reached.for_each(row + std::uint64_t(ban), row + std::uint64_t(a) + 1, [&](std::uint64_t pid) {
-                const int mi = int(pid - row);
-                const bool rev = mi == back;
-                // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
-                if ((rev && (undo || (ban && !m.captured))) || !lead(ti, rev)) return;
-                const std::uint32_t code_p = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 |
-                                             std::uint32_t(ban) << 18;
-                TaggedSpace::Pair pr = space.pair(Entry{pack(before), pid, code_p});
-                if (self_image && !pr.kept) return;
-                if (!pr.kept) pr.canonical.id = id_of(pr.canonical, before.to_move);
-                emit(std::uint64_t(pr.canonical.id), pr.canonical, std::uint8_t(!self_image && pr.orbit == 1 ? 2 : 1));
-              });
-            }
-        });
-      });
+          });
+          for (const Update& u : updates)
+            if (reach_predecessor(cell[u.id], u.lost, d, u.edges) != Value::draw && listing.first(u.board_id, d + 2))
+              out.push_back(Listed{u.board, u.board_id});
+        }
+      }, tbb::simple_partitioner());
+    }
+    for (int sd = 0; sd < 2; ++sd) levels[sd] = gather(next[sd]);
+    for (const auto c : settled) decided += c;
+    if (options.progress) options.progress("retrograde", decided, states);
+  }
 
   // 3. read off: blocks of boards; per block, count reached slots, then list them in order.
   constexpr std::uint64_t kBlock = 1 << 14;
-  const std::uint64_t nboards = 2 * space.boards(), blocks = (nboards + kBlock - 1) / kBlock;
+  const std::uint64_t nboards = space.board_ids(), blocks = (nboards + kBlock - 1) / kBlock;
   std::vector<std::uint64_t> start(blocks + 1, 0);
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
     const std::uint64_t lo = blk * kBlock, hi = std::min(nboards, lo + kBlock);
@@ -301,20 +475,21 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       if (bid == space.boards()) p = space.board(bid);
       const std::uint64_t first = space.base(bid), last = space.base(bid + 1);
       if (reached.count(first, last)) {
-        // A slot's tag from the board's steps (tag_slots.hpp): slot = (ban * (c + 1) + ti) * (a + 1) + mi.
-        const Bits empty = b.all & ~occupied(p);
-        std::uint32_t mine_steps[4 * 32], theirs_steps[4 * 32];
-        const std::uint32_t a = std::uint32_t(list_steps(b, mover(p), empty, mine_steps));
-        const std::uint32_t c = std::uint32_t(list_steps(b, waiter(p), empty, theirs_steps));
+        const BoardSteps steps(b, p);
+        const std::uint64_t w = pack(p), mw = space.mirror_board(w);
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
+        // A state that is not canonical takes its image's cell, on the image board.
+        const Position image = unpack(mw, p.to_move);
+        const std::uint64_t image_base = mw == w ? first : space.base(space.board_id(image));
+        const TagSpace image_tags = tag_space(b, image);
         reached.for_each(first, last, [&](std::uint64_t id) {
-          const std::uint32_t slot = std::uint32_t(id - first), mi = slot % (a + 1), ti = slot / (a + 1) % (c + 1);
-          const std::uint32_t code = (mi ? mine_steps[mi - 1] : 0u) | (ti ? theirs_steps[ti - 1] : 0u) << 9 | slot / (a + 1) / (c + 1) << 18;
-          const TaggedSpace::Pair pr = space.pair(Entry{pack(p), id, code});
-          const Cell& cl = cell[pr.kept ? id : id_of(pr.canonical, p.to_move)];
+          const std::uint32_t code = steps.code(std::uint32_t(id - first));
+          const auto c = space.canonical(w, mw, code);
+          const Cell& cl = cell[c.kept ? id : image_base + tag_slot(b, image, image_tags, c.code)];
+          const Value v = Value(cl.value.load(std::memory_order_relaxed));
           s.keys[at] = board_key | code;
-          s.value[at] = Value(cl.value.load(std::memory_order_relaxed));
-          s.dist[at] = cl.dist;
+          s.value[at] = v;
+          s.dist[at] = v == Value::draw ? 0 : cl.dist.load(std::memory_order_relaxed);  // a draw's held the reach level
           ++at;
         });
       }
