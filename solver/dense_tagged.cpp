@@ -23,6 +23,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <atomic>
@@ -61,6 +62,12 @@ struct Listed {
   std::uint64_t id;     // board id
 };
 using Boards = std::vector<Listed>;
+
+// Puts a level's list in board-id order, so that its boards' slots, cells and reached words are
+// visited in memory order (the order of the list is otherwise timing's).
+void sort_boards(Boards& list) {
+  tbb::parallel_sort(list.begin(), list.end(), [](const Listed& x, const Listed& y) { return x.id < y.id; });
+}
 
 // Lists each board once per level: a board's mark is the stamp of the last list it went on.
 class Listing {
@@ -174,8 +181,9 @@ class TaggedSpace {
   // The state (w, code), the image of w being mw = mirror_board(w).
   Canonical canonical(std::uint64_t w, std::uint64_t mw, std::uint32_t code) const {
     if (!mirror_on_) return Canonical{w, code, true, 1};
+    if (w < mw) return Canonical{w, code, true, 2};
     const std::uint32_t mc = mirror_.tag(code);
-    if (w != mw) return w < mw ? Canonical{w, code, true, 2} : Canonical{mw, mc, false, 2};
+    if (w > mw) return Canonical{mw, mc, false, 2};
     return code <= mc ? Canonical{w, code, true, mc != code ? 2 : 1} : Canonical{w, mc, false, 2};
   }
   std::uint32_t mirror_tag(std::uint32_t code) const { return mirror_.tag(code); }
@@ -331,6 +339,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       }
     }, tbb::simple_partitioner());
     end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
+    sort_boards(frontier);
   }
   Boards().swap(frontier);
 
@@ -348,6 +357,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       if (listing.first(bid, 1)) levels[sd].push_back(Listed{e.board, bid});
     }
   for (auto& t : terminal) std::vector<Entry>().swap(t);
+  for (auto& list : levels) sort_boards(list);
   std::uint64_t decided = 0;
   for (std::uint32_t d = 0; !levels[0].empty() || !levels[1].empty(); ++d) {
     if (d + 2 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
@@ -451,7 +461,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         }
       }, tbb::simple_partitioner());
     }
-    for (int sd = 0; sd < 2; ++sd) levels[sd] = gather(next[sd]);
+    for (int sd = 0; sd < 2; ++sd) {
+      levels[sd] = gather(next[sd]);
+      sort_boards(levels[sd]);
+    }
     for (const auto c : settled) decided += c;
     if (options.progress) options.progress("retrograde", decided, states);
   }
