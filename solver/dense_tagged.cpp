@@ -100,7 +100,9 @@ int list_steps(const Board& b, Bits side_pieces, Bits empty, std::uint32_t* out)
 }
 
 // A board's steps M and T (tag_slots.hpp), to turn its slots into tag codes:
-// slot = (ban * (c + 1) + ti) * (a + 1) + mi.
+// slot = (ban * (c + 1) + ti) * (a + 1) + mi. A slot is split by multiplying with rounded-up
+// reciprocals, exact for slots and divisors below 2^16 (a slot is under 2 * 129^2): a code is
+// asked for at every state of every pass, and a hardware division costs several times more.
 struct BoardSteps {
   std::uint32_t mine[4 * 32], theirs[4 * 32];
   std::uint32_t a, c;
@@ -108,12 +110,22 @@ struct BoardSteps {
     const Bits empty = b.all & ~occupied(p);
     a = std::uint32_t(list_steps(b, mover(p), empty, mine));
     c = std::uint32_t(list_steps(b, waiter(p), empty, theirs));
+    by_row_ = (std::uint64_t(1) << 32) / (a + 1) + 1;
+    by_theirs_ = (std::uint64_t(1) << 32) / (c + 1) + 1;
   }
-  std::uint32_t theirs_index(std::uint32_t slot) const { return slot / (a + 1) % (c + 1); }
+  std::uint32_t row(std::uint32_t slot) const { return std::uint32_t((slot * by_row_) >> 32); }  // slot / (a + 1)
+  std::uint32_t theirs_index(std::uint32_t slot) const {
+    const std::uint32_t r = row(slot);
+    return r - std::uint32_t((r * by_theirs_) >> 32) * (c + 1);
+  }
   std::uint32_t code(std::uint32_t slot) const {
-    const std::uint32_t mi = slot % (a + 1), ti = theirs_index(slot);
-    return (mi ? mine[mi - 1] : 0u) | (ti ? theirs[ti - 1] : 0u) << 9 | slot / (a + 1) / (c + 1) << 18;
+    const std::uint32_t r = row(slot), mi = slot - r * (a + 1), ban = std::uint32_t((r * by_theirs_) >> 32),
+                        ti = r - ban * (c + 1);
+    return (mi ? mine[mi - 1] : 0u) | (ti ? theirs[ti - 1] : 0u) << 9 | ban << 18;
   }
+
+ private:
+  std::uint64_t by_row_, by_theirs_;
 };
 
 // pack_tag's code of the step from -> to, and back.
@@ -493,8 +505,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
         // A state that is not canonical takes its image's cell, on the image board.
         const Position image = unpack(mw, p.to_move);
-        const std::uint64_t image_base = mw == w ? first : space.base(space.board_id(image));
-        const TagSpace image_tags = tag_space(b, image);
+        const std::uint64_t image_base = mw < w ? space.base(space.board_id(image)) : first;
+        const TagSpace image_tags = mw <= w ? tag_space(b, image) : TagSpace{};
         reached.for_each(first, last, [&](std::uint64_t id) {
           const std::uint32_t code = steps.code(std::uint32_t(id - first));
           const auto c = space.canonical(w, mw, code);
