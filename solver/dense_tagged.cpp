@@ -416,7 +416,12 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             const BoardSteps ps(b, before);
             const std::uint64_t pw = pack(before), pmw = space.mirror_board(pw);
             const std::uint64_t pbid = space.board_id(before), pbase = space.base(pbid);
-            std::uint64_t image_bid = ~std::uint64_t(0);  // the board id of pmw, when needed
+            // Where P's states that are not canonical keep their cells: on the image board, or on
+            // P itself when it is its own image (asked for when first needed).
+            bool image_ready = false;
+            Position image_pos;
+            std::uint64_t image_bid = pbid, image_base = pbase;
+            TagSpace image_tags{};
             // tP.mine matters to next_tag only through "m reverses it" (the index back), and
             // tP.ban not at all; so next_tag is asked at most once per (theirs, reverses or not),
             // and only when a reached candidate needs it (most candidates were never reached).
@@ -425,6 +430,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             const std::uint32_t back = back_at == ps.mine + ps.a ? 0u : std::uint32_t(back_at - ps.mine) + 1;
             std::int64_t leads[4 * 32 + 1][2];  // -1: not asked yet
             for (std::uint32_t ti = 0; ti <= ps.c; ++ti) leads[ti][0] = leads[ti][1] = -1;
+            auto lead = [&](std::uint32_t ti, bool rev) {
+              if (leads[ti][rev] < 0) leads[ti][rev] = next_code(b, rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
+              return std::uint32_t(leads[ti][rev]);
+            };
             for (const Decided& x : found) {
               if (!leads_to(x.code)) continue;
               // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
@@ -435,35 +444,48 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
                 if (t == ps.theirs + ps.c) continue;
                 ti_lo = ti_hi = std::uint32_t(t - ps.theirs) + 1;
               }
+              // A reached predecessor state (P, tP) whose move m leads to x.
+              auto take = [&](std::uint64_t pid, std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) {
+                const std::uint32_t code_p = (mi ? ps.mine[mi - 1] : 0u) | (ti ? ps.theirs[ti - 1] : 0u) << 9 | ban << 18;
+                const auto c = space.canonical(pw, pmw, code_p);
+                if (x.self_image && !c.kept) return;
+                Update u{pid, c.board, pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
+                if (!c.kept) {
+                  if (!image_ready) {
+                    image_pos = unpack(c.board, before.to_move);
+                    if (c.board != pw) {
+                      image_bid = space.board_id(image_pos);
+                      image_base = space.base(image_bid);
+                    }
+                    image_tags = tag_space(b, image_pos);
+                    image_ready = true;
+                  }
+                  u.board_id = image_bid;
+                  u.id = image_base + tag_slot(b, image_pos, image_tags, c.code);
+                }
+                __builtin_prefetch(&cell[u.id], 1);
+                updates.push_back(u);
+              };
               // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a
-              // ban: a ban needs a mine) to a: only the reached ones are visited.
+              // ban: a ban needs a mine) to a. All but the one whose mine m reverses (index back)
+              // lead to one tag, so the run is walked only when that tag is x's; the other is
+              // checked alone (tag_bans: undo bans reversing mine, immediate only with the ban
+              // and no capture).
               for (std::uint32_t ban = 0; ban < 2; ++ban)
                 for (std::uint32_t ti = ti_lo; ti <= ti_hi; ++ti) {
                   const std::uint64_t row = pbase + (std::uint64_t(ban) * (ps.c + 1) + ti) * (ps.a + 1);
-                  reached.for_each(row + ban, row + ps.a + 1, [&](std::uint64_t pid) {
-                    const std::uint32_t mi = std::uint32_t(pid - row);
-                    const bool rev = mi == back;
-                    // tag_bans: undo bans reversing mine; immediate only with the ban and no capture.
-                    if (rev && (undo || (ban && !m.captured))) return;
-                    if (!clears) {
-                      if (leads[ti][rev] < 0) leads[ti][rev] = next_code(b, rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
-                      if (std::uint32_t(leads[ti][rev]) != x.code) return;
-                    }
-                    const std::uint32_t code_p = (mi ? ps.mine[mi - 1] : 0u) | (ti ? ps.theirs[ti - 1] : 0u) << 9 | ban << 18;
-                    const auto c = space.canonical(pw, pmw, code_p);
-                    if (x.self_image && !c.kept) return;
-                    Update u{pid, c.board, pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
-                    if (!c.kept) {
-                      const Position cp = unpack(c.board, before.to_move);
-                      if (c.board != pw) {
-                        if (image_bid == ~std::uint64_t(0)) image_bid = space.board_id(cp);
-                        u.board_id = image_bid;
-                      }
-                      u.id = space.base(u.board_id) + space.slot(cp, c.code);
-                    }
-                    __builtin_prefetch(&cell[u.id], 1);
-                    updates.push_back(u);
-                  });
+                  const std::uint64_t lo = row + ban, hi = row + ps.a + 1;
+                  if (!reached.count(lo, hi)) continue;
+                  const bool back_ok = back && !undo && !(ban && !m.captured) && reached.test(row + back) &&
+                                       (clears || lead(ti, true) == x.code);
+                  if (clears || lead(ti, false) == x.code) {
+                    reached.for_each(lo, hi, [&](std::uint64_t pid) {
+                      const std::uint32_t mi = std::uint32_t(pid - row);
+                      if (mi != back || back_ok) take(pid, mi, ti, ban);
+                    });
+                  } else if (back_ok) {
+                    take(row + back, back, ti, ban);
+                  }
                 }
             }
           });
