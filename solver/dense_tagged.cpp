@@ -200,10 +200,7 @@ class TaggedSpace {
   }
   std::uint32_t mirror_tag(std::uint32_t code) const { return mirror_.tag(code); }
   void prefetch_base(std::uint64_t board_id) const { __builtin_prefetch(&base_[board_id]); }
-  // The other state of the orbit of (w, code).
-  std::uint64_t image_id(std::uint64_t w, std::uint32_t code, Side side) const {
-    return id(unpack(mirror_.board(w), side), mirror_.tag(code));
-  }
+  bool mirroring() const { return mirror_on_; }
 
  private:
   const Board& b_;
@@ -213,6 +210,36 @@ class TaggedSpace {
   FileMirror mirror_;
   bool mirror_on_ = false;
 };
+
+// Marks the mirror images of the reached canonical states reached too: the read-off lists them,
+// and the retrograde looks for predecessors among any board's reached slots. Each board marks
+// its own slots (those of its image board's reached states, or its own reached states' images
+// when it is its own image), in board-id order: no cache line is fought over, and none is
+// visited at random, as marking each image when its state was reached would.
+void mark_images(const Board& b, const TaggedSpace& space, Reached& reached) {
+  constexpr std::uint64_t kBlock = 1 << 14;
+  const std::uint64_t boards = space.board_ids(), blocks = (boards + kBlock - 1) / kBlock;
+  tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
+    const std::uint64_t lo = blk * kBlock, hi = std::min(boards, lo + kBlock);
+    Position p = space.board(lo);
+    for (std::uint64_t bid = lo; bid < hi; ++bid) {
+      if (bid == space.boards()) p = space.board(bid);
+      const std::uint64_t w = pack(p), mw = space.mirror_board(w), base = space.base(bid);
+      if (w >= mw) {
+        const Position image = unpack(mw, p.to_move);
+        const std::uint64_t from = w == mw ? bid : space.board_id(image);
+        const TagSpace tags = tag_space(b, p);
+        const BoardSteps steps(b, image);
+        const std::uint64_t first = space.base(from);
+        reached.for_each(first, space.base(from + 1), [&](std::uint64_t id) {
+          const std::uint32_t code = space.mirror_tag(steps.code(std::uint32_t(id - first)));
+          reached.claim(base + tag_slot(b, p, tags, code));
+        });
+      }
+      if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
+    }
+  });
+}
 
 }  // namespace
 
@@ -240,7 +267,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   HugeArray<Cell> cell(n);
   Listing listing(space.board_ids());
 
-  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off).
+  // 1. reach (canonical states; their mirror images are marked reached after it).
   // Level L's states have dist L + 1, and their boards were listed under stamp L + 1.
   Side side = s.root.to_move;
   std::uint64_t states = 0;
@@ -253,7 +280,6 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     const std::uint64_t bid = space.board_id(cp), id = space.base(bid) + space.slot(cp, c.code);
     reached.claim(id);
     cell[id].dist.store(1, std::memory_order_relaxed);
-    if (c.orbit == 2) reached.claim(space.image_id(c.board, c.code, side));
     listing.first(bid, 1);
     frontier.push_back(Listed{c.board, bid});
     states = std::uint64_t(c.orbit);
@@ -278,7 +304,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       };
       // Where a move leads from one class of tags (theirs index, reverses mine or not).
       struct Successor {
-        std::uint64_t id, image_id;
+        std::uint64_t id;
         int index;  // of the canonical board in the move's Target
         int orbit;  // 0: not worked out yet
       };
@@ -334,13 +360,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
               u.index = x;
               u.orbit = c.orbit;
               u.id = t.base[x] + tag_slot(b, unpack(t.board[x], to), t.tags[x], c.code);
-              if (c.orbit == 2)
-                u.image_id = t.base[1 - x] + tag_slot(b, unpack(t.board[1 - x], to), t.tags[1 - x], c.kept ? space.mirror_tag(qc) : qc);
             }
             if (!reached.claim(u.id)) continue;
             cell[u.id].dist.store(next_stamp, std::memory_order_relaxed);
             if (listing.first(t.board_id[u.index], next_stamp)) out.push_back(Listed{t.board[u.index], t.board_id[u.index]});
-            if (u.orbit == 2) reached.claim(u.image_id);
             f += std::uint64_t(u.orbit);
           }
           if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
@@ -354,6 +377,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     sort_boards(frontier);
   }
   Boards().swap(frontier);
+  if (space.mirroring()) mark_images(b, space, reached);
 
   // 2. retrograde; levels[side] lists the boards with states decided at distance d, under stamp
   // d + 1. Mirror images are counted as in the untagged engine: an un-move from a non-canonical P
