@@ -159,6 +159,7 @@ class Reached {
     return !(word.load(std::memory_order_relaxed) & m) && !(word.fetch_or(m, std::memory_order_relaxed) & m);
   }
   void prefetch(std::uint64_t id) const { __builtin_prefetch(&words_[id >> 6]); }
+  void set_word(std::size_t w, std::uint64_t bits) { words_[w].fetch_or(bits, std::memory_order_relaxed); }
   bool test(std::uint64_t id) const { return (words_[id >> 6].load(std::memory_order_relaxed) >> (id & 63)) & 1; }
   std::uint64_t word(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
   // The set ids in [lo, hi): counted, or visited in order, a word at a time.

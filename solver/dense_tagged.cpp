@@ -114,13 +114,20 @@ struct BoardSteps {
     by_theirs_ = (std::uint64_t(1) << 32) / (c + 1) + 1;
   }
   std::uint32_t row(std::uint32_t slot) const { return std::uint32_t((slot * by_row_) >> 32); }  // slot / (a + 1)
+  // A slot's parts: mine index, theirs index, ban.
+  void split(std::uint32_t slot, std::uint32_t& mi, std::uint32_t& ti, std::uint32_t& ban) const {
+    const std::uint32_t r = row(slot);
+    mi = slot - r * (a + 1);
+    ban = std::uint32_t((r * by_theirs_) >> 32);
+    ti = r - ban * (c + 1);
+  }
   std::uint32_t theirs_index(std::uint32_t slot) const {
     const std::uint32_t r = row(slot);
     return r - std::uint32_t((r * by_theirs_) >> 32) * (c + 1);
   }
   std::uint32_t code(std::uint32_t slot) const {
-    const std::uint32_t r = row(slot), mi = slot - r * (a + 1), ban = std::uint32_t((r * by_theirs_) >> 32),
-                        ti = r - ban * (c + 1);
+    std::uint32_t mi, ti, ban;
+    split(slot, mi, ti, ban);
     return (mi ? mine[mi - 1] : 0u) | (ti ? theirs[ti - 1] : 0u) << 9 | ban << 18;
   }
 
@@ -214,27 +221,41 @@ class TaggedSpace {
 // Marks the mirror images of the reached canonical states reached too: the read-off lists them,
 // and the retrograde looks for predecessors among any board's reached slots. Each board marks
 // its own slots (those of its image board's reached states, or its own reached states' images
-// when it is its own image), in board-id order: no cache line is fought over, and none is
-// visited at random, as marking each image when its state was reached would.
+// when it is its own image), in board-id order: no cache line is visited at random, as marking
+// each image when its state was reached would. The mirror keeps a board's step counts and maps
+// its steps one to one, so a slot's image is found by two small permutations of step indices,
+// and a board's bits are gathered first and written a word at a time.
 void mark_images(const Board& b, const TaggedSpace& space, Reached& reached) {
   constexpr std::uint64_t kBlock = 1 << 14;
   const std::uint64_t boards = space.board_ids(), blocks = (boards + kBlock - 1) / kBlock;
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
     const std::uint64_t lo = blk * kBlock, hi = std::min(boards, lo + kBlock);
+    std::vector<std::uint64_t> words;
     Position p = space.board(lo);
     for (std::uint64_t bid = lo; bid < hi; ++bid) {
       if (bid == space.boards()) p = space.board(bid);
-      const std::uint64_t w = pack(p), mw = space.mirror_board(w), base = space.base(bid);
+      const std::uint64_t w = pack(p), mw = space.mirror_board(w);
       if (w >= mw) {
         const Position image = unpack(mw, p.to_move);
-        const std::uint64_t from = w == mw ? bid : space.board_id(image);
-        const TagSpace tags = tag_space(b, p);
+        const std::uint64_t from = w == mw ? bid : space.board_id(image), first = space.base(from);
         const BoardSteps steps(b, image);
-        const std::uint64_t first = space.base(from);
+        // perm[i]: the index in p's list of the image of step i - 1 of the image board's (0: none).
+        const Bits empty = b.all & ~occupied(p);
+        std::uint32_t mine_perm[4 * 32 + 1] = {0}, theirs_perm[4 * 32 + 1] = {0};
+        for (std::uint32_t i = 0; i < steps.a; ++i)
+          mine_perm[i + 1] = 1 + std::uint32_t(step_rank(b, mover(p), empty, space.mirror_tag(steps.mine[i])));
+        for (std::uint32_t i = 0; i < steps.c; ++i)
+          theirs_perm[i + 1] = 1 + std::uint32_t(step_rank(b, waiter(p), empty, space.mirror_tag(steps.theirs[i])));
+        const std::uint64_t base = space.base(bid), word0 = base >> 6;
+        words.assign(((space.base(bid + 1) + 63) >> 6) - word0, 0);
         reached.for_each(first, space.base(from + 1), [&](std::uint64_t id) {
-          const std::uint32_t code = space.mirror_tag(steps.code(std::uint32_t(id - first)));
-          reached.claim(base + tag_slot(b, p, tags, code));
+          std::uint32_t mi, ti, ban;
+          steps.split(std::uint32_t(id - first), mi, ti, ban);
+          const std::uint64_t at = base + (ban * (steps.c + 1) + theirs_perm[ti]) * (steps.a + 1) + mine_perm[mi];
+          words[(at >> 6) - word0] |= std::uint64_t(1) << (at & 63);
         });
+        for (std::size_t i = 0; i < words.size(); ++i)
+          if (words[i]) reached.set_word(word0 + i, words[i]);
       }
       if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
     }
