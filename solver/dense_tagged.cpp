@@ -372,7 +372,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             if (rev && (undo || (ban && !m.captured))) continue;  // tag_bans
             ++legal;
             const Target& t = target[j];
-            Successor& u = succ[std::size_t(j) * classes + 2 * ti + rev];
+            // A capture under immediate empties the tag: one class for all.
+            Successor& u = succ[std::size_t(j) * classes + (immediate && m.captured ? 0 : 2 * ti + rev)];
             if (!u.orbit) {
               // The canonical state is (board[0], code) or the image (board[1], mirrored code).
               const std::uint32_t qc = next_code(b, rules, p, m, ti ? steps.theirs[ti - 1] : 0u, rev);
