@@ -427,15 +427,24 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         Boards& out = next[1 - sd].local();
         std::uint64_t& count = settled.local();
         struct Decided {
-          std::uint32_t code;
+          std::uint32_t code, theirs_index;
           bool lost, self_image;
+        };
+        // An un-move (P, m) of the board that leads to some of its decided states.
+        struct Unmove {
+          Position before;
+          Move m;
+          std::uint64_t board_id;    // of P
+          std::uint32_t theirs_index;  // of m's step on the board (0 for a capture under immediate)
         };
         struct Update {
           std::uint64_t id, board, board_id;
           std::uint8_t edges;
           bool lost;
         };
-        std::vector<Decided> found;
+        std::vector<Decided> found, by_theirs;
+        std::vector<std::uint32_t> bucket;  // by_theirs[bucket[ti], bucket[ti + 1]): theirs index ti
+        std::vector<Unmove> unmoves;
         std::vector<Update> updates;
         for (std::size_t i = range.begin(); i < range.end(); ++i) {
           const Listed& at = cur[i];
@@ -447,21 +456,39 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             const Cell& c = cell[id];
             const std::uint8_t v = c.value.load(std::memory_order_acquire);
             if (v == std::uint8_t(Value::draw) || c.dist.load(std::memory_order_relaxed) != d) return;
-            const std::uint32_t code = steps.code(std::uint32_t(id - base));
+            const std::uint32_t slot = std::uint32_t(id - base), code = steps.code(slot);
             const int orbit = space.canonical(at.board, mw, code).orbit;
-            found.push_back(Decided{code, v == std::uint8_t(Value::loss), orbit == 1});
+            found.push_back(Decided{code, steps.theirs_index(slot), v == std::uint8_t(Value::loss), orbit == 1});
             count += std::uint64_t(orbit);
           });
-          updates.clear();
+          // The decided states grouped by theirs: an un-move leads only to those whose theirs
+          // is its step (or, for a capture under immediate, to the empty tag).
+          bucket.assign(steps.c + 2, 0);
+          for (const Decided& x : found) ++bucket[x.theirs_index + 1];
+          for (std::uint32_t ti = 0; ti <= steps.c; ++ti) bucket[ti + 1] += bucket[ti];
+          by_theirs.resize(found.size());
+          for (const Decided& x : found) by_theirs[bucket[x.theirs_index]++] = x;
+          for (std::uint32_t ti = steps.c + 1; ti > 0; --ti) bucket[ti] = bucket[ti - 1];
+          bucket[0] = 0;
+          // The un-moves first, their boards' slot bases prefetched, so that those misses overlap.
+          unmoves.clear();
           for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
             if (!space.inside(before)) return;
-            const std::uint32_t played = step_code(b, m.from, m.to);
+            const std::uint32_t ti = immediate && m.captured
+                                         ? 0u
+                                         : 1u + std::uint32_t(std::find(steps.theirs, steps.theirs + steps.c, step_code(b, m.from, m.to)) - steps.theirs);
+            if (bucket[ti] == bucket[ti + 1]) return;
+            unmoves.push_back(Unmove{before, m, space.board_id(before), ti});
+            space.prefetch_base(unmoves.back().board_id);
+          });
+          updates.clear();
+          for (const Unmove& um : unmoves) {
+            const Position& before = um.before;
+            const Move& m = um.m;
             const bool clears = immediate && m.captured;  // such a move empties the tag
-            auto leads_to = [&](std::uint32_t code_s) { return clears ? code_s == 0 : ((code_s >> 9) & 511u) == played; };
-            if (std::none_of(found.begin(), found.end(), [&](const Decided& x) { return leads_to(x.code); })) return;
             const BoardSteps ps(b, before);
             const std::uint64_t pw = pack(before), pmw = space.mirror_board(pw);
-            const std::uint64_t pbid = space.board_id(before), pbase = space.base(pbid);
+            const std::uint64_t pbid = um.board_id, pbase = space.base(pbid);
             // Where P's states that are not canonical keep their cells: on the image board, or on
             // P itself when it is its own image (asked for when first needed).
             bool image_ready = false;
@@ -480,8 +507,9 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
               if (leads[ti][rev] < 0) leads[ti][rev] = next_code(b, rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
               return std::uint32_t(leads[ti][rev]);
             };
-            for (const Decided& x : found) {
-              if (!leads_to(x.code)) continue;
+            for (std::uint32_t xi = bucket[um.theirs_index]; xi < bucket[um.theirs_index + 1]; ++xi) {
+              const Decided& x = by_theirs[xi];
+              if (clears && x.code != 0) continue;
               // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
               const std::uint32_t mine_s = x.code & 511u;
               std::uint32_t ti_lo = 0, ti_hi = ps.c;
@@ -534,7 +562,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
                   }
                 }
             }
-          });
+          }
           for (const Update& u : updates)
             if (reach_predecessor(cell[u.id], u.lost, d, u.edges) != Value::draw && listing.first(u.board_id, d + 2))
               out.push_back(Listed{u.board, u.board_id});
