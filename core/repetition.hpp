@@ -15,6 +15,8 @@
 // reverse of `mine` is banned; `theirs` is kept because it becomes the opponent's `mine`.
 // `none` and `superko` use the empty tag (superko needs the whole history; see game.hpp).
 //
+// The transitions are inline: a solve asks for one at nearly every edge.
+//
 // Normal form (so equal futures give equal tags): a part that can no longer matter is cleared.
 // mine is cleared unless its reverse is a possible step now (the piece is there, the way back
 // empty) - for immediate also non-capturing, and when pending, also the reverse of theirs must be
@@ -23,6 +25,7 @@
 #include <cstdint>
 
 #include "core/board.hpp"
+#include "core/captures.hpp"
 #include "core/moves.hpp"
 #include "core/position.hpp"
 #include "core/rules.hpp"
@@ -47,17 +50,80 @@ inline bool uses_tag(const Rules& r) {
   return r.repetition == Repetition::immediate || r.repetition == Repetition::undo;
 }
 
-// True if `m` (a move of generate_moves for p) is banned by the tag.
-bool tag_bans(const Rules& r, const Tag& t, const Move& m);
+// Helpers of the transitions below.
+namespace detail {
 
-// The tag after `m` is played from p with tag t (normal form).
-Tag next_tag(const Board& b, const Rules& r, const Position& p, const Tag& t, const Move& m);
+inline Step reversed(const Step& s) { return Step{s.to, s.from}; }
+
+// Whether stepping `s` is possible for the side to move in p (piece there, target empty); sets
+// `quiet` to whether it captures nothing (captures.hpp: any capture at all, under any rule, is a
+// non-empty arrival set, so one set answers for every capture choice).
+inline bool step_possible(const Board& b, const Rules& r, const Position& p, const Step& s, bool& quiet) {
+  if (!s.valid() || !(mover(p) & bit(s.from)) || (occupied(p) & bit(s.to))) return false;
+  const Bits own = mover(p), enemy = waiter(p);
+  Bits taken = r.capture == Capture::line ? line_arrival(b, s.to, own, enemy) : single_arrival(b, s.to, own, enemy);
+  if (r.corner) taken |= corner_arrival(b, s.to, (own ^ bit(s.from)) | bit(s.to), enemy);
+  quiet = taken == 0;
+  return true;
+}
+
+}  // namespace detail
+
+// True if `m` (a move of generate_moves for p) is banned by the tag.
+inline bool tag_bans(const Rules& r, const Tag& t, const Move& m) {
+  if (!t.mine.valid() || m.from != t.mine.to || m.to != t.mine.from) return false;
+  if (r.repetition == Repetition::undo) return true;
+  return r.repetition == Repetition::immediate && t.ban && m.captured == 0;
+}
 
 // Brings a tag to normal form for the position it belongs to.
-Tag normalize_tag(const Board& b, const Rules& r, const Position& p, Tag t);
+inline Tag normalize_tag(const Board& b, const Rules& r, const Position& p, Tag t) {
+  if (!uses_tag(r)) return Tag{};
+  if (t.mine.valid()) {
+    bool quiet = false;
+    bool keep = detail::step_possible(b, r, p, detail::reversed(t.mine), quiet);
+    if (r.repetition == Repetition::immediate) {
+      keep = keep && quiet;
+      if (keep && !t.ban) {
+        // Pending: matters only if, after the mover steps back, the opponent could step back too.
+        bool quiet2 = false;
+        const Position stepped_back = apply_move(p, Move{t.mine.to, t.mine.from, 0});
+        keep = t.theirs.valid() && detail::step_possible(b, r, stepped_back, detail::reversed(t.theirs), quiet2) && quiet2;
+      }
+    }
+    if (!keep) t.mine = Step{};
+  }
+  if (!t.mine.valid()) t.ban = false;
+  return t;
+}
+
+// The tag after `m` is played from p with tag t (normal form).
+inline Tag next_tag(const Board& b, const Rules& r, const Position& p, const Tag& t, const Move& m) {
+  if (!uses_tag(r)) return Tag{};
+  const Step played{m.from, m.to};
+  Tag n;
+  if (r.repetition == Repetition::undo) {
+    n.mine = t.theirs;
+    n.theirs = played;
+  } else {
+    if (m.captured) return Tag{};
+    n.mine = t.theirs;
+    n.theirs = played;
+    n.ban = t.mine.valid() && n.mine.valid() && played == detail::reversed(t.mine);
+  }
+  return normalize_tag(b, r, apply_move(p, m), n);
+}
 
 // A compact code: 19 bits, each step as 1 + to * 4 + direction travelled (9 bits), then ban.
-std::uint32_t pack_tag(const Board& b, const Tag& t);
+inline std::uint32_t pack_tag(const Board& b, const Tag& t) {
+  auto code = [&](const Step& s) -> std::uint32_t {
+    if (!s.valid()) return 0u;
+    const int diff = s.to - s.from;  // a step never wraps, so the difference names the direction
+    const std::uint32_t dir = diff == b.cols ? 0u : diff == 1 ? 1u : diff == -b.cols ? 2u : 3u;
+    return 1u + std::uint32_t(s.to) * 4u + dir;
+  };
+  return code(t.mine) | (code(t.theirs) << 9) | (std::uint32_t(t.ban) << 18);
+}
 Tag unpack_tag(const Board& b, std::uint32_t code);
 
 }  // namespace gonu
