@@ -26,13 +26,13 @@ BoardRank::BoardRank(int n, int kb, int kw)
         }
         fill_[at(m, rb, rw)] = v;
       }
-  // A chunk's ternary value, top point first (Horner); pairs of overlapping nibbles stay 0.
+  // A chunk's ternary value, top point first (Horner), and row step; overlapping nibbles stay 0.
   for (unsigned bn = 0; bn < 16; ++bn)
     for (unsigned wn = 0; wn < 16; ++wn) {
       if (bn & wn) continue;
-      unsigned v = 0;
+      std::uint32_t v = 0;
       for (int j = 3; j >= 0; --j) v = 3 * v + (bn >> j & 1) + 2 * (wn >> j & 1);
-      ternary_[bn << 4 | wn] = std::uint8_t(v);
+      contents_[bn << 4 | wn] = v | std::uint32_t(popcount(bn) * (kw + 1) + popcount(wn)) * 81 << 8;
     }
   // A piece on point i with ab black and aw white pieces above it adds, with budgets rb = kb - ab
   // and rw = kw - aw left for points 0..i: the boards with digit 0 there if it is black, digits 0
@@ -54,7 +54,7 @@ BoardRank::BoardRank(int n, int kb, int kw)
               if (bn >> j & 1) sum += fill(i, rb, rw);
               if (wn >> j & 1) sum += fill(i, rb, rw) + (rb > 0 ? fill(i, rb - 1, rw) : 0);
             }
-            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 81 + ternary_[bn << 4 | wn]] = sum;
+            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 81 + (contents_[bn << 4 | wn] & 0xff)] = sum;
           }
   }
 }
