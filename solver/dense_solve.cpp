@@ -43,8 +43,6 @@ class Space {
   Position position(std::uint64_t id) const { return ids_.position(id); }
   void next(Position& p) const { ids_.next(p); }  // the position of id + 1
   bool inside(const Position& p) const { return ids_.inside(p); }
-  Position mirror(const Position& p) const { return unpack(mirror(pack(p)), p.to_move); }
-  bool canonical(const Position& p) const { return !mirror_on_ || pack(p) <= mirror(pack(p)); }
   // A packed board's canonical form, the other board of its pair (the same if its own image), and
   // its orbit (states it stands for: 2 unless mirroring is off or it is its own image), all from
   // one mirror image: the mirror is a good part of the work per edge.
@@ -212,7 +210,8 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
     for (std::uint64_t id = lo; id < hi; ++id) {
       if (id == space.boards()) p = space.position(id);  // the White-to-move half starts over
       if (is_reached(id)) {
-        const Cell& c = cell[space.canonical(p) ? id : space.id(space.mirror(p))];
+        const Space::Pair q = space.pair(pack(p));
+        const Cell& c = cell[q.kept ? id : space.id(unpack(q.canonical, p.to_move))];
         s.keys[at] = encode_board_side(s.codec, p);
         s.value[at] = Value(c.value.load(std::memory_order_relaxed));
         s.dist[at] = c.dist;
