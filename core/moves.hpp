@@ -36,7 +36,12 @@ constexpr int kMaxMoves = 4 * 64 * 4;
 int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out);
 std::vector<Move> generate_moves(const Board& b, const Rules& r, const Position& p);
 
-Position apply_move(const Position& p, const Move& m);
+// Inline: the engines apply every move of every state.
+inline Position apply_move(const Position& p, const Move& m) {
+  const Bits step = bit(m.from) | bit(m.to);
+  if (p.to_move == Side::black) return Position{p.black ^ step, p.white & ~m.captured, Side::white};
+  return Position{p.black & ~m.captured, p.white ^ step, Side::black};
+}
 
 // The side to move has lost by material: at most one piece.
 inline bool lost_by_material(const Position& p) { return popcount(mover(p)) <= 1; }

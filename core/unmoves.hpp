@@ -51,6 +51,18 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
         const int sq = lowest(c);
         if ((b.adjacent[sq] & theirs) == b.adjacent[sq]) corners |= bit(sq);
       }
+    auto emit = [&](int f, Bits taken) {
+      const Bits theirs_before = theirs ^ bit(t) ^ bit(f), mine_before = mine | taken;
+      const Position before{s == Side::black ? mine_before : theirs_before,
+                            s == Side::black ? theirs_before : mine_before, o};
+      visit(before, Move{std::int8_t(f), std::int8_t(t), taken});
+    };
+    // Most arrivals have no group: then each empty neighbour gives one step that took nothing.
+    if (!(run_of[0] | run_of[1] | run_of[2] | run_of[3] | corners)) {
+      if (!capturable)
+        for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) emit(lowest(fs), 0);
+      continue;
+    }
     for (int back = 0; back < 4; ++back) {
       const int f = b.step[t][back];
       if (f < 0 || !(empty & bit(f))) continue;
@@ -59,24 +71,15 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
       for (int d = 0; d < 4; ++d)
         if (d != back && run_of[d]) groups[ngroups++] = run_of[d];
       for (Bits c = corners & ~bit(f); c; c &= c - 1) groups[ngroups++] = bit(lowest(c));
-      Position before;
-      before.to_move = o;
-      const Bits theirs_before = theirs ^ bit(t) ^ bit(f);
-      auto emit = [&](Bits taken) {
-        const Bits mine_before = mine | taken;
-        before.black = s == Side::black ? mine_before : theirs_before;
-        before.white = s == Side::black ? theirs_before : mine_before;
-        visit(before, Move{std::int8_t(f), std::int8_t(t), taken});
-      };
       if (single) {
-        if (!capturable) emit(0);
-        for (int g = 0; g < ngroups; ++g) emit(groups[g]);
+        if (!capturable) emit(f, 0);
+        for (int g = 0; g < ngroups; ++g) emit(f, groups[g]);
       } else {
         for (int mask = 0; mask < (1 << ngroups); ++mask) {
           Bits taken = 0;
           for (int g = 0; g < ngroups; ++g)
             if (mask >> g & 1) taken |= groups[g];
-          emit(taken);
+          emit(f, taken);
         }
       }
     }

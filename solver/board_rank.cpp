@@ -26,11 +26,19 @@ BoardRank::BoardRank(int n, int kb, int kw)
         }
         fill_[at(m, rb, rw)] = v;
       }
+  // A chunk's ternary value, top point first (Horner), and row step; overlapping nibbles stay 0.
+  for (unsigned bn = 0; bn < 16; ++bn)
+    for (unsigned wn = 0; wn < 16; ++wn) {
+      if (bn & wn) continue;
+      std::uint32_t v = 0;
+      for (int j = 3; j >= 0; --j) v = 3 * v + (bn >> j & 1) + 2 * (wn >> j & 1);
+      contents_[bn << 4 | wn] = v | std::uint32_t(popcount(bn) * (kw + 1) + popcount(wn)) * 81 << 8;
+    }
   // A piece on point i with ab black and aw white pieces above it adds, with budgets rb = kb - ab
   // and rw = kw - aw left for points 0..i: the boards with digit 0 there if it is black, digits 0
   // and 1 if it is white. A chunk's entry adds its pieces' terms from its top point down; entries
   // of boards outside D stay 0 and are never read.
-  by_chunk_.assign(std::size_t(chunks_) * rows_ << 8, 0);
+  by_chunk_.assign(std::size_t(chunks_) * rows_ * 81, 0);
   for (int k = 0; k < chunks_; ++k) {
     const unsigned inside = n - 4 * k >= 4 ? 15u : (1u << (n - 4 * k)) - 1;  // the chunk's points on the board
     for (int ab0 = 0; ab0 <= kb; ++ab0)
@@ -46,7 +54,7 @@ BoardRank::BoardRank(int n, int kb, int kw)
               if (bn >> j & 1) sum += fill(i, rb, rw);
               if (wn >> j & 1) sum += fill(i, rb, rw) + (rb > 0 ? fill(i, rb - 1, rw) : 0);
             }
-            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) << 8 | bn << 4 | wn] = sum;
+            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 81 + (contents_[bn << 4 | wn] & 0xff)] = sum;
           }
   }
 }

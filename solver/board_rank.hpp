@@ -11,9 +11,14 @@
 // fill(m, rb, rw) counts the ways to fill m points within the budgets. A piece's term depends
 // only on its point and the pieces above it, so the terms of a chunk of four points (a nibble of
 // each colour) add up to one entry of a table indexed by the chunk, the pieces above the chunk
-// and the chunk's two nibbles: a rank is one table read per chunk, and the loop runs the same
+// and the chunk's contents: a rank is one table read per chunk, and the loop runs the same
 // number of times for every board (a loop over the pieces mispredicts its exit on each call).
+// The contents are indexed by their 81 ternary values, not the 256 nibble pairs, which keeps the
+// table small enough to stay in the first-level cache; one small table gives, per nibble pair,
+// that value and the step its pieces add to the row of the chunks below, so a rank walks the
+// chunks from the top with adds and table reads only.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -31,16 +36,19 @@ class BoardRank {
   int max_black() const { return kb_; }
   int max_white() const { return kw_; }
 
-  // The board must be in D (disjoint sets inside the n points, within the budgets). The chunks'
-  // reads are independent: the pieces above a chunk are counted with popcounts, not carried.
+  // The board must be in D (disjoint sets inside the n points, within the budgets). A loop of a
+  // fixed length is unrolled; the switch costs nothing, always going the same way.
   std::uint64_t rank(Bits black, Bits white) const {
-    std::uint64_t r = 0;
-    for (int k = 0; k < chunks_; ++k) {
-      const int at = 4 * k + 4;  // the first point above chunk k (shifts of 32 leave nothing)
-      const std::size_t above = std::size_t(popcount(black >> at)) * std::size_t(kw_ + 1) + std::size_t(popcount(white >> at));
-      r += by_chunk_[(std::size_t(k) * rows_ + above) << 8 | (black >> 4 * k & 15) << 4 | (white >> 4 * k & 15)];
+    switch (chunks_) {
+      case 1: return rank_chunks<1>(black, white);
+      case 2: return rank_chunks<2>(black, white);
+      case 3: return rank_chunks<3>(black, white);
+      case 4: return rank_chunks<4>(black, white);
+      case 5: return rank_chunks<5>(black, white);
+      case 6: return rank_chunks<6>(black, white);
+      case 7: return rank_chunks<7>(black, white);
+      default: return rank_chunks<8>(black, white);
     }
-    return r;
   }
   // The board of a rank < size().
   void unrank(std::uint64_t r, Bits& black, Bits& white) const;
@@ -64,6 +72,17 @@ class BoardRank {
   }
 
  private:
+  template <int kChunks>
+  std::uint64_t rank_chunks(Bits black, Bits white) const {
+    std::uint64_t r = 0;
+    std::size_t above = 0;  // the row of the pieces above chunk k, times 81
+    for (int k = kChunks - 1; k >= 0; --k) {
+      const std::uint32_t c = contents_[(black >> 4 * k & 15) << 4 | (white >> 4 * k & 15)];
+      r += by_chunk_[std::size_t(k) * rows_ * 81 + above + (c & 0xff)];
+      above += c >> 8;
+    }
+    return r;
+  }
   std::size_t at(int m, int rb, int rw) const { return (std::size_t(m) * (kb_ + 1) + rb) * (kw_ + 1) + rw; }
   std::uint64_t fill(int m, int rb, int rw) const { return fill_[at(m, rb, rw)]; }
   int n_, kb_, kw_;
@@ -71,8 +90,11 @@ class BoardRank {
   std::size_t rows_;  // (kb + 1) * (kw + 1): the counts of pieces above a chunk
   std::vector<std::uint64_t> fill_;
   // The terms of chunk k's pieces, with ab black and aw white pieces above the chunk and nibbles
-  // bn, wn, at [(k * rows + ab * (kw + 1) + aw) << 8 | bn << 4 | wn].
+  // bn, wn, at [(k * rows + ab * (kw + 1) + aw) * 81 + ternary value of bn, wn].
   std::vector<std::uint64_t> by_chunk_;
+  // [bn << 4 | wn] for disjoint nibbles: the ternary value (low 8 bits) and, above them, the row
+  // step popcount(bn) * (kw + 1) + popcount(wn), times 81.
+  std::array<std::uint32_t, 256> contents_{};
 };
 
 // Both sides' boards in one id range, as the dense engines number them: Black to move at

@@ -32,7 +32,10 @@ constexpr std::size_t kGrain = 4096;
 class Space {
  public:
   Space(const Board& b, const Position& root)
-      : ids_(b.n, popcount(root.black), popcount(root.white)), mirror_(b) {
+      : ids_(b.n, popcount(root.black), popcount(root.white)), bytes_((b.n + 7) / 8) {
+    const FileMirror files(b);
+    for (int j = 0; j < bytes_; ++j)
+      for (std::uint64_t v = 0; v < 256; ++v) by_byte_[j][v] = std::uint32_t(files.board(v << 8 * j));
     mirror_on_ = mirror(pack(root)) == pack(root);
   }
   std::uint64_t size() const { return 2 * ids_.boards(); }
@@ -40,8 +43,6 @@ class Space {
   Position position(std::uint64_t id) const { return ids_.position(id); }
   void next(Position& p) const { ids_.next(p); }  // the position of id + 1
   bool inside(const Position& p) const { return ids_.inside(p); }
-  Position mirror(const Position& p) const { return unpack(mirror(pack(p)), p.to_move); }
-  bool canonical(const Position& p) const { return !mirror_on_ || pack(p) <= mirror(pack(p)); }
   // A packed board's canonical form, the other board of its pair (the same if its own image), and
   // its orbit (states it stands for: 2 unless mirroring is off or it is its own image), all from
   // one mirror image: the mirror is a good part of the work per edge.
@@ -59,9 +60,19 @@ class Space {
   std::uint64_t boards() const { return ids_.boards(); }  // the ids of White to move start here
 
  private:
-  std::uint64_t mirror(std::uint64_t w) const { return mirror_.board(w); }
+  // FileMirror's image of a packed board, a byte of each half at a time: half the time of its
+  // shifts per file, and the mirror is taken at every edge.
+  std::uint64_t mirror(std::uint64_t w) const {
+    std::uint64_t black = 0, white = 0;
+    for (int j = 0; j < bytes_; ++j) {
+      black |= by_byte_[j][w >> 8 * j & 0xff];
+      white |= by_byte_[j][w >> (32 + 8 * j) & 0xff];
+    }
+    return black | white << 32;
+  }
   SideBoardIds ids_;
-  FileMirror mirror_;
+  int bytes_;  // of one half (a colour's points)
+  std::uint32_t by_byte_[4][256] = {};  // [j][v]: the image of the board with byte j of a half v
   bool mirror_on_ = false;
 };
 
@@ -199,7 +210,8 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
     for (std::uint64_t id = lo; id < hi; ++id) {
       if (id == space.boards()) p = space.position(id);  // the White-to-move half starts over
       if (is_reached(id)) {
-        const Cell& c = cell[space.canonical(p) ? id : space.id(space.mirror(p))];
+        const Space::Pair q = space.pair(pack(p));
+        const Cell& c = cell[q.kept ? id : space.id(unpack(q.canonical, p.to_move))];
         s.keys[at] = encode_board_side(s.codec, p);
         s.value[at] = Value(c.value.load(std::memory_order_relaxed));
         s.dist[at] = c.dist;
