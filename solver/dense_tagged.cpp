@@ -90,11 +90,13 @@ class Listing {
 
 // The steps of M(p) or T(p) by rank (their pack_tag codes, ascending).
 int list_steps(const Board& b, Bits side_pieces, Bits empty, std::uint32_t* out) {
+  // ends[d]: the points a step travelling d can end on (an empty point one step back).
+  const Bits ends[4] = {shift(b, empty, 0), shift(b, empty, 1), shift(b, empty, 2), shift(b, empty, 3)};
   int n = 0;
-  for (Bits x = side_pieces; x; x &= x - 1) {
+  for (Bits x = side_pieces & (ends[0] | ends[1] | ends[2] | ends[3]); x; x &= x - 1) {
     const int to = lowest(x);
     for (int d = 0; d < 4; ++d)
-      if ((shift(b, empty, d) >> to) & 1) out[n++] = 1u + std::uint32_t(to) * 4u + std::uint32_t(d);
+      if ((ends[d] >> to) & 1) out[n++] = 1u + std::uint32_t(to) * 4u + std::uint32_t(d);
   }
   return n;
 }
