@@ -46,15 +46,11 @@ using namespace dense;
 // the untagged engine's.
 constexpr std::size_t kGrain = 256;
 
-// A terminal state, kept for the retrograde's first level. It carries its id; 45 bits hold any
-// id whose cells fit in memory (checked).
-struct Entry {
-  std::uint64_t board;    // pack()
-  std::uint64_t id : 45;  // TaggedSpace::id
-  std::uint64_t tag : 19; // pack_tag code
+// A terminal state, kept for the retrograde's first level.
+struct Terminal {
+  std::uint64_t board;  // pack()
+  std::uint64_t id;     // its cell
 };
-static_assert(sizeof(Entry) == 16);
-constexpr std::uint64_t kMaxIds = std::uint64_t(1) << 45;
 
 // A board on a level's work list (the list's side is the level's).
 struct Listed {
@@ -181,7 +177,6 @@ class TaggedSpace {
   Position board(std::uint64_t id) const { return ids_.position(id); }
   void next_board(Position& p) const { ids_.next(p); }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
-  std::uint64_t id(const Position& p, std::uint32_t code) const { return base_[board_id(p)] + slot(p, code); }
   std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
   std::uint64_t size() const { return base_[2 * boards_]; }
   std::uint64_t boards() const { return boards_; }  // per side
@@ -285,7 +280,6 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states and needs " +
                     std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
                     " MiB");
-  if (n >= kMaxIds) throw GonuError("the dense space of this root has " + std::to_string(n) + " tagged states, too many ids");
   Reached reached(n);
   HugeArray<Cell> cell(n);
   Listing listing(space.board_ids());
@@ -295,7 +289,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   Side side = s.root.to_move;
   std::uint64_t states = 0;
   Boards frontier;
-  std::vector<Entry> terminal[2];
+  std::vector<Terminal> terminal[2];
   {
     const std::uint64_t w = pack(s.root);
     const auto c = space.canonical(w, space.mirror_board(w), root_code);
@@ -312,7 +306,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     const std::uint16_t stamp = std::uint16_t(s.levels + 1), next_stamp = std::uint16_t(s.levels + 2);
     const Side to = other(side);
     tbb::enumerable_thread_specific<Boards> next;
-    tbb::enumerable_thread_specific<std::vector<Entry>> ends;
+    tbb::enumerable_thread_specific<std::vector<Terminal>> ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
       Boards& out = next.local();
@@ -392,7 +386,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
           }
           if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
           cell[id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
-          if (legal == 0) ends.local().push_back(Entry{at.board, id, code});
+          if (legal == 0) ends.local().push_back(Terminal{at.board, id});
           e += std::uint64_t(legal) * std::uint64_t(space.canonical(at.board, mw, code).orbit);
         }
       }
@@ -410,13 +404,13 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   listing.clear();
   Boards levels[2];
   for (int sd = 0; sd < 2; ++sd)
-    for (const Entry& e : terminal[sd]) {
+    for (const Terminal& e : terminal[sd]) {
       cell[e.id].dist.store(0, std::memory_order_relaxed);  // it held the reach level
       cell[e.id].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
       const std::uint64_t bid = space.board_id(unpack(e.board, Side(sd)));
       if (listing.first(bid, 1)) levels[sd].push_back(Listed{e.board, bid});
     }
-  for (auto& t : terminal) std::vector<Entry>().swap(t);
+  for (auto& t : terminal) std::vector<Terminal>().swap(t);
   for (auto& list : levels) sort_boards(list);
   std::uint64_t decided = 0;
   for (std::uint32_t d = 0; !levels[0].empty() || !levels[1].empty(); ++d) {
