@@ -347,6 +347,11 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
           t.board[0] = pack(apply_move(p, moves[j]));
           t.board[1] = space.mirror_board(t.board[0]);
           for (int x = 0; x < 2; ++x) {
+            if (x == 1 && t.board[1] == t.board[0]) {  // its own image, or no mirroring: no second rank
+              t.board_id[1] = t.board_id[0];
+              t.tags[1] = t.tags[0];
+              break;
+            }
             const Position q = unpack(t.board[x], to);
             t.board_id[x] = space.board_id(q);
             t.tags[x] = tag_space(b, q);
