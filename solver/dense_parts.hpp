@@ -25,17 +25,27 @@ inline Position unpack(std::uint64_t w, Side side) { return Position{w & 0xfffff
 
 // The file mirror (file f <-> cols-1-f) of packed boards, points and tag codes. The rules are
 // mirror-symmetric, so a state and its image have the same value, and an edge's image is an
-// edge. Files f and cols-1-f swap by a shift of cols-1-2f, in both halves of a packed word at
-// once (a shift within a rank never leaves it).
+// edge. Files f and cols-1-f swap by a shift of cols-1-2f (a shift within a rank never leaves
+// it); the images of every byte of a colour's half are tabled from those shifts, so a board's
+// image is a table read per byte, half the time of the shifts, and it is taken at every edge.
 class FileMirror {
  public:
-  explicit FileMirror(const Board& b) {
+  explicit FileMirror(const Board& b) : bytes_((b.n + 7) / 8) {
+    std::vector<std::pair<Bits, int>> files;  // per file on the left half: its points, the shift
+    Bits middle = ~Bits{0};                   // the middle file of an odd width stays
     for (int f = 0; f < b.cols - 1 - f; ++f) {
       Bits points = 0;
       for (int r = 0; r < b.rows; ++r) points |= bit(r * b.cols + f);
-      files_.push_back({points | points << 32, b.cols - 1 - 2 * f});
-      middle_ &= ~(files_.back().first | files_.back().first << (b.cols - 1 - 2 * f));
+      files.push_back({points, b.cols - 1 - 2 * f});
+      middle &= ~(points | points << (b.cols - 1 - 2 * f));
     }
+    for (int j = 0; j < bytes_; ++j)
+      for (Bits v = 0; v < 256; ++v) {
+        const Bits x = v << 8 * j;
+        Bits image = x & middle;
+        for (const auto& [left, by] : files) image |= (x & left) << by | (x >> by & left);
+        by_byte_[j][v] = std::uint32_t(image);
+      }
     // pack_tag's step codes (1 + to * 4 + direction travelled): the end point mirrored, east and
     // west swapped. A table, as the mirror is asked for at every edge.
     for (int to = 0; to < b.n; ++to)
@@ -45,9 +55,12 @@ class FileMirror {
       }
   }
   std::uint64_t board(std::uint64_t w) const {
-    std::uint64_t out = w & middle_;
-    for (const auto& [left, by] : files_) out |= (w & left) << by | (w >> by & left);
-    return out;
+    std::uint64_t black = 0, white = 0;
+    for (int j = 0; j < bytes_; ++j) {
+      black |= by_byte_[j][w >> 8 * j & 0xff];
+      white |= by_byte_[j][w >> (32 + 8 * j) & 0xff];
+    }
+    return black | white << 32;
   }
   // pack_tag codes: each step mirrored; the ban bit stays.
   std::uint32_t tag(std::uint32_t code) const {
@@ -55,9 +68,9 @@ class FileMirror {
   }
 
  private:
-  std::vector<std::pair<Bits, int>> files_;  // per file on the left half: its points, the shift
-  Bits middle_ = ~Bits{0};                   // the middle file of an odd width stays
-  std::array<std::uint16_t, 512> step_{};    // by step code; 0 (no step) stays 0
+  int bytes_;                                        // of one half (a colour's points)
+  std::array<std::array<std::uint32_t, 256>, 4> by_byte_{};  // [j][v]: the image of byte j = v of a half
+  std::array<std::uint16_t, 512> step_{};            // by step code; 0 (no step) stays 0
 };
 
 // Per state, in one word so that an update touches one cache line: value (Value; draw = 0 =

@@ -32,10 +32,7 @@ constexpr std::size_t kGrain = 4096;
 class Space {
  public:
   Space(const Board& b, const Position& root)
-      : ids_(b.n, popcount(root.black), popcount(root.white)), bytes_((b.n + 7) / 8) {
-    const FileMirror files(b);
-    for (int j = 0; j < bytes_; ++j)
-      for (std::uint64_t v = 0; v < 256; ++v) by_byte_[j][v] = std::uint32_t(files.board(v << 8 * j));
+      : ids_(b.n, popcount(root.black), popcount(root.white)), mirror_(b) {
     mirror_on_ = mirror(pack(root)) == pack(root);
   }
   std::uint64_t size() const { return 2 * ids_.boards(); }
@@ -60,19 +57,9 @@ class Space {
   std::uint64_t boards() const { return ids_.boards(); }  // the ids of White to move start here
 
  private:
-  // FileMirror's image of a packed board, a byte of each half at a time: half the time of its
-  // shifts per file, and the mirror is taken at every edge.
-  std::uint64_t mirror(std::uint64_t w) const {
-    std::uint64_t black = 0, white = 0;
-    for (int j = 0; j < bytes_; ++j) {
-      black |= by_byte_[j][w >> 8 * j & 0xff];
-      white |= by_byte_[j][w >> (32 + 8 * j) & 0xff];
-    }
-    return black | white << 32;
-  }
+  std::uint64_t mirror(std::uint64_t w) const { return mirror_.board(w); }
   SideBoardIds ids_;
-  int bytes_;  // of one half (a colour's points)
-  std::uint32_t by_byte_[4][256] = {};  // [j][v]: the image of the board with byte j of a half v
+  FileMirror mirror_;
   bool mirror_on_ = false;
 };
 
@@ -214,7 +201,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         const Cell& c = cell[q.kept ? id : space.id(unpack(q.canonical, p.to_move))];
         s.keys[at] = encode_board_side(s.codec, p);
         s.value[at] = Value(c.value.load(std::memory_order_relaxed));
-        s.dist[at] = c.dist;
+        s.dist[at] = c.dist.load(std::memory_order_relaxed);
         ++at;
       }
       if (id + 1 < hi && id + 1 != space.boards()) space.next(p);
