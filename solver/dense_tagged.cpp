@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -163,19 +164,26 @@ class TaggedSpace {
     constexpr std::uint64_t kBlock = 1 << 16;
     const std::uint64_t n = 2 * boards_, blocks = (n + kBlock - 1) / kBlock;
     tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
-      const std::uint64_t lo = blk * kBlock, hi = std::min(n, lo + kBlock);
-      Position p = board(lo);
-      for (std::uint64_t id = lo; id < hi; ++id) {
-        if (id == boards_) p = board(id);
-        base_[id + 1] = tag_space(b_, p).size();
-        if (id + 1 < hi && id + 1 != boards_) ids_.next(p);
-      }
+      walk(blk * kBlock, std::min(n, (blk + 1) * kBlock),
+           [&](std::uint64_t id, const Position& p) { base_[id + 1] = tag_space(b_, p).size(); });
     });
     for (std::uint64_t id = 0; id < n; ++id) base_[id + 1] += base_[id];
   }
   std::uint64_t board_id(const Position& p) const { return ids_.id(p); }
   Position board(std::uint64_t id) const { return ids_.position(id); }
-  void next_board(Position& p) const { ids_.next(p); }
+  // visit(board id, board) for the board ids [lo, hi) in order, stepped with next() (a few
+  // steps on average, against a whole unrank), starting over where White's half starts.
+  template <class Visit>
+  void walk(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    if (lo >= hi) return;
+    Position p = board(lo);
+    for (std::uint64_t id = lo;; ++id) {
+      visit(id, std::as_const(p));
+      if (id + 1 == hi) return;
+      if (id + 1 == boards_) p = board(id + 1);
+      else ids_.next(p);
+    }
+  }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
   std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
   std::uint64_t size() const { return base_[2 * boards_]; }
@@ -226,11 +234,8 @@ void mark_images(const Board& b, const TaggedSpace& space, Reached& reached) {
   constexpr std::uint64_t kBlock = 1 << 14;
   const std::uint64_t boards = space.board_ids(), blocks = (boards + kBlock - 1) / kBlock;
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
-    const std::uint64_t lo = blk * kBlock, hi = std::min(boards, lo + kBlock);
     std::vector<std::uint64_t> words;
-    Position p = space.board(lo);
-    for (std::uint64_t bid = lo; bid < hi; ++bid) {
-      if (bid == space.boards()) p = space.board(bid);
+    space.walk(blk * kBlock, std::min(boards, (blk + 1) * kBlock), [&](std::uint64_t bid, const Position& p) {
       const std::uint64_t w = pack(p), mw = space.mirror_board(w);
       if (w >= mw) {
         const Position image = unpack(mw, p.to_move);
@@ -254,8 +259,7 @@ void mark_images(const Board& b, const TaggedSpace& space, Reached& reached) {
         for (std::size_t i = 0; i < words.size(); ++i)
           if (words[i]) reached.set_word(word0 + i, words[i]);
       }
-      if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
-    }
+    });
   });
 }
 
@@ -591,10 +595,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   size_solution(s, total, need);
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
     std::size_t at = start[blk];
-    const std::uint64_t lo = blk * kBlock, hi = std::min(nboards, lo + kBlock);
-    Position p = space.board(lo);
-    for (std::uint64_t bid = lo; bid < hi; ++bid) {
-      if (bid == space.boards()) p = space.board(bid);
+    space.walk(blk * kBlock, std::min(nboards, (blk + 1) * kBlock), [&](std::uint64_t bid, const Position& p) {
       const std::uint64_t first = space.base(bid), last = space.base(bid + 1);
       if (reached.count(first, last)) {
         const BoardSteps steps(b, p);
@@ -615,8 +616,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
           ++at;
         });
       }
-      if (bid + 1 < hi && bid + 1 != space.boards()) space.next_board(p);
-    }
+    });
   });
   count_values(s);
   s.peak_bytes = need + total * (sizeof(Key) + sizeof(Value) + sizeof(std::uint16_t));
