@@ -114,15 +114,48 @@ inline Tag next_tag(const Board& b, const Rules& r, const Position& p, const Tag
   return normalize_tag(b, r, apply_move(p, m), n);
 }
 
-// A compact code: 19 bits, each step as 1 + to * 4 + direction travelled (9 bits), then ban.
+// pack_tag's code of one step: 1 + to * 4 + direction travelled (a step never wraps, so the
+// difference names the direction).
+inline std::uint32_t step_code(const Board& b, int from, int to) {
+  const int diff = to - from;
+  return 1u + std::uint32_t(to) * 4u + (diff == b.cols ? 0u : diff == 1 ? 1u : diff == -b.cols ? 2u : 3u);
+}
+
+// A compact code: 19 bits, each step's code (9 bits, 0 for none), mine then theirs, then ban.
 inline std::uint32_t pack_tag(const Board& b, const Tag& t) {
-  auto code = [&](const Step& s) -> std::uint32_t {
-    if (!s.valid()) return 0u;
-    const int diff = s.to - s.from;  // a step never wraps, so the difference names the direction
-    const std::uint32_t dir = diff == b.cols ? 0u : diff == 1 ? 1u : diff == -b.cols ? 2u : 3u;
-    return 1u + std::uint32_t(s.to) * 4u + dir;
-  };
+  auto code = [&](const Step& s) { return s.valid() ? step_code(b, s.from, s.to) : 0u; };
   return code(t.mine) | (code(t.theirs) << 9) | (std::uint32_t(t.ban) << 18);
+}
+
+// pack_tag(b, next_tag(b, r, p, t, m)) from the two things next_tag reads of t: its theirs
+// (theirs_code, a step code or 0) and whether m reverses t.mine (`reverses`; t.ban is not read).
+// The dense engines ask for it at nearly every edge class, so it works on bit sets: no Tag, no
+// apply_move, no second position for the pending check. tests/test_core_repetition.cpp checks it
+// against next_tag.
+inline std::uint32_t next_tag_code(const Board& b, const Rules& r, const Position& p, const Move& m,
+                                   std::uint32_t theirs_code, bool reverses) {
+  if (!uses_tag(r)) return 0;
+  const bool immediate = r.repetition == Repetition::immediate;
+  if (immediate && m.captured) return 0;  // a capture clears the tag
+  const std::uint32_t played = step_code(b, m.from, m.to) << 9;  // the new theirs
+  if (!theirs_code) return played;
+  // The new mine is the old theirs, tf -> tt; it is kept if its reverse is a possible step for
+  // the side to move after m (its piece on tt, tf empty) - under immediate, a quiet one.
+  const int tt = int((theirs_code - 1) >> 2), tf = b.step[tt][reverse_dir(int((theirs_code - 1) & 3))];
+  const Bits own = waiter(p) & ~m.captured, enemy = mover(p) ^ bit(m.from) ^ bit(m.to);  // after m
+  if (tf < 0 || !((own >> tt) & 1) || (((own | enemy) >> tf) & 1)) return played;
+  if (!immediate) return theirs_code | played;  // undo
+  auto quiet = [&](int from, int to, Bits mover_pieces, Bits other) {
+    Bits taken = r.capture == Capture::line ? line_arrival(b, to, mover_pieces, other) : single_arrival(b, to, mover_pieces, other);
+    if (r.corner) taken |= corner_arrival(b, to, mover_pieces ^ bit(from) ^ bit(to), other);
+    return taken == 0;
+  };
+  if (!quiet(tt, tf, own, enemy)) return played;
+  if (reverses) return theirs_code | played | 1u << 18;  // banned now
+  // Pending: kept only if, once the mover has stepped back, the opponent could step m back quietly.
+  const Bits back = own ^ bit(tt) ^ bit(tf);
+  if (!((enemy >> m.to) & 1) || (((enemy | back) >> m.from) & 1)) return played;
+  return quiet(m.to, m.from, enemy, back) ? theirs_code | played : played;
 }
 Tag unpack_tag(const Board& b, std::uint32_t code);
 

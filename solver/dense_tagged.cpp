@@ -134,26 +134,6 @@ struct BoardSteps {
   std::uint64_t by_row_, by_theirs_;
 };
 
-// pack_tag's code of the step from -> to, and back.
-std::uint32_t step_code(const Board& b, int from, int to) {
-  const int diff = to - from;
-  return 1u + std::uint32_t(to) * 4u + (diff == b.cols ? 0u : diff == 1 ? 1u : diff == -b.cols ? 2u : 3u);
-}
-Step unpack_step(const Board& b, std::uint32_t code) {
-  const int to = int((code - 1) / 4), d = int((code - 1) % 4);
-  return Step{b.step[to][reverse_dir(d)], std::int8_t(to)};
-}
-
-// The tag after m from p, for a tag whose theirs is theirs_code (0: none) and whose mine m
-// reverses or not: all that next_tag reads of the tag.
-std::uint32_t next_code(const Board& b, const Rules& r, const Position& p, const Move& m, std::uint32_t theirs_code,
-                        bool reverses) {
-  Tag t;
-  t.theirs = theirs_code ? unpack_step(b, theirs_code) : Step{};
-  t.mine = reverses ? Step{m.to, m.from} : Step{};
-  return pack_tag(b, next_tag(b, r, p, t, m));
-}
-
 class TaggedSpace {
  public:
   TaggedSpace(const Board& b, const Position& root, std::uint32_t root_code)
@@ -223,13 +203,36 @@ class TaggedSpace {
   bool mirror_on_ = false;
 };
 
+// The mirror on one board's slots: for a board X (its steps x) and its image board Y, the slot on
+// Y of the image of each of X's states. The mirror keeps a board's step counts and maps its steps
+// one to one, so this is two small permutations of step indices, worked out once per board
+// instead of ranking each state's mirrored steps.
+class SlotMirror {
+ public:
+  SlotMirror(const Board& b, const TaggedSpace& space, const BoardSteps& x, const Position& y) : a_(x.a), c_(x.c) {
+    const Bits empty = b.all & ~occupied(y);
+    mine_[0] = theirs_[0] = 0;
+    for (std::uint32_t i = 0; i < x.a; ++i)
+      mine_[i + 1] = 1 + std::uint32_t(step_rank(b, mover(y), empty, space.mirror_tag(x.mine[i])));
+    for (std::uint32_t i = 0; i < x.c; ++i)
+      theirs_[i + 1] = 1 + std::uint32_t(step_rank(b, waiter(y), empty, space.mirror_tag(x.theirs[i])));
+  }
+  // The image's slot on Y of the state with these parts (BoardSteps::split) on X.
+  std::uint32_t operator()(std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) const {
+    return (ban * (c_ + 1) + theirs_[ti]) * (a_ + 1) + mine_[mi];
+  }
+
+ private:
+  std::uint32_t a_, c_;
+  std::uint32_t mine_[4 * 32 + 1], theirs_[4 * 32 + 1];  // [index on X]: index on Y (0: none)
+};
+
 // Marks the mirror images of the reached canonical states reached too: the read-off lists them,
 // and the retrograde looks for predecessors among any board's reached slots. Each board marks
 // its own slots (those of its image board's reached states, or its own reached states' images
 // when it is its own image), in board-id order: no cache line is visited at random, as marking
-// each image when its state was reached would. The mirror keeps a board's step counts and maps
-// its steps one to one, so a slot's image is found by two small permutations of step indices,
-// and a board's bits are gathered first and written a word at a time.
+// each image when its state was reached would. A board's bits are gathered first and written a
+// word at a time.
 void mark_images(const Board& b, const TaggedSpace& space, Reached& reached) {
   constexpr std::uint64_t kBlock = 1 << 14;
   const std::uint64_t boards = space.board_ids(), blocks = (boards + kBlock - 1) / kBlock;
@@ -241,19 +244,13 @@ void mark_images(const Board& b, const TaggedSpace& space, Reached& reached) {
         const Position image = unpack(mw, p.to_move);
         const std::uint64_t from = w == mw ? bid : space.board_id(image), first = space.base(from);
         const BoardSteps steps(b, image);
-        // perm[i]: the index in p's list of the image of step i - 1 of the image board's (0: none).
-        const Bits empty = b.all & ~occupied(p);
-        std::uint32_t mine_perm[4 * 32 + 1] = {0}, theirs_perm[4 * 32 + 1] = {0};
-        for (std::uint32_t i = 0; i < steps.a; ++i)
-          mine_perm[i + 1] = 1 + std::uint32_t(step_rank(b, mover(p), empty, space.mirror_tag(steps.mine[i])));
-        for (std::uint32_t i = 0; i < steps.c; ++i)
-          theirs_perm[i + 1] = 1 + std::uint32_t(step_rank(b, waiter(p), empty, space.mirror_tag(steps.theirs[i])));
+        const SlotMirror to_p(b, space, steps, p);
         const std::uint64_t base = space.base(bid), word0 = base >> 6;
         words.assign(((space.base(bid + 1) + 63) >> 6) - word0, 0);
         reached.for_each(first, space.base(from + 1), [&](std::uint64_t id) {
           std::uint32_t mi, ti, ban;
           steps.split(std::uint32_t(id - first), mi, ti, ban);
-          const std::uint64_t at = base + (ban * (steps.c + 1) + theirs_perm[ti]) * (steps.a + 1) + mine_perm[mi];
+          const std::uint64_t at = base + to_p(mi, ti, ban);
           words[(at >> 6) - word0] |= std::uint64_t(1) << (at & 63);
         });
         for (std::size_t i = 0; i < words.size(); ++i)
@@ -381,7 +378,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             Successor& u = succ[std::size_t(j) * classes + (immediate && m.captured ? 0 : 2 * ti + rev)];
             if (!u.orbit) {
               // The canonical state is (board[0], code) or the image (board[1], mirrored code).
-              const std::uint32_t qc = next_code(b, rules, p, m, ti ? steps.theirs[ti - 1] : 0u, rev);
+              const std::uint32_t qc = next_tag_code(b, rules, p, m, ti ? steps.theirs[ti - 1] : 0u, rev);
               const auto c = space.canonical(t.board[0], t.board[1], qc);
               const int x = c.kept ? 0 : 1;
               u.index = x;
@@ -509,7 +506,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             std::int64_t leads[4 * 32 + 1][2];  // -1: not asked yet
             for (std::uint32_t ti = 0; ti <= ps.c; ++ti) leads[ti][0] = leads[ti][1] = -1;
             auto lead = [&](std::uint32_t ti, bool rev) {
-              if (leads[ti][rev] < 0) leads[ti][rev] = next_code(b, rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
+              if (leads[ti][rev] < 0) leads[ti][rev] = next_tag_code(b, rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
               return std::uint32_t(leads[ti][rev]);
             };
             for (std::uint32_t xi = bucket[um.theirs_index]; xi < bucket[um.theirs_index + 1]; ++xi) {
@@ -601,20 +598,30 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         const BoardSteps steps(b, p);
         const std::uint64_t w = pack(p), mw = space.mirror_board(w);
         const Key board_key = encode_board_side(s.codec, p) << s.codec.tag_bits;
-        // A state that is not canonical takes its image's cell, on the image board.
-        const Position image = unpack(mw, p.to_move);
-        const std::uint64_t image_base = mw < w ? space.base(space.board_id(image)) : first;
-        const TagSpace image_tags = mw <= w ? tag_space(b, image) : TagSpace{};
-        reached.for_each(first, last, [&](std::uint64_t id) {
-          const std::uint32_t code = steps.code(std::uint32_t(id - first));
-          const auto c = space.canonical(w, mw, code);
-          const Cell& cl = cell[c.kept ? id : image_base + tag_slot(b, image, image_tags, c.code)];
+        auto put = [&](std::uint32_t code, const Cell& cl) {
           const Value v = Value(cl.value.load(std::memory_order_relaxed));
           s.keys[at] = board_key | code;
           s.value[at] = v;
           s.dist[at] = v == Value::draw ? 0 : cl.dist.load(std::memory_order_relaxed);  // a draw's held the reach level
           ++at;
-        });
+        };
+        if (w < mw || !space.mirroring()) {  // every state canonical
+          reached.for_each(first, last, [&](std::uint64_t id) { put(steps.code(std::uint32_t(id - first)), cell[id]); });
+        } else {
+          // A state that is not canonical takes its image's cell, on the image board; on a board
+          // that is its own image, the canonical one of a pair is the smaller code, so slot.
+          const Position image = unpack(mw, p.to_move);
+          const std::uint64_t image_base = mw < w ? space.base(space.board_id(image)) : first;
+          const SlotMirror to_image(b, space, steps, image);
+          reached.for_each(first, last, [&](std::uint64_t id) {
+            const std::uint32_t slot = std::uint32_t(id - first);
+            std::uint32_t mi, ti, ban;
+            steps.split(slot, mi, ti, ban);
+            const std::uint32_t mirrored = to_image(mi, ti, ban);
+            const std::uint32_t code = (mi ? steps.mine[mi - 1] : 0u) | (ti ? steps.theirs[ti - 1] : 0u) << 9 | ban << 18;
+            put(code, cell[image_base + (mw < w ? mirrored : std::min(slot, mirrored))]);
+          });
+        }
       }
     });
   });

@@ -495,3 +495,42 @@ TEST_CASE("repetition none bans nothing", "[core][repetition]") {
   REQUIRE(banned_count(g) == 0);
   REQUIRE(g.tag.empty());
 }
+
+TEST_CASE("next_tag_code equals pack_tag of next_tag for every move, theirs step and reversal", "[core][repetition]") {
+  // Random boards on three sizes, every rule set with a tag; every step (normal form or not) as
+  // theirs, and both answers to "m reverses mine".
+  std::mt19937_64 rng(20261122);
+  std::size_t compared = 0;
+  for (const auto& [rows, cols] : {std::pair{3, 3}, std::pair{3, 4}, std::pair{4, 4}})
+    for (const Repetition rep : {Repetition::immediate, Repetition::undo})
+      for (const Capture cap : {Capture::line, Capture::single})
+        for (const bool corner : {false, true}) {
+          const Rules r = make_rules(cap, corner, rep, rows, cols);
+          const Board b = make_board(rows, cols);
+          INFO(rows << "x" << cols << " repetition " << int(rep) << " capture " << int(cap) << " corner " << corner);
+          for (int trial = 0; trial < 300; ++trial) {
+            Position p{0, 0, trial % 2 ? Side::white : Side::black};
+            for (int sq = 0; sq < b.n; ++sq) {
+              const auto roll = rng() % 8;
+              if (roll < 2) p.black |= bit(sq);
+              else if (roll < 4) p.white |= bit(sq);
+            }
+            for (const Move& m : generate_moves(b, r, p)) {
+              std::vector<Step> theirs{Step{}};
+              for (int from = 0; from < b.n; ++from)
+                for (int d = 0; d < 4; ++d)
+                  if (b.step[from][d] >= 0) theirs.push_back(Step{std::int8_t(from), b.step[from][d]});
+              for (const Step& ts : theirs)
+                for (const bool reverses : {false, true}) {
+                  Tag t;
+                  t.theirs = ts;
+                  if (reverses) t.mine = Step{m.to, m.from};
+                  const std::uint32_t tc = ts.valid() ? pack_tag(b, Tag{Step{}, ts, false}) >> 9 : 0u;
+                  REQUIRE(next_tag_code(b, r, p, m, tc, reverses) == pack_tag(b, next_tag(b, r, p, t, m)));
+                  ++compared;
+                }
+            }
+          }
+        }
+  REQUIRE(compared > 100000);
+}
