@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "solver/huge_array.hpp"
 #include "solver/progress.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/state_key.hpp"
@@ -18,9 +19,9 @@ struct Solution {
   Position root;
   Tag root_tag;
   Key root_key = 0;
-  std::vector<Key> keys;             // ascending; the index of a key is its state number
-  std::vector<Value> value;          // for the side to move
-  std::vector<std::uint16_t> dist;   // plies to the end with perfect play; 0 for draws
+  HugeVector<Key> keys;              // ascending; the index of a key is its state number
+  HugeVector<Value> value;           // for the side to move
+  HugeVector<std::uint16_t> dist;    // plies to the end with perfect play; 0 for draws
   std::uint64_t edges = 0;           // legal moves summed over non-terminal states
   std::uint64_t wins = 0, losses = 0, draws = 0;
   std::uint16_t max_dist = 0;

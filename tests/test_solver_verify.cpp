@@ -43,8 +43,8 @@ TEST_CASE("every solved value is re-derived from its successors", "[solver][veri
 
 TEST_CASE("verification catches a wrong value or distance", "[solver][verify]") {
   const Solution s = solve_rules(named_on("free", 3, 4));
-  std::vector<Value> value = s.value;
-  std::vector<std::uint16_t> dist = s.dist;
+  std::vector<Value> value(s.value.begin(), s.value.end());
+  std::vector<std::uint16_t> dist(s.dist.begin(), s.dist.end());
   // A decided state's distance off by one.
   std::size_t i = 0;
   while (s.value[i] == Value::draw) ++i;

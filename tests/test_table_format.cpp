@@ -51,9 +51,9 @@ void require_round_trip(const Solution& s, const Table& t) {
   std::vector<Value> value;
   std::vector<std::uint16_t> dist;
   t.decode_all(keys, value, dist);
-  REQUIRE(keys == s.keys);
-  REQUIRE(value == s.value);
-  REQUIRE(dist == s.dist);
+  REQUIRE(std::equal(keys.begin(), keys.end(), s.keys.begin(), s.keys.end()));
+  REQUIRE(std::equal(value.begin(), value.end(), s.value.begin(), s.value.end()));
+  REQUIRE(std::equal(dist.begin(), dist.end(), s.dist.begin(), s.dist.end()));
   REQUIRE(t.payload_checksum_ok());
   const TableVerifyResult v = verify_table(t);
   INFO(v.first_error);
