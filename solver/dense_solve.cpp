@@ -63,7 +63,13 @@ class Space {
   bool mirror_on_ = false;
 };
 
-using Frontier = std::vector<std::uint64_t>;
+// A state on the breadth-first frontier: its packed board and its cell (ranked when it was
+// claimed, not again when it is expanded).
+struct Listed {
+  std::uint64_t board, id;
+};
+using Frontier = std::vector<Listed>;
+using Boards = std::vector<std::uint64_t>;
 
 }  // namespace
 
@@ -100,12 +106,14 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
   const Space::Pair root = space.pair(pack(s.root));
   Side side = s.root.to_move;
-  Frontier frontier{root.canonical}, terminal[2];
-  claim(space.id(unpack(root.canonical, side)));
+  Frontier frontier{Listed{root.canonical, space.id(unpack(root.canonical, side))}};
+  Boards terminal[2];
+  claim(frontier[0].id);
   if (root.orbit == 2) claim(space.id(unpack(root.image, side)));
   std::uint64_t states = std::uint64_t(root.orbit);
   while (!frontier.empty()) {
-    tbb::enumerable_thread_specific<Frontier> next, ends;
+    tbb::enumerable_thread_specific<Frontier> next;
+    tbb::enumerable_thread_specific<Boards> ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
       Frontier& out = next.local();
@@ -125,12 +133,12 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         const std::size_t i1 = std::min(range.end(), i0 + kBatch);
         int count = 0;
         for (std::size_t i = i0; i < i1; ++i) {
-          const Position p = unpack(frontier[i], side);
+          const Position p = unpack(frontier[i].board, side);
           const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
           if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-          Cell& c = cell[space.id(p)];
+          Cell& c = cell[frontier[i].id];
           __builtin_prefetch(&c, 1);
-          if (k == 0) ends.local().push_back(frontier[i]);
+          if (k == 0) ends.local().push_back(frontier[i].board);
           e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
           for (int j = 0; j < k; ++j) {
             const Space::Pair q = space.pair(pack(apply_move(p, moves[j])));
@@ -143,7 +151,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         for (int j = 0; j < count; ++j) {
           const Successor& q = succ[j];
           if (!claim(q.id)) continue;
-          out.push_back(q.pair.canonical);
+          out.push_back(Listed{q.pair.canonical, q.id});
           if (q.pair.orbit == 2) claim(space.id(unpack(q.pair.image, to)));
           f += std::uint64_t(q.pair.orbit);
         }
