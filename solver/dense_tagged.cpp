@@ -328,6 +328,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       };
       std::vector<Successor> succ;
       std::vector<std::uint64_t> fresh;
+      std::vector<std::uint32_t> touched, claimed;  // indices into succ
       Move moves[kMaxMoves];
       Target target[kMaxMoves];
       std::uint32_t back[kMaxMoves];  // the step code each move reverses
@@ -363,6 +364,10 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
           for (int x = 0; x < 2; ++x) target[j].base[x] = space.base(target[j].board_id[x]);
         const std::size_t classes = 2 * (std::size_t(steps.c) + 1);
         succ.assign(std::size_t(k) * classes, Successor{});
+        // First the board's fresh states: their legal moves and the successor of each (move,
+        // class) they use, worked out once, its reached bit prefetched; then the claims, the
+        // misses of one board overlapping instead of coming one after another.
+        touched.clear();
         for (const std::uint64_t id : fresh) {
           const std::uint32_t slot = std::uint32_t(id - base), code = steps.code(slot), mine = code & 511u;
           const std::uint32_t ti = steps.theirs_index(slot);
@@ -373,27 +378,39 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             const bool rev = mine && back[j] == mine;
             if (rev && (undo || (ban && !m.captured))) continue;  // tag_bans
             ++legal;
-            const Target& t = target[j];
             // A capture under immediate empties the tag: one class for all.
-            Successor& u = succ[std::size_t(j) * classes + (immediate && m.captured ? 0 : 2 * ti + rev)];
-            if (!u.orbit) {
-              // The canonical state is (board[0], code) or the image (board[1], mirrored code).
-              const std::uint32_t qc = next_tag_code(b, rules, p, m, ti ? steps.theirs[ti - 1] : 0u, rev);
-              const auto c = space.canonical(t.board[0], t.board[1], qc);
-              const int x = c.kept ? 0 : 1;
-              u.index = x;
-              u.orbit = c.orbit;
-              u.id = t.base[x] + tag_slot(b, unpack(t.board[x], to), t.tags[x], c.code);
-            }
-            if (!reached.claim(u.id)) continue;
-            cell[u.id].dist.store(next_stamp, std::memory_order_relaxed);
-            if (listing.first(t.board_id[u.index], next_stamp)) out.push_back(Listed{t.board[u.index], t.board_id[u.index]});
-            f += std::uint64_t(u.orbit);
+            const std::size_t at_class = std::size_t(j) * classes + (immediate && m.captured ? 0 : 2 * ti + rev);
+            Successor& u = succ[at_class];
+            if (u.orbit) continue;
+            // The canonical state is (board[0], code) or the image (board[1], mirrored code).
+            const Target& t = target[j];
+            const std::uint32_t qc = next_tag_code(b, rules, p, m, ti ? steps.theirs[ti - 1] : 0u, rev);
+            const auto c = space.canonical(t.board[0], t.board[1], qc);
+            const int x = c.kept ? 0 : 1;
+            u.index = x;
+            u.orbit = c.orbit;
+            u.id = t.base[x] + tag_slot(b, unpack(t.board[x], to), t.tags[x], c.code);
+            reached.prefetch(u.id);
+            touched.push_back(std::uint32_t(at_class));
           }
           if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
           cell[id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
           if (legal == 0) ends.local().push_back(Terminal{at.board, id});
           e += std::uint64_t(legal) * std::uint64_t(space.canonical(at.board, mw, code).orbit);
+        }
+        claimed.clear();
+        for (const std::uint32_t at_class : touched) {
+          const Successor& u = succ[at_class];
+          if (!reached.claim(u.id)) continue;
+          __builtin_prefetch(&cell[u.id], 1);
+          claimed.push_back(at_class);
+        }
+        for (const std::uint32_t at_class : claimed) {
+          const Successor& u = succ[at_class];
+          const Target& t = target[at_class / classes];
+          cell[u.id].dist.store(next_stamp, std::memory_order_relaxed);
+          if (listing.first(t.board_id[u.index], next_stamp)) out.push_back(Listed{t.board[u.index], t.board_id[u.index]});
+          f += std::uint64_t(u.orbit);
         }
       }
     }, tbb::simple_partitioner());
@@ -436,8 +453,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         struct Unmove {
           Position before;
           Move m;
-          std::uint64_t board_id;    // of P
-          std::uint32_t theirs_index;  // of m's step on the board (0 for a capture under immediate)
+          std::uint64_t board_id, base;  // of P
+          std::uint32_t theirs_index;    // of m's step on the board (0 for a capture under immediate)
         };
         struct Update {
           std::uint64_t id, board, board_id;
@@ -472,7 +489,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
           for (const Decided& x : found) by_theirs[bucket[x.theirs_index]++] = x;
           for (std::uint32_t ti = steps.c + 1; ti > 0; --ti) bucket[ti] = bucket[ti - 1];
           bucket[0] = 0;
-          // The un-moves first, their boards' slot bases prefetched, so that those misses overlap.
+          // The un-moves first, their boards' slot bases prefetched, then their reached bits, so
+          // that those misses overlap instead of coming one after another.
           unmoves.clear();
           for_each_unmove(b, rules, sp, [&](const Position& before, const Move& m) {
             if (!space.inside(before)) return;
@@ -480,9 +498,14 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
                                          ? 0u
                                          : 1u + std::uint32_t(std::find(steps.theirs, steps.theirs + steps.c, step_code(b, m.from, m.to)) - steps.theirs);
             if (bucket[ti] == bucket[ti + 1]) return;
-            unmoves.push_back(Unmove{before, m, space.board_id(before), ti});
+            unmoves.push_back(Unmove{before, m, space.board_id(before), 0, ti});
             space.prefetch_base(unmoves.back().board_id);
           });
+          for (Unmove& um : unmoves) {
+            um.base = space.base(um.board_id);
+            reached.prefetch(um.base);
+            reached.prefetch(space.base(um.board_id + 1) - 1);
+          }
           updates.clear();
           for (const Unmove& um : unmoves) {
             const Position& before = um.before;
@@ -490,7 +513,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             const bool clears = immediate && m.captured;  // such a move empties the tag
             const BoardSteps ps(b, before);
             const std::uint64_t pw = pack(before), pmw = space.mirror_board(pw);
-            const std::uint64_t pbid = um.board_id, pbase = space.base(pbid);
+            const std::uint64_t pbid = um.board_id, pbase = um.base;
             // Where P's states that are not canonical keep their cells: on the image board, or on
             // P itself when it is its own image (asked for when first needed).
             bool image_ready = false;
