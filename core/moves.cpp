@@ -2,6 +2,7 @@
 #include "core/moves.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "core/captures.hpp"
 #include "core/error.hpp"
@@ -88,6 +89,35 @@ int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out)
   if (r.capture == Capture::line)
     return r.corner ? generate<Capture::line, true>(b, p, out) : generate<Capture::line, false>(b, p, out);
   return r.corner ? generate<Capture::single, true>(b, p, out) : generate<Capture::single, false>(b, p, out);
+}
+
+int generate_moves_any_order(const Board& b, const Rules& r, const Position& p, Move* out) {
+  if (r.capture != Capture::line || r.corner) return generate_moves(b, r, p, out);
+  const Bits own = mover(p), enemy = waiter(p), empty = b.all & ~(own | enemy);
+  // Each arrival point's capture, zero where nothing is captured (as in generate).
+  Bits at[kMaxSquares];
+  std::fill(at, at + b.n, Bits{0});
+  const Bits arrivals = (shift(b, own, 0) | shift(b, own, 1) | shift(b, own, 2) | shift(b, own, 3)) & empty;
+  for (Bits x = arrivals & arrival_capture_points(b, own, enemy, false); x; x &= x - 1) {
+    const int t = lowest(x);
+    at[t] = line_arrival(b, t, own, enemy);
+  }
+  // Direction d moves a piece by delta[d] points; the pieces that can go are those an empty
+  // point lies one step beyond (the empty points shifted back the other way). Unrolled, so that
+  // each shift is a constant direction's few instructions.
+  int n = 0;
+  auto steps = [&]<int kDir>(std::integral_constant<int, kDir>) {
+    const int delta = kDir == 0 ? b.cols : kDir == 1 ? 1 : kDir == 2 ? -b.cols : -1;
+    for (Bits x = own & shift(b, empty, kDir ^ 2); x; x &= x - 1) {
+      const int from = lowest(x), to = from + delta;
+      out[n++] = Move{std::int8_t(from), std::int8_t(to), at[to]};
+    }
+  };
+  steps(std::integral_constant<int, 0>{});
+  steps(std::integral_constant<int, 1>{});
+  steps(std::integral_constant<int, 2>{});
+  steps(std::integral_constant<int, 3>{});
+  return n;
 }
 
 std::vector<Move> generate_moves(const Board& b, const Rules& r, const Position& p) {

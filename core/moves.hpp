@@ -36,6 +36,11 @@ constexpr int kMaxMoves = 4 * 64 * 4;
 int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out);
 std::vector<Move> generate_moves(const Board& b, const Rules& r, const Position& p);
 
+// The same moves in no promised order, for the engines that only need the set: under line
+// capture without corner capture the steps are found a direction at a time on whole sets (work
+// by moves, not by pieces times directions); otherwise as generate_moves. Returns the count.
+int generate_moves_any_order(const Board& b, const Rules& r, const Position& p, Move* out);
+
 // Inline: the engines apply every move of every state.
 inline Position apply_move(const Position& p, const Move& m) {
   const Bits step = bit(m.from) | bit(m.to);

@@ -134,7 +134,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         int count = 0;
         for (std::size_t i = i0; i < i1; ++i) {
           const Position p = unpack(frontier[i].board, side);
-          const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+          const int k = lost_by_material(p) ? 0 : generate_moves_any_order(b, rules, p, moves);
           if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
           Cell& c = cell[frontier[i].id];
           __builtin_prefetch(&c, 1);

@@ -342,7 +342,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         });
         const BoardSteps steps(b, p);
         const std::uint64_t mw = space.mirror_board(at.board);
-        const int k = lost_by_material(p) ? 0 : generate_moves(b, rules, p, moves);
+        const int k = lost_by_material(p) ? 0 : generate_moves_any_order(b, rules, p, moves);
         for (int j = 0; j < k; ++j) {
           back[j] = step_code(b, moves[j].to, moves[j].from);
           Target& t = target[j];

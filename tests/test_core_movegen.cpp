@@ -1,4 +1,4 @@
-// The bitboard move generator (generate_moves) against the plain reference generator of
+// The bitboard move generators (generate_moves, generate_moves_any_order) against the plain reference generator of
 // tests/reference/plain_rules.hpp, on many random positions for every capture rule.
 #include <catch2/catch.hpp>
 #include <random>
@@ -46,6 +46,9 @@ void compare_on_random_positions(const Rules& r, int count, std::uint64_t seed) 
     Move buf[kMaxMoves];
     const int n = generate_moves(b, r, p, buf);
     if (n != int(fast.size()) || !std::equal(fast.begin(), fast.end(), buf)) ++mismatches;
+    // generate_moves_any_order: the same moves, each once, in any order.
+    const int any = generate_moves_any_order(b, r, p, buf);
+    if (any != int(fast.size()) || ref::key_set(std::vector<Move>(buf, buf + any)) != plain_set) ++mismatches;
     bool cap = false;
     for (const Move& m : fast) cap |= m.captured != 0;
     with_capture += cap;
@@ -94,6 +97,9 @@ TEST_CASE("generate_moves equals the reference on other board shapes", "[core][m
           const Position p = ref::random_position(b, rng, b.n < 6 ? 1 : 2);
           const auto fast = ref::key_set(generate_moves(b, r, p));
           const auto plain = ref::key_set(ref::plain_moves(ref::from_position(b, p), r));
+          Move buf[kMaxMoves];
+          const int any = generate_moves_any_order(b, r, p, buf);
+          if (any != int(fast.size()) || ref::key_set(std::vector<Move>(buf, buf + any)) != plain) ++mismatches;
           if (fast != plain && ++mismatches <= 3) {
             INFO("rules " << rules_id(r) << ", position " << format_position(b, p));
             INFO("fast:  " << ref::keys_text(b, fast));
