@@ -27,14 +27,12 @@ inline int captures_of(const Board& b, Bits own_after, Bits enemy, int to, Bits*
 }
 
 // Captures by line or single capture depend only on the arrival point (captures.hpp), so they
-// are computed once per reachable empty point; corner captures depend on the point left too.
-template <Capture kCapture, bool kCorner>
-int generate(const Board& b, const Position& p, Move* out) {
-  const Bits own = mover(p), enemy = waiter(p), empty = b.all & ~(own | enemy);
-  // Meaningful for the arrival points only; zeroed on the board's points and on the last entry,
-  // which the line loop reads for off-board steps. Not all 64: clearing them cost a fifth of
-  // the generation.
-  Bits at[kMaxSquares];
+// are computed once per reachable empty point into at[point]; corner captures depend on the
+// point left too. at[] is meaningful for the arrival points only; it is zeroed on the board's
+// points and on the last entry, which the line loop reads for off-board steps. Not all 64:
+// clearing them cost a fifth of the generation.
+template <Capture kCapture>
+void arrival_captures(const Board& b, Bits own, Bits enemy, Bits empty, Bits* at) {
   std::fill(at, at + b.n, Bits{0});
   at[kMaxSquares - 1] = 0;
   const Bits arrivals = (shift(b, own, 0) | shift(b, own, 1) | shift(b, own, 2) | shift(b, own, 3)) & empty;
@@ -42,6 +40,13 @@ int generate(const Board& b, const Position& p, Move* out) {
     const int t = lowest(x);
     at[t] = kCapture == Capture::line ? line_arrival(b, t, own, enemy) : single_arrival(b, t, own, enemy);
   }
+}
+
+template <Capture kCapture, bool kCorner>
+int generate(const Board& b, const Position& p, Move* out) {
+  const Bits own = mover(p), enemy = waiter(p), empty = b.all & ~(own | enemy);
+  Bits at[kMaxSquares];
+  arrival_captures<kCapture>(b, own, enemy, empty, at);
   int n = 0;
   if constexpr (kCapture == Capture::line && !kCorner) {
     // One move per open step: written always, kept by advancing n (no branch on the position).
@@ -94,14 +99,8 @@ int generate_moves(const Board& b, const Rules& r, const Position& p, Move* out)
 int generate_moves_any_order(const Board& b, const Rules& r, const Position& p, Move* out) {
   if (r.capture != Capture::line || r.corner) return generate_moves(b, r, p, out);
   const Bits own = mover(p), enemy = waiter(p), empty = b.all & ~(own | enemy);
-  // Each arrival point's capture, zero where nothing is captured (as in generate).
   Bits at[kMaxSquares];
-  std::fill(at, at + b.n, Bits{0});
-  const Bits arrivals = (shift(b, own, 0) | shift(b, own, 1) | shift(b, own, 2) | shift(b, own, 3)) & empty;
-  for (Bits x = arrivals & arrival_capture_points(b, own, enemy, false); x; x &= x - 1) {
-    const int t = lowest(x);
-    at[t] = line_arrival(b, t, own, enemy);
-  }
+  arrival_captures<Capture::line>(b, own, enemy, empty, at);
   // Direction d moves a piece by delta[d] points; the pieces that can go are those an empty
   // point lies one step beyond (the empty points shifted back the other way). Unrolled, so that
   // each shift is a constant direction's few instructions.
