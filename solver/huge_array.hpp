@@ -1,18 +1,19 @@
 // Big arrays of trivially copyable T in anonymous memory (HugeArray here, and HugeVector for
 // the solution's arrays).
 //
-// HugeArray: an array of trivially copyable T in anonymous memory, zero-filled by the kernel and advised to
-// use transparent huge pages: the solver's big randomly accessed arrays (the store, counters,
-// predecessor lists) spend most of their time in TLB misses on 4 KiB pages. It grows by mremap,
-// which moves page tables, not data: a growing array of gigabytes never exists twice.
+// HugeArray: an array of trivially copyable T in anonymous memory, zero-filled by the kernel
+// and advised to use transparent huge pages: the solver's big randomly accessed arrays (the
+// store, counters, predecessor lists) spend most of their time in TLB misses on 4 KiB pages. It
+// grows by mremap, which moves page tables, not data: a growing array of gigabytes never exists
+// twice.
 #pragma once
 #include <sys/mman.h>
 
 #include <cstddef>
 #include <new>
-#include <vector>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace gonu {
 
