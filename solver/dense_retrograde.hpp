@@ -37,7 +37,8 @@ void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std
     for (int sd = 0; sd < 2; ++sd)
       for (int lost = 0; lost < 2; ++lost) {
         size += level[sd][lost].size();
-        for (const T& e : level[sd][lost]) decided += std::uint64_t(orbit(e));
+        if (options.progress)  // counted for the report only: a serial pass with a mirror per state
+          for (const T& e : level[sd][lost]) decided += std::uint64_t(orbit(e));
       }
     if (size == 0) break;
     if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
