@@ -26,8 +26,8 @@ inline Position unpack(std::uint64_t w, Side side) { return Position{w & 0xfffff
 // The file mirror (file f <-> cols-1-f) of packed boards, points and tag codes. The rules are
 // mirror-symmetric, so a state and its image have the same value, and an edge's image is an
 // edge. Files f and cols-1-f swap by a shift of cols-1-2f (a shift within a rank never leaves
-// it), done on the packed word, both colours at once; boards of up to 7 files (every board the
-// engines can hold in memory) have at most three such pairs, unrolled. Measured against a table
+// it), done on the packed word, both colours at once; boards of up to 7 files have at most
+// three such pairs, unrolled (wider ones loop over theirs). Measured against a table
 // per byte: the shifts take about two thirds of the time, and the mirror is taken at every edge.
 class FileMirror {
  public:
