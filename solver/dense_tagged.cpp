@@ -127,6 +127,10 @@ struct BoardSteps {
   std::uint32_t code(std::uint32_t slot) const {
     std::uint32_t mi, ti, ban;
     split(slot, mi, ti, ban);
+    return code(mi, ti, ban);
+  }
+  // The tag code of the slot with these parts.
+  std::uint32_t code(std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) const {
     return (mi ? mine[mi - 1] : 0u) | (ti ? theirs[ti - 1] : 0u) << 9 | ban << 18;
   }
 
@@ -545,7 +549,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
               }
               // A reached predecessor state (P, tP) whose move m leads to x.
               auto take = [&](std::uint64_t pid, std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) {
-                const std::uint32_t code_p = (mi ? ps.mine[mi - 1] : 0u) | (ti ? ps.theirs[ti - 1] : 0u) << 9 | ban << 18;
+                const std::uint32_t code_p = ps.code(mi, ti, ban);
                 const auto c = space.canonical(pw, pmw, code_p);
                 if (x.self_image && !c.kept) return;
                 Update u{pid, c.board, pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
@@ -641,7 +645,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
             std::uint32_t mi, ti, ban;
             steps.split(slot, mi, ti, ban);
             const std::uint32_t mirrored = to_image(mi, ti, ban);
-            const std::uint32_t code = (mi ? steps.mine[mi - 1] : 0u) | (ti ? steps.theirs[ti - 1] : 0u) << 9 | ban << 18;
+            const std::uint32_t code = steps.code(mi, ti, ban);
             put(code, cell[image_base + (mw < w ? mirrored : std::min(slot, mirrored))]);
           });
         }
