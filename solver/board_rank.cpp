@@ -26,6 +26,50 @@ BoardRank::BoardRank(int n, int kb, int kw)
         }
         fill_[at(m, rb, rw)] = v;
       }
+  // The terms of a chunk's pieces (bits bn, wn over its points lo, lo + 1, ...) with ab0 black
+  // and aw0 white pieces above it: from its top point down, a piece on point i, with budgets
+  // rb = kb - (pieces above i) and rw likewise left for points 0..i, adds the boards with digit 0
+  // there if it is black, digits 0 and 1 if it is white.
+  auto chunk_terms = [&](int lo, int ab0, int aw0, unsigned bn, unsigned wn) {
+    std::uint64_t sum = 0;
+    for (int j = 0; (bn | wn) >> j; ++j) {
+      const int i = lo + j, rb = kb - ab0 - popcount(bn >> j >> 1), rw = kw - aw0 - popcount(wn >> j >> 1);
+      if (bn >> j & 1) sum += fill(i, rb, rw);
+      if (wn >> j & 1) sum += fill(i, rb, rw) + (rb > 0 ? fill(i, rb - 1, rw) : 0);
+    }
+    return sum;
+  };
+  if (n <= 16) {
+    // Two byte chunks; entries of boards outside D stay 0 and are never read.
+    for (unsigned x = 0; x < 256; ++x) {
+      unsigned v = 0;
+      for (unsigned j = 0, place = 1; j < 8; ++j, place *= 3) v += (x >> j & 1) * place;
+      ternary_[x] = std::uint16_t(v);
+    }
+    const int high_points = std::max(0, n - 8), low_points = std::min(n, 8);
+    // A chunk's contents by ternary value v < 3^8: black bits, white bits.
+    auto decode = [](unsigned v, unsigned& bn, unsigned& wn) {
+      bn = wn = 0;
+      for (int j = 0; j < 8; ++j, v /= 3) {
+        bn |= (v % 3 == 1 ? 1u : 0u) << j;
+        wn |= (v % 3 == 2 ? 1u : 0u) << j;
+      }
+    };
+    high_.assign(6561, 0);
+    low_.assign(rows_ * 6561, 0);
+    for (unsigned v = 0; v < 6561; ++v) {
+      unsigned bn, wn;
+      decode(v, bn, wn);
+      const int pb = popcount(bn), pw = popcount(wn);
+      if (pb <= kb && pw <= kw && (bn | wn) >> high_points == 0) high_[v] = std::uint32_t(chunk_terms(8, 0, 0, bn, wn));
+      if ((bn | wn) >> low_points) continue;
+      for (int ab0 = 0; ab0 + pb <= kb; ++ab0)
+        for (int aw0 = 0; aw0 + pw <= kw; ++aw0)
+          low_[(std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 6561 + v] =
+              std::uint16_t(chunk_terms(0, ab0, aw0, bn, wn));
+    }
+    return;
+  }
   // A chunk's ternary value, top point first (Horner), and row step; overlapping nibbles stay 0.
   for (unsigned bn = 0; bn < 16; ++bn)
     for (unsigned wn = 0; wn < 16; ++wn) {
@@ -34,10 +78,6 @@ BoardRank::BoardRank(int n, int kb, int kw)
       for (int j = 3; j >= 0; --j) v = 3 * v + (bn >> j & 1) + 2 * (wn >> j & 1);
       contents_[bn << 4 | wn] = v | std::uint32_t(popcount(bn) * (kw + 1) + popcount(wn)) * 81 << 8;
     }
-  // A piece on point i with ab black and aw white pieces above it adds, with budgets rb = kb - ab
-  // and rw = kw - aw left for points 0..i: the boards with digit 0 there if it is black, digits 0
-  // and 1 if it is white. A chunk's entry adds its pieces' terms from its top point down; entries
-  // of boards outside D stay 0 and are never read.
   by_chunk_.assign(std::size_t(chunks_) * rows_ * 81, 0);
   for (int k = 0; k < chunks_; ++k) {
     const unsigned inside = n - 4 * k >= 4 ? 15u : (1u << (n - 4 * k)) - 1;  // the chunk's points on the board
@@ -46,15 +86,9 @@ BoardRank::BoardRank(int n, int kb, int kw)
         for (unsigned bn = 0; bn < 16; ++bn)
           for (unsigned wn = 0; wn < 16; ++wn) {
             if (bn & wn || (bn | wn) & ~inside) continue;
-            const int ab = ab0 + popcount(bn), aw = aw0 + popcount(wn);
-            if (ab > kb || aw > kw) continue;
-            std::uint64_t sum = 0;
-            for (int j = 0; j < 4; ++j) {  // budgets left for points 0..i: less the pieces above i
-              const int i = 4 * k + j, rb = kb - ab0 - popcount(bn >> j >> 1), rw = kw - aw0 - popcount(wn >> j >> 1);
-              if (bn >> j & 1) sum += fill(i, rb, rw);
-              if (wn >> j & 1) sum += fill(i, rb, rw) + (rb > 0 ? fill(i, rb - 1, rw) : 0);
-            }
-            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 81 + (contents_[bn << 4 | wn] & 0xff)] = sum;
+            if (ab0 + popcount(bn) > kb || aw0 + popcount(wn) > kw) continue;
+            by_chunk_[(std::size_t(k) * rows_ + std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 81 +
+                      (contents_[bn << 4 | wn] & 0xff)] = chunk_terms(4 * k, ab0, aw0, bn, wn);
           }
   }
 }
