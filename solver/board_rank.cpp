@@ -55,18 +55,43 @@ BoardRank::BoardRank(int n, int kb, int kw)
         wn |= (v % 3 == 2 ? 1u : 0u) << j;
       }
     };
-    high_.assign(6561, 0);
+    high_.assign(6561, High{0, 0});
     low_.assign(rows_ * 6561, 0);
     for (unsigned v = 0; v < 6561; ++v) {
       unsigned bn, wn;
       decode(v, bn, wn);
       const int pb = popcount(bn), pw = popcount(wn);
-      if (pb <= kb && pw <= kw && (bn | wn) >> high_points == 0) high_[v] = std::uint32_t(chunk_terms(8, 0, 0, bn, wn));
+      if (pb <= kb && pw <= kw && (bn | wn) >> high_points == 0)
+        high_[v] = High{std::uint32_t(chunk_terms(8, 0, 0, bn, wn)), std::uint32_t((std::size_t(pb) * (kw + 1) + pw) * 6561)};
       if ((bn | wn) >> low_points) continue;
       for (int ab0 = 0; ab0 + pb <= kb; ++ab0)
         for (int aw0 = 0; aw0 + pw <= kw; ++aw0)
           low_[(std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0)) * 6561 + v] =
               std::uint16_t(chunk_terms(0, ab0, aw0, bn, wn));
+    }
+    // The lists for for_each, in ternary order (v ascending).
+    std::vector<std::uint32_t> row_begin(rows_ + 1, 0);
+    for (int ab0 = 0; ab0 <= kb; ++ab0)
+      for (int aw0 = 0; aw0 <= kw; ++aw0) {
+        const std::size_t row = std::size_t(ab0) * std::size_t(kw + 1) + std::size_t(aw0);
+        row_begin[row] = std::uint32_t(low_list_.size());
+        for (unsigned v = 0; v < 6561; ++v) {
+          unsigned bn, wn;
+          decode(v, bn, wn);
+          if ((bn | wn) >> low_points == 0 && ab0 + popcount(bn) <= kb && aw0 + popcount(wn) <= kw)
+            low_list_.push_back(LowBoard{std::uint8_t(bn), std::uint8_t(wn)});
+        }
+      }
+    high_index_.assign(6561, 0);
+    for (unsigned v = 0; v < 6561; ++v) {
+      unsigned bn, wn;
+      decode(v, bn, wn);
+      const int pb = popcount(bn), pw = popcount(wn);
+      if (pb > kb || pw > kw || (bn | wn) >> high_points) continue;
+      const std::size_t row = std::size_t(pb) * std::size_t(kw + 1) + std::size_t(pw);
+      high_index_[v] = std::uint16_t(high_list_.size());
+      high_list_.push_back(HighBoard{Bits(bn) << 8, Bits(wn) << 8, row_begin[row],
+                                     std::uint32_t(row_begin[row] + fill(low_points, kb - pb, kw - pw))});
     }
     return;
   }

@@ -22,7 +22,9 @@
 //     its pieces add to the row of the chunks below, so a rank walks the chunks from the top
 //     with adds and table reads only.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <utility>
 #include <cstdint>
 #include <vector>
 
@@ -53,6 +55,33 @@ class BoardRank {
   }
   // The board of a rank < size().
   void unrank(std::uint64_t r, Bits& black, Bits& white) const;
+  // visit(rank, black, white) for the ranks [lo, hi) in order (hi <= size()). Boards of up to 16
+  // points: the boards sharing the high byte are a run of ranks whose low bytes are the list of
+  // their row (below), so a step is a list read; larger boards step with next().
+  template <class Visit>
+  void for_each(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    if (lo >= hi) return;
+    Bits black, white;
+    unrank(lo, black, white);
+    if (n_ > 16) {
+      for (std::uint64_t r = lo;; ++r) {
+        visit(r, std::as_const(black), std::as_const(white));
+        if (r + 1 == hi) return;
+        next(black, white);
+      }
+    }
+    const unsigned high = ternary_[(black >> 8) & 255u] + 2u * ternary_[(white >> 8) & 255u];
+    std::size_t h = high_index_[high];
+    std::size_t k = high_list_[h].begin + low_[high_[high].low_row + ternary_[black & 255u] + 2u * ternary_[white & 255u]];
+    for (std::uint64_t r = lo;; ++h) {
+      const HighBoard& x = high_list_[h];
+      for (; k < x.end; ++k) {
+        visit(r, x.black | low_list_[k].black, x.white | low_list_[k].white);
+        if (++r == hi) return;
+      }
+      k = high_list_[h + 1].begin;
+    }
+  }
   // Steps a board of rank r < size() - 1 to the board of rank r + 1: the lowest point whose digit
   // can grow within the budgets left by the points above it grows, and every point below empties.
   // A few steps on average, against a whole unrank: for reading boards off in order.
@@ -74,10 +103,8 @@ class BoardRank {
 
  private:
   std::uint64_t rank_bytes(Bits black, Bits white) const {
-    const unsigned hb = unsigned(black >> 8) & 255u, hw = unsigned(white >> 8) & 255u;
-    const std::size_t row = std::size_t(popcount(hb)) * std::size_t(kw_ + 1) + std::size_t(popcount(hw));
-    return high_[ternary_[hb] + 2u * ternary_[hw]] +
-           low_[row * 6561 + ternary_[black & 255u] + 2u * ternary_[white & 255u]];
+    const High& h = high_[ternary_[(black >> 8) & 255u] + 2u * ternary_[(white >> 8) & 255u]];
+    return h.terms + low_[h.low_row + ternary_[black & 255u] + 2u * ternary_[white & 255u]];
   }
   template <int kChunks>
   std::uint64_t rank_chunks(Bits black, Bits white) const {
@@ -103,11 +130,30 @@ class BoardRank {
   // step popcount(bn) * (kw + 1) + popcount(wn), times 81.
   std::array<std::uint32_t, 256> contents_{};
   // Boards of up to 16 points: the ternary place values of a byte's points (a byte of black
-  // pieces is worth that, of white twice that); the terms of points 8..15 by their ternary value
-  // (nothing above them); the terms of points 0..7 at [(ab * (kw + 1) + aw) * 6561 + ternary value].
+  // pieces is worth that, of white twice that); by the ternary value of points 8..15, their terms
+  // (nothing is above them) and where the row of the low byte's terms starts, its pieces being
+  // those above the low byte; the terms of points 0..7 at [(ab * (kw + 1) + aw) * 6561 + ternary
+  // value] (below 3^8).
+  struct High {
+    std::uint32_t terms, low_row;
+  };
   std::array<std::uint16_t, 256> ternary_{};
-  std::vector<std::uint32_t> high_;
+  std::vector<High> high_;
   std::vector<std::uint16_t> low_;
+  // For for_each: the boards of points 8..15 in ternary order, each with its pieces and the span
+  // of its row's list in low_list_ (every row's boards of points 0..7 within the budgets left,
+  // in ternary order, so that entry low_[row + v] of a board is its place in the list); and the
+  // place in high_list_ of a high byte by its ternary value.
+  struct HighBoard {
+    Bits black, white;
+    std::uint32_t begin, end;
+  };
+  struct LowBoard {
+    std::uint8_t black, white;
+  };
+  std::vector<HighBoard> high_list_;
+  std::vector<LowBoard> low_list_;
+  std::vector<std::uint16_t> high_index_;
 };
 
 // Both sides' boards in one id range, as the dense engines number them: Black to move at
@@ -125,7 +171,18 @@ class SideBoardIds {
     rank_.unrank(id - (p.to_move == Side::white ? boards_ : 0), p.black, p.white);
     return p;
   }
-  void next(Position& p) const { rank_.next(p.black, p.white); }  // id + 1 (ids never cross sides here)
+  // visit(id, position) for the ids [lo, hi) in order (BoardRank::for_each on each side's part).
+  template <class Visit>
+  void walk(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    if (lo < boards_)
+      rank_.for_each(lo, std::min(hi, boards_), [&](std::uint64_t r, Bits black, Bits white) {
+        visit(r, Position{black, white, Side::black});
+      });
+    if (hi > boards_)
+      rank_.for_each(std::max(lo, boards_) - boards_, hi - boards_, [&](std::uint64_t r, Bits black, Bits white) {
+        visit(boards_ + r, Position{black, white, Side::white});
+      });
+  }
   bool inside(const Position& p) const {
     return popcount(p.black) <= rank_.max_black() && popcount(p.white) <= rank_.max_white();
   }

@@ -37,8 +37,10 @@ class Space {
   }
   std::uint64_t size() const { return 2 * ids_.boards(); }
   std::uint64_t id(const Position& p) const { return ids_.id(p); }
-  Position position(std::uint64_t id) const { return ids_.position(id); }
-  void next(Position& p) const { ids_.next(p); }  // the position of id + 1
+  template <class Visit>
+  void walk(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {  // visit(id, position), in order
+    ids_.walk(lo, hi, visit);
+  }
   bool inside(const Position& p) const { return ids_.inside(p); }
   // A packed board's canonical form, the other board of its pair (the same if its own image), and
   // its orbit (states it stands for: 2 unless mirroring is off or it is its own image), all from
@@ -184,7 +186,7 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         });
       });
 
-  // 3. read off: count reached ids per block, then walk each block's boards in order (next is
+  // 3. read off: count reached ids per block, then walk each block's boards in order (a step is
   // cheaper than unranking each), taking a mirror image's value from its canonical state.
   constexpr std::size_t kBlockWords = 512;
   const std::size_t words = reached.words(), blocks = (words + kBlockWords - 1) / kBlockWords;
@@ -201,19 +203,15 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
     std::size_t at = start[blk];
     const std::uint64_t lo = blk * kBlockWords * 64, hi = std::min<std::uint64_t>(n, lo + kBlockWords * 64);
-    Position p = space.position(lo);
-    for (std::uint64_t id = lo; id < hi; ++id) {
-      if (id == space.boards()) p = space.position(id);  // the White-to-move half starts over
-      if (is_reached(id)) {
-        const Space::Pair q = space.pair(pack(p));
-        const Cell& c = cell[q.kept ? id : space.id(unpack(q.canonical, p.to_move))];
-        s.keys[at] = encode_board_side(s.codec, p);
-        s.value[at] = Value(c.value.load(std::memory_order_relaxed));
-        s.dist[at] = c.dist.load(std::memory_order_relaxed);
-        ++at;
-      }
-      if (id + 1 < hi && id + 1 != space.boards()) space.next(p);
-    }
+    space.walk(lo, hi, [&](std::uint64_t id, const Position& p) {
+      if (!is_reached(id)) return;
+      const Space::Pair q = space.pair(pack(p));
+      const Cell& c = cell[q.kept ? id : space.id(unpack(q.canonical, p.to_move))];
+      s.keys[at] = encode_board_side(s.codec, p);
+      s.value[at] = Value(c.value.load(std::memory_order_relaxed));
+      s.dist[at] = c.dist.load(std::memory_order_relaxed);
+      ++at;
+    });
   });
   count_values(s);
   s.peak_bytes = need + total * (sizeof(Key) + sizeof(Value) + sizeof(std::uint16_t));

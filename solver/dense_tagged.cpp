@@ -144,7 +144,7 @@ class TaggedSpace {
       : b_(b), ids_(b.n, popcount(root.black), popcount(root.white)), boards_(ids_.boards()), base_(2 * boards_ + 1),
         mirror_(b) {
     mirror_on_ = mirror_.board(pack(root)) == pack(root) && mirror_.tag(root_code) == root_code;
-    // slot_base: every board's slot count, summed in board-id order (blocks walked with next()).
+    // slot_base: every board's slot count, summed in board-id order (blocks walked in order).
     constexpr std::uint64_t kBlock = 1 << 16;
     const std::uint64_t n = 2 * boards_, blocks = (n + kBlock - 1) / kBlock;
     tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
@@ -155,18 +155,10 @@ class TaggedSpace {
   }
   std::uint64_t board_id(const Position& p) const { return ids_.id(p); }
   Position board(std::uint64_t id) const { return ids_.position(id); }
-  // visit(board id, board) for the board ids [lo, hi) in order, stepped with next() (a few
-  // steps on average, against a whole unrank), starting over where White's half starts.
+  // visit(board id, board) for the board ids [lo, hi) in order (SideBoardIds::walk).
   template <class Visit>
   void walk(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
-    if (lo >= hi) return;
-    Position p = board(lo);
-    for (std::uint64_t id = lo;; ++id) {
-      visit(id, std::as_const(p));
-      if (id + 1 == hi) return;
-      if (id + 1 == boards_) p = board(id + 1);
-      else ids_.next(p);
-    }
+    ids_.walk(lo, hi, visit);
   }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
   std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }

@@ -40,11 +40,20 @@ Key encode_key(const KeyCodec& c, const Position& p, const Tag& t);
 void decode_key(const KeyCodec& c, Key k, Position& p, Tag& t);
 
 // side << B | ternary(board): the key without its tag.
+// Boards of up to 16 points (the dense engines' whole solves read off millions of keys) take
+// their two bytes unrolled; the bytes past the board are empty and worth nothing.
 inline Key encode_board_side(const KeyCodec& c, const Position& p) {
   std::uint64_t v = 0;
-  const int chunks = (c.board.n + 7) / 8;
-  for (int i = 0; i < chunks; ++i)
+  const int chunks = c.board.n <= 16 ? 2 : (c.board.n + 7) / 8;
+  auto add = [&](int i) {
     v += c.byte_value[i][(p.black >> (8 * i)) & 0xff] + 2 * c.byte_value[i][(p.white >> (8 * i)) & 0xff];
+  };
+  if (chunks == 2) {
+    add(0);
+    add(1);
+  } else {
+    for (int i = 0; i < chunks; ++i) add(i);
+  }
   return v | (Key(p.to_move == Side::white) << c.board_bits);
 }
 

@@ -52,6 +52,17 @@ TEST_CASE("board ranks number the dense space in ternary order", "[solver][rank]
       wrong += step_black != plain[i].black || step_white != plain[i].white;
       if (i + 1 < plain.size()) rank.next(step_black, step_white);
     }
+    // for_each over the whole space, and from and to a few places inside it.
+    const std::uint64_t size = rank.size();
+    for (const auto& [lo, hi] : {std::pair{std::uint64_t(0), size}, std::pair{size / 3, size / 3 + 1},
+                                 std::pair{size / 7, size - size / 5}, std::pair{size - 1, size}}) {
+      std::uint64_t expect = lo;
+      rank.for_each(lo, hi, [&](std::uint64_t r, Bits black, Bits white) {
+        wrong += r != expect || black != plain[r].black || white != plain[r].white;
+        ++expect;
+      });
+      wrong += expect != hi;
+    }
     CHECK(wrong == 0);
   }
 }
@@ -73,6 +84,18 @@ TEST_CASE("board ranks on 16 points invert unrank over the whole space", "[solve
     const std::uint64_t v = ternary(black, white);
     wrong += rank.rank(black, white) != i || (i > 0 && v <= last) || popcount(black) > 4 || popcount(white) > 4;
     last = v;
+  }
+  CHECK(wrong == 0);
+  // for_each steps by its lists, not by unrank: the same boards, from any start.
+  for (const std::uint64_t lo : {std::uint64_t(0), std::uint64_t(12345), rank.size() / 2 + 77}) {
+    std::uint64_t expect = lo;
+    rank.for_each(lo, rank.size(), [&](std::uint64_t r, Bits black, Bits white) {
+      Bits b, w;
+      rank.unrank(r, b, w);
+      wrong += r != expect || black != b || white != w;
+      ++expect;
+    });
+    wrong += expect != rank.size();
   }
   CHECK(wrong == 0);
   CHECK(rank.size() == 2267253);  // sum over b, w <= 4 of C(16, b) C(16 - b, w)
@@ -105,6 +128,15 @@ TEST_CASE("board ranks on 32 points follow ternary order and invert", "[solver][
     wrong += bb != b1 || ww != w1;
   }
   CHECK(wrong == 0);
+  // for_each past 16 points steps with next().
+  const std::uint64_t lo = rank.size() / 3;
+  std::uint64_t expect = lo;
+  rank.for_each(lo, lo + 5000, [&](std::uint64_t r, Bits b, Bits w) {
+    Bits bb, ww;
+    rank.unrank(r, bb, ww);
+    wrong += r != expect++ || b != bb || w != ww;
+  });
+  CHECK((wrong == 0 && expect == lo + 5000));
   Bits black, white;
   rank.unrank(rank.size() - 1, black, white);  // the largest: White on the top five points, Black below
   CHECK(white == (bit(31) | bit(30) | bit(29) | bit(28) | bit(27)));

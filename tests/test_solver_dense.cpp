@@ -135,7 +135,7 @@ TEST_CASE("the dense engine refuses what it does not handle", "[solver][dense]")
 TEST_CASE("the dense engines' file mirror equals mirroring point by point", "[solver][dense]") {
   std::mt19937_64 rng(7);
   for (int rows = 2; rows <= 6; ++rows)
-    for (int cols = 2; cols <= 8 && rows * cols <= 32; ++cols) {
+    for (int cols = 2; rows * cols <= 32; ++cols) {  // up to 8 files unrolled, more looped
       const Board b = make_board(rows, cols);
       const dense::FileMirror mirror(b);
       auto image_point = [&](int sq) { return sq - sq % cols + (cols - 1 - sq % cols); };
