@@ -47,13 +47,16 @@ BoardRank::BoardRank(int n, int kb, int kw)
       ternary_[x] = std::uint16_t(v);
     }
     const int high_points = std::max(0, n - 8), low_points = std::min(n, 8);
-    // A chunk's contents by ternary value v < 3^8: black bits, white bits.
-    auto decode = [](unsigned v, unsigned& bn, unsigned& wn) {
-      bn = wn = 0;
-      for (int j = 0; j < 8; ++j, v /= 3) {
-        bn |= (v % 3 == 1 ? 1u : 0u) << j;
-        wn |= (v % 3 == 2 ? 1u : 0u) << j;
-      }
+    // A chunk's contents by ternary value v < 3^8: black bits, white bits (each v's built from
+    // v / 3's, one point up).
+    std::vector<std::array<std::uint8_t, 2>> contents(6561, {0, 0});
+    for (unsigned v = 1; v < 6561; ++v) {
+      const auto& up = contents[v / 3];
+      contents[v] = {std::uint8_t(up[0] << 1 | (v % 3 == 1)), std::uint8_t(up[1] << 1 | (v % 3 == 2))};
+    }
+    auto decode = [&](unsigned v, unsigned& bn, unsigned& wn) {
+      bn = contents[v][0];
+      wn = contents[v][1];
     };
     high_.assign(6561, High{0, 0});
     low_.assign(rows_ * 6561, 0);
