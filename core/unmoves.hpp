@@ -33,11 +33,26 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
   // Arrival points with an empty neighbour to have come from.
   const Bits arrivals = theirs & (shift(b, empty, 0) | shift(b, empty, 1) | shift(b, empty, 2) | shift(b, empty, 3));
   const Bits capture_points = arrival_capture_points(b, theirs, mine, single);
+  auto emit_step = [&](int t, int f, Bits taken) {
+    const Bits theirs_before = theirs ^ bit(t) ^ bit(f), mine_before = mine | taken;
+    const Position before{s == Side::black ? mine_before : theirs_before, s == Side::black ? theirs_before : mine_before,
+                          o};
+    visit(before, Move{std::int8_t(f), std::int8_t(t), taken});
+  };
+  // The arrival points with a group in some direction, all at once: a group is a capture with
+  // the empty points as the opponent's, so the same bulk test finds them, and most arrivals
+  // have none (no run to restore, a step from each empty neighbour).
+  const Bits group_points = arrival_capture_points(b, theirs, empty, single);
   for (Bits ts = arrivals; ts; ts &= ts - 1) {
     const int t = lowest(ts);
     Bits capturable = capture_points & bit(t);
     if (r.corner) capturable |= corner_arrival(b, t, theirs, mine);
     if (capturable && !single) continue;
+    if (!r.corner && !(group_points & bit(t))) {
+      if (!capturable)
+        for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) emit_step(t, lowest(fs), 0);
+      continue;
+    }
     // Groups by direction (the one back to f is dropped per f below), then corners. A group is
     // what a capture would take if the empty points were the opponent's: the same run functions.
     const Bits run_of[4] = {
@@ -51,13 +66,8 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
         const int sq = lowest(c);
         if ((b.adjacent[sq] & theirs) == b.adjacent[sq]) corners |= bit(sq);
       }
-    auto emit = [&](int f, Bits taken) {
-      const Bits theirs_before = theirs ^ bit(t) ^ bit(f), mine_before = mine | taken;
-      const Position before{s == Side::black ? mine_before : theirs_before,
-                            s == Side::black ? theirs_before : mine_before, o};
-      visit(before, Move{std::int8_t(f), std::int8_t(t), taken});
-    };
-    // Most arrivals have no group: then each empty neighbour gives one step that took nothing.
+    auto emit = [&](int f, Bits taken) { emit_step(t, f, taken); };
+    // Under corner capture the bulk test is skipped: no group may still be the case here.
     if (!(run_of[0] | run_of[1] | run_of[2] | run_of[3] | corners)) {
       if (!capturable)
         for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) emit(lowest(fs), 0);

@@ -125,37 +125,42 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
       // states' cells prefetched, then the claims, so that the cache misses overlap.
       constexpr std::size_t kBatch = 8;
       struct Successor {
-        Space::Pair pair;
-        std::uint64_t id;  // of the canonical board
+        std::uint64_t canonical, image, id;  // the pair of boards, and the canonical one's id
       };
       Successor succ[kBatch * kMaxMoves];
       Move moves[kMaxMoves];
       const Side to = other(side);
+      // A move on packed boards: the mover's half steps, the other half loses the captures.
+      const int own_half = side == Side::black ? 0 : 32, their_half = 32 - own_half;
       for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
         const std::size_t i1 = std::min(range.end(), i0 + kBatch);
         int count = 0;
         for (std::size_t i = i0; i < i1; ++i) {
-          const Position p = unpack(frontier[i].board, side);
+          const std::uint64_t w = frontier[i].board;
+          const Position p = unpack(w, side);
           const int k = lost_by_material(p) ? 0 : generate_moves_any_order(b, rules, p, moves);
           if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
           Cell& c = cell[frontier[i].id];
           __builtin_prefetch(&c, 1);
-          if (k == 0) ends.local().push_back(frontier[i].board);
+          if (k == 0) ends.local().push_back(w);
           e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
           for (int j = 0; j < k; ++j) {
-            const Space::Pair q = space.pair(pack(apply_move(p, moves[j])));
+            const Move& m = moves[j];
+            const std::uint64_t x = (w ^ std::uint64_t(bit(m.from) | bit(m.to)) << own_half) & ~(m.captured << their_half);
+            const Space::Pair q = space.pair(x);
             const std::uint64_t id = space.id(unpack(q.canonical, to));
             reached.prefetch(id);
-            succ[count++] = Successor{q, id};
+            succ[count++] = Successor{q.canonical, q.image, id};
           }
           c.pending.store(std::uint8_t(k), std::memory_order_relaxed);
         }
         for (int j = 0; j < count; ++j) {
           const Successor& q = succ[j];
           if (!claim(q.id)) continue;
-          out.push_back(Listed{q.pair.canonical, q.id});
-          if (q.pair.orbit == 2) claim(space.id(unpack(q.pair.image, to)));
-          f += std::uint64_t(q.pair.orbit);
+          out.push_back(Listed{q.canonical, q.id});
+          const bool two = q.image != q.canonical;
+          if (two) claim(space.id(unpack(q.image, to)));
+          f += 1 + std::uint64_t(two);
         }
       }
     }, tbb::simple_partitioner());
