@@ -48,17 +48,9 @@ class FileMirror {
         step_[1 + to * 4 + d] = std::uint16_t(1 + image * 4 + (d & 1 ? d ^ 2 : d));
       }
   }
+  // Four files (the game's board, and the widths most solved) inline; the others by a switch.
   [[gnu::always_inline]] std::uint64_t board(std::uint64_t w) const {
-    switch (cols_) {
-      case 2: return swap_files<2>(w);
-      case 3: return swap_files<3>(w);
-      case 4: return swap_files<4>(w);
-      case 5: return swap_files<5>(w);
-      case 6: return swap_files<6>(w);
-      case 7: return swap_files<7>(w);
-      case 8: return swap_files<8>(w);
-      default: return swap_files<0>(w);
-    }
+    return cols_ == 4 ? swap_files<4>(w) : other_width(w);
   }
   // pack_tag codes: each step mirrored; the ban bit stays.
   std::uint32_t tag(std::uint32_t code) const {
@@ -66,6 +58,17 @@ class FileMirror {
   }
 
  private:
+  [[gnu::noinline]] std::uint64_t other_width(std::uint64_t w) const {
+    switch (cols_) {
+      case 2: return swap_files<2>(w);
+      case 3: return swap_files<3>(w);
+      case 5: return swap_files<5>(w);
+      case 6: return swap_files<6>(w);
+      case 7: return swap_files<7>(w);
+      case 8: return swap_files<8>(w);
+      default: return swap_files<0>(w);
+    }
+  }
   // kCols files (0: cols_, looping).
   template <int kCols>
   std::uint64_t swap_files(std::uint64_t w) const {

@@ -50,7 +50,7 @@ class Space {
     bool kept;  // the board was canonical
     int orbit;
   };
-  Pair pair(std::uint64_t w) const {
+  [[gnu::always_inline]] Pair pair(std::uint64_t w) const {
     if (!mirror_on_) return Pair{w, w, true, 1};
     const std::uint64_t m = mirror(w);  // min and max, no branch: the choice is a coin toss
     return Pair{std::min(w, m), std::max(w, m), w <= m, m != w ? 2 : 1};
