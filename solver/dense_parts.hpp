@@ -147,8 +147,22 @@ std::vector<T> gather(tbb::enumerable_thread_specific<std::vector<T>>& parts) {
   return out;
 }
 
+// The same into `out`, keeping every vector's capacity: the next level's lists reuse the memory
+// instead of faulting in fresh pages (callers keep `parts` across levels).
+template <class T>
+void gather_into(tbb::enumerable_thread_specific<std::vector<T>>& parts, std::vector<T>& out) {
+  std::size_t total = 0;
+  for (const auto& v : parts) total += v.size();
+  out.clear();
+  out.reserve(total);
+  for (auto& v : parts) {
+    out.insert(out.end(), v.begin(), v.end());
+    v.clear();
+  }
+}
+
 // The end of a breadth-first level: adds up the per-thread counts, keeps the level's terminal
-// states for the analysis, makes the new states the frontier, then counts the level, enforces
+// states for the analysis, makes the new states the frontier (`next` is kept, emptied), then counts the level, enforces
 // --max-states and reports progress.
 template <class F, class T>
 void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& frontier, std::vector<T> (&terminal)[2],
@@ -159,7 +173,7 @@ void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& f
   for (const auto f : found) states += f;
   const std::vector<T> lost = gather(ends);
   terminal[int(side)].insert(terminal[int(side)].end(), lost.begin(), lost.end());
-  frontier = gather(next);
+  gather_into(next, frontier);
   side = other(side);
   ++s.levels;
   if (options.max_states && states > options.max_states)

@@ -32,6 +32,7 @@ void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std
   for (int sd = 0; sd < 2; ++sd)
     for (const T& e : level[sd][1]) cell[id(e, Side(sd))].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
   std::uint64_t decided = 0;
+  tbb::enumerable_thread_specific<std::vector<T>> next[2][2];  // kept across levels (gather_into)
   for (std::uint32_t d = 0;; ++d) {
     std::size_t size = 0;
     for (int sd = 0; sd < 2; ++sd)
@@ -42,7 +43,6 @@ void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std
       }
     if (size == 0) break;
     if (d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
-    tbb::enumerable_thread_specific<std::vector<T>> next[2][2];
     for (int sd = 0; sd < 2; ++sd)
       for (int lost = 0; lost < 2; ++lost) {
         const std::vector<T>& cur = level[sd][lost];
@@ -67,7 +67,7 @@ void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std
         }, tbb::simple_partitioner());
       }
     for (int sd = 0; sd < 2; ++sd)
-      for (int lost = 0; lost < 2; ++lost) level[sd][lost] = gather(next[sd][lost]);
+      for (int lost = 0; lost < 2; ++lost) gather_into(next[sd][lost], level[sd][lost]);
     if (options.progress) options.progress("retrograde", decided, states);
   }
 }

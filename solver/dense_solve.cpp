@@ -113,8 +113,8 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
   claim(frontier[0].id);
   if (root.orbit == 2) claim(space.id(unpack(root.image, side)));
   std::uint64_t states = std::uint64_t(root.orbit);
+  tbb::enumerable_thread_specific<Frontier> next;  // kept across levels (gather_into)
   while (!frontier.empty()) {
-    tbb::enumerable_thread_specific<Frontier> next;
     tbb::enumerable_thread_specific<Boards> ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {

@@ -298,15 +298,15 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
     frontier.push_back(Listed{c.board, bid});
     states = std::uint64_t(c.orbit);
   }
+  tbb::enumerable_thread_specific<Boards> next_level;  // kept across levels (gather_into)
   while (!frontier.empty()) {
     if (s.levels + 2 > 0xffff) throw GonuError("more than 65533 breadth-first levels: too deep for this solver");
     const std::uint16_t stamp = std::uint16_t(s.levels + 1), next_stamp = std::uint16_t(s.levels + 2);
     const Side to = other(side);
-    tbb::enumerable_thread_specific<Boards> next;
     tbb::enumerable_thread_specific<std::vector<Terminal>> ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
-      Boards& out = next.local();
+      Boards& out = next_level.local();
       std::uint64_t& e = edges.local();
       std::uint64_t& f = found.local();
       // Where a move leads: its board and the board's mirror image (the same board when
@@ -410,7 +410,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
         }
       }
     }, tbb::simple_partitioner());
-    end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
+    end_level(s, states, side, frontier, terminal, next_level, ends, edges, found, options);
     sort_boards(frontier);
   }
   Boards().swap(frontier);
@@ -432,9 +432,9 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   for (auto& t : terminal) std::vector<Terminal>().swap(t);
   for (auto& list : levels) sort_boards(list);
   std::uint64_t decided = 0;
+  tbb::enumerable_thread_specific<Boards> next[2];  // kept across levels (gather_into)
   for (std::uint32_t d = 0; !levels[0].empty() || !levels[1].empty(); ++d) {
     if (d + 2 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
-    tbb::enumerable_thread_specific<Boards> next[2];
     tbb::enumerable_thread_specific<std::uint64_t> settled(0);
     for (int sd = 0; sd < 2; ++sd) {
       const Boards& cur = levels[sd];
@@ -591,7 +591,7 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
       }, tbb::simple_partitioner());
     }
     for (int sd = 0; sd < 2; ++sd) {
-      levels[sd] = gather(next[sd]);
+      gather_into(next[sd], levels[sd]);
       sort_boards(levels[sd]);
     }
     for (const auto c : settled) decided += c;
