@@ -128,30 +128,24 @@ Solution solve_dense(const Game& from, const SolveOptions& options) {
         std::uint64_t canonical, image, id;  // the pair of boards, and the canonical one's id
       };
       Successor succ[kBatch * kMaxMoves];
-      Move moves[kMaxMoves];
       const Side to = other(side);
-      // A move on packed boards: the mover's half steps, the other half loses the captures.
-      const int own_half = side == Side::black ? 0 : 32, their_half = 32 - own_half;
       for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
         const std::size_t i1 = std::min(range.end(), i0 + kBatch);
         int count = 0;
         for (std::size_t i = i0; i < i1; ++i) {
           const std::uint64_t w = frontier[i].board;
           const Position p = unpack(w, side);
-          const int k = lost_by_material(p) ? 0 : generate_moves_any_order(b, rules, p, moves);
-          if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
           Cell& c = cell[frontier[i].id];
           __builtin_prefetch(&c, 1);
-          if (k == 0) ends.local().push_back(w);
-          e += std::uint64_t(k) * std::uint64_t(space.orbit(p));
-          for (int j = 0; j < k; ++j) {
-            const Move& m = moves[j];
-            const std::uint64_t x = (w ^ std::uint64_t(bit(m.from) | bit(m.to)) << own_half) & ~(m.captured << their_half);
-            const Space::Pair q = space.pair(x);
+          const int k = lost_by_material(p) ? 0 : for_each_successor(b, rules, p, [&](const Position& x) {
+            const Space::Pair q = space.pair(pack(x));
             const std::uint64_t id = space.id(unpack(q.canonical, to));
             reached.prefetch(id);
             succ[count++] = Successor{q.canonical, q.image, id};
-          }
+          });
+          if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+          if (k == 0) ends.local().push_back(w);
+          e += std::uint64_t(k) * std::uint64_t(space.pair(w).orbit);
           c.pending.store(std::uint8_t(k), std::memory_order_relaxed);
         }
         for (int j = 0; j < count; ++j) {

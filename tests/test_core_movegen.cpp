@@ -1,7 +1,9 @@
-// The bitboard move generators (generate_moves, generate_moves_any_order) against the plain reference generator of
-// tests/reference/plain_rules.hpp, on many random positions for every capture rule.
+// The bitboard move generators (generate_moves, generate_moves_any_order, for_each_successor) against the plain
+// reference generator of tests/reference/plain_rules.hpp, on many random positions for every capture rule.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <random>
+#include <tuple>
 
 #include "core/board.hpp"
 #include "core/moves.hpp"
@@ -18,6 +20,21 @@ namespace {
 struct Shape {
   int rows, cols;
 };
+
+// for_each_successor's positions against the reference's moves applied by the reference, as
+// sorted lists (each successor once per move).
+bool successors_match(const Board& b, const Rules& r, const Position& p) {
+  std::vector<std::tuple<Bits, Bits, int>> fast, plain;
+  const int k = for_each_successor(b, r, p, [&](const Position& q) { fast.emplace_back(q.black, q.white, int(q.to_move)); });
+  const ref::Grid g = ref::from_position(b, p);
+  for (const auto& m : ref::plain_moves(g, r)) {
+    const Position q = ref::to_position(ref::plain_apply(g, m));
+    plain.emplace_back(q.black, q.white, int(q.to_move));
+  }
+  std::sort(fast.begin(), fast.end());
+  std::sort(plain.begin(), plain.end());
+  return k == int(fast.size()) && fast == plain;
+}
 
 // Compares the two generators on `count` random positions, and checks that enough of them had a
 // capture (and a capture choice under single) for the comparison to mean something.
@@ -49,6 +66,7 @@ void compare_on_random_positions(const Rules& r, int count, std::uint64_t seed) 
     // generate_moves_any_order: the same moves, each once, in any order.
     const int any = generate_moves_any_order(b, r, p, buf);
     if (any != int(fast.size()) || ref::key_set(std::vector<Move>(buf, buf + any)) != plain_set) ++mismatches;
+    if (!successors_match(b, r, p)) ++mismatches;
     bool cap = false;
     for (const Move& m : fast) cap |= m.captured != 0;
     with_capture += cap;
@@ -100,6 +118,7 @@ TEST_CASE("generate_moves equals the reference on other board shapes", "[core][m
           Move buf[kMaxMoves];
           const int any = generate_moves_any_order(b, r, p, buf);
           if (any != int(fast.size()) || ref::key_set(std::vector<Move>(buf, buf + any)) != plain) ++mismatches;
+          if (!successors_match(b, r, p)) ++mismatches;
           if (fast != plain && ++mismatches <= 3) {
             INFO("rules " << rules_id(r) << ", position " << format_position(b, p));
             INFO("fast:  " << ref::keys_text(b, fast));
