@@ -18,6 +18,8 @@
 // the forward moves of every position of small boards). Piece counts of P are not bounded here
 // (restored runs can exceed the start's count): callers filter.
 #pragma once
+#include <type_traits>
+
 #include "core/captures.hpp"
 #include "core/moves.hpp"
 
@@ -33,24 +35,43 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
   // Arrival points with an empty neighbour to have come from.
   const Bits arrivals = theirs & (shift(b, empty, 0) | shift(b, empty, 1) | shift(b, empty, 2) | shift(b, empty, 3));
   const Bits capture_points = arrival_capture_points(b, theirs, mine, single);
-  auto emit_step = [&](int t, int f, Bits taken) {
+  // The arrival points with a group in some direction, all at once: a group is a capture with
+  // the empty points as the opponent's, so the same bulk test finds them.
+  const Bits group_points = arrival_capture_points(b, theirs, empty, single);
+  // Those plain arrivals (no group, nothing capturable, no corner capture: a step from each empty
+  // neighbour that took nothing) a direction at a time, as bit pairs: the piece stepped in
+  // direction d from f to t, f empty; the pair's lower point times 1 + 2^delta is both points.
+  const Bits plain = single || r.corner ? 0 : arrivals & ~capture_points & ~group_points;
+  auto plain_steps = [&]<int kDir>(std::integral_constant<int, kDir>) {
+    const Bits ts = plain & shift(b, empty, kDir), lows = kDir < 2 ? shift(b, ts, kDir ^ 2) : ts;
+    const Bits span = kDir % 2 == 0 ? (Bits{1} | Bits{1} << b.cols) : Bits{3};
+    for (Bits x = lows; x; x &= x - 1) {
+      const Bits low = x & (Bits{0} - x), step = low * span, to = kDir < 2 ? step ^ low : low;
+      const Bits theirs_before = theirs ^ step;
+      visit(Position{s == Side::black ? mine : theirs_before, s == Side::black ? theirs_before : mine, o},
+            Move{std::int8_t(lowest(step ^ to)), std::int8_t(lowest(to)), 0});
+    }
+  };
+  if (plain) {
+    plain_steps(std::integral_constant<int, 0>{});
+    plain_steps(std::integral_constant<int, 1>{});
+    plain_steps(std::integral_constant<int, 2>{});
+    plain_steps(std::integral_constant<int, 3>{});
+  }
+  auto step_back = [&](int t, int f, Bits taken) {
     const Bits theirs_before = theirs ^ bit(t) ^ bit(f), mine_before = mine | taken;
     const Position before{s == Side::black ? mine_before : theirs_before, s == Side::black ? theirs_before : mine_before,
                           o};
     visit(before, Move{std::int8_t(f), std::int8_t(t), taken});
   };
-  // The arrival points with a group in some direction, all at once: a group is a capture with
-  // the empty points as the opponent's, so the same bulk test finds them, and most arrivals
-  // have none (no run to restore, a step from each empty neighbour).
-  const Bits group_points = arrival_capture_points(b, theirs, empty, single);
-  for (Bits ts = arrivals; ts; ts &= ts - 1) {
+  for (Bits ts = arrivals & ~plain; ts; ts &= ts - 1) {
     const int t = lowest(ts);
     Bits capturable = capture_points & bit(t);
     if (r.corner) capturable |= corner_arrival(b, t, theirs, mine);
     if (capturable && !single) continue;
-    if (!r.corner && !(group_points & bit(t))) {
+    if (!r.corner && !(group_points & bit(t))) {  // single capture's plain arrivals
       if (!capturable)
-        for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) emit_step(t, lowest(fs), 0);
+        for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) step_back(t, lowest(fs), 0);
       continue;
     }
     // Groups by direction (the one back to f is dropped per f below), then corners. A group is
@@ -66,8 +87,8 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
         const int sq = lowest(c);
         if ((b.adjacent[sq] & theirs) == b.adjacent[sq]) corners |= bit(sq);
       }
-    auto emit = [&](int f, Bits taken) { emit_step(t, f, taken); };
-    // Under corner capture the bulk test is skipped: no group may still be the case here.
+    auto emit = [&](int f, Bits taken) { step_back(t, f, taken); };
+    // Most arrivals have no group: then each empty neighbour gives one step that took nothing.
     if (!(run_of[0] | run_of[1] | run_of[2] | run_of[3] | corners)) {
       if (!capturable)
         for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) emit(lowest(fs), 0);
