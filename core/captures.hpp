@@ -51,19 +51,20 @@ inline Bits single_arrival(const Board& b, int t, Bits own, Bits enemy) {
 // The points from which an arrival captures something in direction kDir: walking back from the
 // own pieces, A_k holds the enemies that start a run of k closed by an own piece; the point
 // before one of them captures. `longest` caps k (1 for single capture).
+// x is A_k shifted back once (then the points before the runs of k), so each step is one shift.
 template <int kDir>
 inline Bits capture_points(const Board& b, Bits own, Bits enemy, int longest) {
-  Bits points = 0, a = own;
+  Bits points = 0, x = shift(b, own, kDir ^ 2);
   for (int k = 0; k < longest; ++k) {
-    a = enemy & shift(b, a, kDir ^ 2);
-    points |= shift(b, a, kDir ^ 2);
+    x = shift(b, enemy & x, kDir ^ 2);
+    points |= x;
   }
   return points;
 }
 
 // The points where an arrival captures by line (or, with single, by single capture), all at once:
 // most positions have none, and then no point needs line_arrival or single_arrival.
-inline Bits arrival_capture_points(const Board& b, Bits own, Bits enemy, bool single) {
+[[gnu::always_inline]] inline Bits arrival_capture_points(const Board& b, Bits own, Bits enemy, bool single) {
   const int vertical = single ? 1 : b.rows - 2, horizontal = single ? 1 : b.cols - 2;
   return capture_points<0>(b, own, enemy, vertical) | capture_points<1>(b, own, enemy, horizontal) |
          capture_points<2>(b, own, enemy, vertical) | capture_points<3>(b, own, enemy, horizontal);
