@@ -13,7 +13,7 @@
 // entry of a table indexed by the chunk, the pieces above the chunk and the chunk's contents
 // (their ternary value): a rank is one table read per chunk, and the loop runs the same number
 // of times for every board (a loop over the pieces mispredicts its exit on each call).
-//   - Boards of up to 16 points (every board the engines solve whole) take two chunks of a byte:
+//   - Boards of up to 16 points (4x4 and smaller, the boards solved most) take two byte chunks:
 //     the high byte has nothing above it (one row of 3^8 entries) and the low byte's entries are
 //     below 3^8 (16 bits), so both tables stay in a core's cache, and a rank is two reads of them
 //     and four of a byte's ternary place values: measured, well under half the time of nibbles.
@@ -24,8 +24,8 @@
 #pragma once
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/board.hpp"

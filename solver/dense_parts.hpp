@@ -28,8 +28,8 @@ inline Position unpack(std::uint64_t w, Side side) { return Position{w & 0xfffff
 // mirror-symmetric, so a state and its image have the same value, and an edge's image is an
 // edge. Files f and cols-1-f swap by a shift of cols-1-2f (a shift within a rank never leaves
 // it), done on the packed word, both colours at once. The mirror is taken at every edge, so
-// boards of up to 8 files have their shifts as constants (a shift by a register is three
-// micro-operations, and the loop and its table reads cost more than the shifts); wider ones loop.
+// boards of up to 8 files have their shifts and pairs as constants (measured: a loop over a
+// table of pairs, shifting by a register, cost more than the shifts themselves); wider ones loop.
 class FileMirror {
  public:
   explicit FileMirror(const Board& b) : cols_(b.cols) {
@@ -162,8 +162,8 @@ void gather_into(tbb::enumerable_thread_specific<std::vector<T>>& parts, std::ve
 }
 
 // The end of a breadth-first level: adds up the per-thread counts, keeps the level's terminal
-// states for the analysis, makes the new states the frontier (`next` is kept, emptied), then counts the level, enforces
-// --max-states and reports progress.
+// states for the analysis, makes the new states the frontier (`next` is kept, emptied), then
+// counts the level, enforces --max-states and reports progress.
 template <class F, class T>
 void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& frontier, std::vector<T> (&terminal)[2],
                tbb::enumerable_thread_specific<std::vector<F>>& next, tbb::enumerable_thread_specific<std::vector<T>>& ends,
