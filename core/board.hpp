@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace gonu {
 
@@ -40,6 +41,30 @@ inline Bits shift(const Board& b, Bits x, int d) {
     case 1: return (x << 1) & b.not_first_file;
     case 2: return x >> b.cols;
     default: return (x >> 1) & b.not_last_file;
+  }
+}
+
+// f(std::integral_constant<int, d>{}) for d = 0..3: code written once per direction, compiled
+// with the direction a constant (shifts fold to a few instructions).
+template <class F>
+void for_each_direction(F&& f) {
+  f(std::integral_constant<int, 0>{});
+  f(std::integral_constant<int, 1>{});
+  f(std::integral_constant<int, 2>{});
+  f(std::integral_constant<int, 3>{});
+}
+
+// visit(step, to) for the steps in direction kDir from the points of `from` (each with its
+// neighbour that way on the board): `step` holds both points, `to` the one arrived at. Taken as
+// bit pairs, with no loop over pieces and directions: a pair is its lower point times 1 + 2^delta
+// (north and east step up from the lower point, south and west down onto it).
+template <int kDir, class Visit>
+void for_each_step(const Board& b, Bits from, Visit&& visit) {
+  const Bits lows = kDir < 2 ? from : shift(b, from, kDir);
+  const Bits span = kDir % 2 == 0 ? (Bits{1} | Bits{1} << b.cols) : Bits{3};
+  for (Bits x = lows; x; x &= x - 1) {
+    const Bits low = x & (Bits{0} - x), step = low * span;
+    visit(step, kDir < 2 ? step ^ low : low);
   }
 }
 

@@ -105,17 +105,13 @@ int generate_moves_any_order(const Board& b, const Rules& r, const Position& p, 
   // point lies one step beyond (the empty points shifted back the other way). Unrolled, so that
   // each shift is a constant direction's few instructions.
   int n = 0;
-  auto steps = [&]<int kDir>(std::integral_constant<int, kDir>) {
+  for_each_direction([&]<int kDir>(std::integral_constant<int, kDir>) {
     const int delta = kDir == 0 ? b.cols : kDir == 1 ? 1 : kDir == 2 ? -b.cols : -1;
     for (Bits x = own & shift(b, empty, kDir ^ 2); x; x &= x - 1) {
       const int from = lowest(x), to = from + delta;
       out[n++] = Move{std::int8_t(from), std::int8_t(to), at[to]};
     }
-  };
-  steps(std::integral_constant<int, 0>{});
-  steps(std::integral_constant<int, 1>{});
-  steps(std::integral_constant<int, 2>{});
-  steps(std::integral_constant<int, 3>{});
+  });
   return n;
 }
 

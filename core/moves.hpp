@@ -52,9 +52,9 @@ inline Position apply_move(const Position& p, const Move& m) {
 
 // visit(successor) for the position after each move of generate_moves, in no promised order;
 // returns the count. For the engines that need only the positions moved to: under line capture
-// without corner capture the steps are taken a direction at a time as bits (a step's two points
-// are its lower point times 1 + 2^delta), with no Move built and no loop over pieces, and a
-// step's captures looked up only where an arrival captures at all; otherwise by generate_moves.
+// without corner capture the steps are taken a direction at a time as bit pairs (for_each_step),
+// with no Move built, and a step's captures looked up only where an arrival captures at all;
+// otherwise by generate_moves.
 template <class Visit>
 int for_each_successor(const Board& b, const Rules& r, const Position& p, Visit&& visit) {
   if (r.capture != Capture::line || r.corner) {
@@ -67,21 +67,14 @@ int for_each_successor(const Board& b, const Rules& r, const Position& p, Visit&
   const Bits capturing = arrival_capture_points(b, own, enemy, false) & empty;
   const bool black = p.to_move == Side::black;
   int k = 0;
-  auto steps = [&]<int kDir>(std::integral_constant<int, kDir>) {
-    // North and east step up from the lower point; south and west step down onto it.
-    const Bits movers = own & shift(b, empty, kDir ^ 2), lows = kDir < 2 ? movers : shift(b, movers, kDir);
-    const Bits span = kDir % 2 == 0 ? (Bits{1} | Bits{1} << b.cols) : Bits{3};
-    for (Bits x = lows; x; x &= x - 1) {
-      const Bits low = x & (Bits{0} - x), step = low * span, to = kDir < 2 ? step ^ low : low;
+  for_each_direction([&]<int kDir>(std::integral_constant<int, kDir>) {
+    const Bits movers = own & shift(b, empty, kDir ^ 2);
+    for_each_step<kDir>(b, movers, [&](Bits step, Bits to) {
       const Bits taken = to & capturing ? line_arrival(b, lowest(to), own, enemy) : Bits{0};
       visit(black ? Position{own ^ step, enemy ^ taken, Side::white} : Position{enemy ^ taken, own ^ step, Side::black});
-    }
-    k += popcount(lows);
-  };
-  steps(std::integral_constant<int, 0>{});
-  steps(std::integral_constant<int, 1>{});
-  steps(std::integral_constant<int, 2>{});
-  steps(std::integral_constant<int, 3>{});
+    });
+    k += popcount(movers);
+  });
   return k;
 }
 

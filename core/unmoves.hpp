@@ -40,24 +40,16 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
   const Bits group_points = arrival_capture_points(b, theirs, empty, single);
   // Those plain arrivals (no group, nothing capturable, no corner capture: a step from each empty
   // neighbour that took nothing) a direction at a time, as bit pairs: the piece stepped in
-  // direction d from f to t, f empty; the pair's lower point times 1 + 2^delta is both points.
+  // direction d from f, empty now, to t.
   const Bits plain = single || r.corner ? 0 : arrivals & ~capture_points & ~group_points;
-  auto plain_steps = [&]<int kDir>(std::integral_constant<int, kDir>) {
-    const Bits ts = plain & shift(b, empty, kDir), lows = kDir < 2 ? shift(b, ts, kDir ^ 2) : ts;
-    const Bits span = kDir % 2 == 0 ? (Bits{1} | Bits{1} << b.cols) : Bits{3};
-    for (Bits x = lows; x; x &= x - 1) {
-      const Bits low = x & (Bits{0} - x), step = low * span, to = kDir < 2 ? step ^ low : low;
-      const Bits theirs_before = theirs ^ step;
-      visit(Position{s == Side::black ? mine : theirs_before, s == Side::black ? theirs_before : mine, o},
-            Move{std::int8_t(lowest(step ^ to)), std::int8_t(lowest(to)), 0});
-    }
-  };
-  if (plain) {
-    plain_steps(std::integral_constant<int, 0>{});
-    plain_steps(std::integral_constant<int, 1>{});
-    plain_steps(std::integral_constant<int, 2>{});
-    plain_steps(std::integral_constant<int, 3>{});
-  }
+  if (plain)
+    for_each_direction([&]<int kDir>(std::integral_constant<int, kDir>) {
+      for_each_step<kDir>(b, shift(b, plain & shift(b, empty, kDir), kDir ^ 2), [&](Bits step, Bits to) {
+        const Bits theirs_before = theirs ^ step;
+        visit(Position{s == Side::black ? mine : theirs_before, s == Side::black ? theirs_before : mine, o},
+              Move{std::int8_t(lowest(step ^ to)), std::int8_t(lowest(to)), 0});
+      });
+    });
   auto step_back = [&](int t, int f, Bits taken) {
     const Bits theirs_before = theirs ^ bit(t) ^ bit(f), mine_before = mine | taken;
     const Position before{s == Side::black ? mine_before : theirs_before, s == Side::black ? theirs_before : mine_before,
