@@ -158,6 +158,14 @@ bool key_is_well_formed(const KeyCodec& c, Key k) {
 // ---------------------------------------------------------------------------------------------
 // Writer
 
+void check_table_writable(const std::string& path) {
+  std::string tmp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) throw GonuError("cannot write table " + path + ": " + errno_text());
+  ::close(fd);
+  ::unlink(tmp.c_str());
+}
+
 std::uint64_t write_table(const std::string& path, const Solution& s) {
   const std::uint64_t n = s.keys.size();
   if (n == 0) throw GonuError("cannot write an empty table");

@@ -64,6 +64,10 @@ struct TableEntry {
 // place; the temporary file is removed on any error. Throws GonuError on I/O errors. The bytes
 // depend only on the solution (never on threads or time). Returns the file size.
 std::uint64_t write_table(const std::string& path, const Solution& s);
+// Whether write_table could create its temporary file beside `path`: tried (and removed) before a
+// long solve, so that a bad --out fails at once instead of after the work. Throws GonuError with
+// the same message write_table would give.
+void check_table_writable(const std::string& path);
 
 class Table {
  public:

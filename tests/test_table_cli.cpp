@@ -170,6 +170,14 @@ TEST_CASE("gonu query: bad input gets its own one-line error", "[table][cli]") {
   // superko has no table.
   require_one_line_error(run_gonu("solve --rules soldiers --board 3x3 --quiet --out '" + d.file("sk.gtb") + "'"),
                          "superko has no finite state set");
+  // An --out that cannot be written fails before the solve: here the solve itself would stop at
+  // its --max-states limit, so the table's error coming first shows the order.
+  require_one_line_error(run_gonu("solve --rules free --board 4x5 --max-states 10 --quiet --out '" +
+                                  d.file("no-such-dir/t.gtb") + "'"),
+                         "cannot write table");
+  require_one_line_error(run_gonu("solve --rules free --board 4x5 --max-states 10 --quiet --out '" + d.file("t.gtb") + "'"),
+                         "over the --max-states limit");
+  for (const std::string& name : d.list()) CHECK(name.find(".tmp-") == std::string::npos);  // the probe left nothing
 }
 
 TEST_CASE("gonu verify and query: a byte flipped in the middle of the payload", "[table][cli]") {

@@ -65,6 +65,7 @@ int cmd_solve(int argc, char** argv) {
     return run_superko_solve(vm, game);
   }
 
+  if (vm.count("out")) check_table_writable(vm["out"].as<std::string>());
   const bool quiet = vm.count("quiet") > 0;
   const auto t0 = std::chrono::steady_clock::now();
   SolveOptions options;
