@@ -158,11 +158,22 @@ bool key_is_well_formed(const KeyCodec& c, Key k) {
 // ---------------------------------------------------------------------------------------------
 // Writer
 
-void check_table_writable(const std::string& path) {
-  std::string tmp = path + ".tmp-XXXXXX";
+namespace {
+
+// A new temporary file beside `path` (the same directory, so that the rename is atomic): its
+// descriptor, its name in `tmp`.
+int open_temp_beside(const std::string& path, std::string& tmp) {
+  tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) throw GonuError("cannot write table " + path + ": " + errno_text());
-  ::close(fd);
+  return fd;
+}
+
+}  // namespace
+
+void check_table_writable(const std::string& path) {
+  std::string tmp;
+  ::close(open_temp_beside(path, tmp));
   ::unlink(tmp.c_str());
 }
 
@@ -290,10 +301,9 @@ std::uint64_t write_table(const std::string& path, const Solution& s) {
   store(h + kOffHeaderHash, XXH3_64bits(h, kOffHeaderHash), 8);
 
   // Write to a temporary file beside the target, fsync, rename.
-  std::string tmp = path + ".tmp-XXXXXX";
+  std::string tmp;
   Fd f;
-  f.fd = ::mkstemp(tmp.data());
-  if (f.fd < 0) throw GonuError("cannot write table " + path + ": " + errno_text());
+  f.fd = open_temp_beside(path, tmp);
   auto fail = [&](const std::string& what) {
     const std::string why = errno_text();
     ::close(f.fd);
