@@ -36,7 +36,8 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
   const Bits arrivals = theirs & (shift(b, empty, 0) | shift(b, empty, 1) | shift(b, empty, 2) | shift(b, empty, 3));
   const Bits capture_points = arrival_capture_points(b, theirs, mine, single);
   // The arrival points with a group in some direction, all at once: a group is a capture with
-  // the empty points as the opponent's, so the same bulk test finds them.
+  // the empty points as the opponent's, so the same bulk test finds them (runs as long as
+  // line_run finds: a run and its closing piece fit between t and the edge).
   const Bits group_points = arrival_capture_points(b, theirs, empty, single);
   // Those plain arrivals (no group, nothing capturable, no corner capture: a step from each empty
   // neighbour that took nothing) a direction at a time, as bit pairs: the piece stepped in
@@ -61,7 +62,15 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
     Bits capturable = capture_points & bit(t);
     if (r.corner) capturable |= corner_arrival(b, t, theirs, mine);
     if (capturable && !single) continue;
-    if (!r.corner && !(group_points & bit(t))) {  // single capture's plain arrivals
+    // Corners that a step to t could have taken, then: with no group at all (group_points, found
+    // in bulk above), each empty neighbour gives one step that took nothing.
+    Bits corners = 0;
+    if (r.corner)
+      for (Bits c = b.adjacent[t] & b.corners & empty; c; c &= c - 1) {
+        const int sq = lowest(c);
+        if ((b.adjacent[sq] & theirs) == b.adjacent[sq]) corners |= bit(sq);
+      }
+    if (!(group_points & bit(t)) && !corners) {
       if (!capturable)
         for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) step_back(t, lowest(fs), 0);
       continue;
@@ -73,19 +82,7 @@ void for_each_unmove(const Board& b, const Rules& r, const Position& p, Visit&& 
         single ? single_run<1>(b, t, theirs, empty) : line_run<1>(b, t, theirs, empty),
         single ? single_run<2>(b, t, theirs, empty) : line_run<2>(b, t, theirs, empty),
         single ? single_run<3>(b, t, theirs, empty) : line_run<3>(b, t, theirs, empty)};
-    Bits corners = 0;
-    if (r.corner)
-      for (Bits c = b.adjacent[t] & b.corners & empty; c; c &= c - 1) {
-        const int sq = lowest(c);
-        if ((b.adjacent[sq] & theirs) == b.adjacent[sq]) corners |= bit(sq);
-      }
     auto emit = [&](int f, Bits taken) { step_back(t, f, taken); };
-    // Most arrivals have no group: then each empty neighbour gives one step that took nothing.
-    if (!(run_of[0] | run_of[1] | run_of[2] | run_of[3] | corners)) {
-      if (!capturable)
-        for (Bits fs = b.adjacent[t] & empty; fs; fs &= fs - 1) emit(lowest(fs), 0);
-      continue;
-    }
     for (int back = 0; back < 4; ++back) {
       const int f = b.step[t][back];
       if (f < 0 || !(empty & bit(f))) continue;
