@@ -10,7 +10,7 @@
 #include <mutex>
 
 #include "core/position.hpp"
-#include "solver/state_graph.hpp"
+#include "solver/state/successors.hpp"
 
 namespace gonu {
 

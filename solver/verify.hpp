@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "solver/progress.hpp"
-#include "solver/retrograde.hpp"
-#include "solver/state_key.hpp"
+#include "util/progress.hpp"
+#include "solver/state/value.hpp"
+#include "solver/state/state_key.hpp"
 
 namespace gonu {
 

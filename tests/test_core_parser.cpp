@@ -9,7 +9,7 @@
 #include "core/moves.hpp"
 #include "core/position.hpp"
 #include "core/rules.hpp"
-#include "reference/plain_rules.hpp"
+#include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

@@ -21,7 +21,7 @@
 #include "core/position.hpp"
 #include "core/repetition.hpp"
 #include "core/rules.hpp"
-#include "reference/plain_rules.hpp"
+#include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

@@ -12,7 +12,7 @@
 #include "core/position.hpp"
 #include "core/rules.hpp"
 #include "core/symmetry.hpp"
-#include "reference/plain_rules.hpp"
+#include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

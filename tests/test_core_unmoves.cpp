@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/unmoves.hpp"
-#include "reference/plain_rules.hpp"
+#include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "core/game.hpp"
-#include "solver/certificate_check.hpp"
-#include "solver/superko.hpp"
+#include "checker/certificate_check.hpp"
+#include "solver/superko/superko.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {

@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "core/game.hpp"
-#include "solver/certificate_check.hpp"
+#include "checker/certificate_check.hpp"
 #include "solver/solve.hpp"
-#include "solver/superko.hpp"
+#include "solver/superko/superko.hpp"
 
 namespace gonu {
 namespace {

@@ -8,10 +8,10 @@
 #include <xxhash.h>
 
 #include "core/error.hpp"
-#include "solver/state_graph.hpp"
-#include "solver/table.hpp"
-#include "solver/table_query.hpp"
-#include "table_test_util.hpp"
+#include "solver/state/successors.hpp"
+#include "solver/table/table.hpp"
+#include "solver/table/query.hpp"
+#include "tests/table_test_util.hpp"
 
 using namespace gonu;
 using namespace table_test;

@@ -2,7 +2,7 @@
 // prints OK and a summary, or the first flaw, and exits 1 on a flaw.
 #include <iostream>
 
-#include "solver/certificate_check.hpp"
+#include "checker/certificate_check.hpp"
 #include "tools/cli.hpp"
 
 namespace gonu::cli {

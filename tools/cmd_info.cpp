@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "solver/table_query.hpp"
+#include "solver/table/query.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
 #include "tools/table_cli.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "solver/table_query.hpp"
+#include "solver/table/query.hpp"
 #include "tools/cli.hpp"
 #include "tools/table_cli.hpp"
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "solver/table_query.hpp"
+#include "solver/table/query.hpp"
 #include "tools/cli.hpp"
 #include "tools/table_cli.hpp"
 

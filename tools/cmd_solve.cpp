@@ -9,8 +9,8 @@
 
 #include "core/error.hpp"
 #include "solver/solve.hpp"
-#include "solver/state_graph.hpp"
-#include "solver/table.hpp"
+#include "solver/state/successors.hpp"
+#include "solver/table/table.hpp"
 #include "solver/verify.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/table.hpp"
+#include "solver/table/table.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "tools/cli.hpp"
+#include "util/version.hpp"
 
 namespace gonu::cli {
 int cmd_rules(int argc, char** argv);
@@ -36,7 +37,7 @@ const std::vector<Command>& commands() {
 namespace {
 
 void print_usage(std::ostream& out) {
-  out << "gonu " << GONU_VERSION << " - exact solver for Jul-gonu and its rule variants\n\n"
+  out << "gonu " << gonu::kVersion << " - exact solver for Jul-gonu and its rule variants\n\n"
       << "usage: gonu <command> [options]   (gonu <command> --help for each)\n\ncommands:\n";
   for (const auto& c : gonu::cli::commands()) {
     out << "  " << c.name << std::string(c.name.size() < 18 ? 18 - c.name.size() : 1, ' ') << c.summary << "\n";
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (name == "--version") {
-    std::cout << "gonu " << GONU_VERSION << "\n";
+    std::cout << "gonu " << gonu::kVersion << "\n";
     return 0;
   }
   for (const auto& c : commands()) {

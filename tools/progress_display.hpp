@@ -1,7 +1,7 @@
 // Progress on stderr for long phases: shown only when stderr is a terminal and not --quiet.
 // Thread-safe, and throttled to a few updates a second.
 #pragma once
-#include "solver/progress.hpp"
+#include "util/progress.hpp"
 
 namespace gonu::cli {
 

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "solver/superko.hpp"
+#include "solver/superko/superko.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/game.hpp"
-#include "solver/table.hpp"
+#include "solver/table/table.hpp"
 
 namespace gonu::cli {
 

@@ -18,8 +18,8 @@
 
 #include "core/game.hpp"
 #include "solver/solve.hpp"
-#include "solver/table.hpp"
-#include "solver/table_query.hpp"
+#include "solver/table/table.hpp"
+#include "solver/table/query.hpp"
 
 namespace {
 

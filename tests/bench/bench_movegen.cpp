@@ -7,8 +7,8 @@
 
 #include "core/game.hpp"
 #include "core/unmoves.hpp"
-#include "solver/board_rank.hpp"
-#include "solver/state_graph.hpp"
+#include "solver/dense/board_rank.hpp"
+#include "solver/state/successors.hpp"
 
 using namespace gonu;
 

@@ -7,8 +7,8 @@
 #include <tbb/global_control.h>
 
 #include "core/game.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/retrograde.hpp"
+#include "solver/graph/enumerate.hpp"
+#include "solver/graph/retrograde.hpp"
 #include "solver/solve.hpp"
 
 using namespace gonu;

@@ -1,0 +1,27 @@
+# Fails when a file includes a header of a folder it may not depend on: the layering of the tree
+# (core knows nothing of solver, solver nothing of tools, the checker nothing of the solver) is
+# checked at every build, not only promised. Run as
+#   cmake -DMODULE=solver/dense -DALLOWED="core;util;solver/state;solver/dense" -DFILES="a.cpp;b.hpp"
+#         -DSTAMP=path -P check_layers.cmake
+# A quoted include "X/Y/..." names module X/Y when X is solver and Y a folder of it, "solver" for
+# solver's own files (solver/solve.hpp), else X. System includes (<...>) are not checked.
+cmake_minimum_required(VERSION 3.25)
+foreach(file IN LISTS FILES)
+  file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" path "${line}")
+    if(path MATCHES "^solver/([^/]+)/")
+      set(mod "solver/${CMAKE_MATCH_1}")
+    elseif(path MATCHES "^([^/]+)/")
+      set(mod "${CMAKE_MATCH_1}")
+    else()
+      set(mod "")  # a header beside the file (none in this tree) or a generated one
+    endif()
+    if(NOT mod STREQUAL "" AND NOT mod IN_LIST ALLOWED)
+      message(FATAL_ERROR "${file}: includes \"${path}\": ${MODULE}/ may depend only on: ${ALLOWED}")
+    endif()
+  endforeach()
+endforeach()
+if(STAMP)
+  file(TOUCH "${STAMP}")
+endif()

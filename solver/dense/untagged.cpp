@@ -1,0 +1,220 @@
+// The dense engine (see dense_solve.hpp).
+#include "solver/dense/dense_solve.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+
+#include "core/error.hpp"
+#include "core/unmoves.hpp"
+#include "solver/dense/board_rank.hpp"
+#include "solver/dense/parts.hpp"
+#include "solver/dense/retrograde_levels.hpp"
+#include "util/huge_array.hpp"
+
+namespace gonu {
+
+namespace {
+
+using namespace dense;
+
+// Chunks of a frontier: big enough that splitting costs little, small enough to balance 2 to 16
+// threads (simple_partitioner: TBB's adaptive splitting showed up in profiles).
+constexpr std::size_t kGrain = 4096;
+
+// Ids, and the file mirror. When the root is its own mirror image (the start is), the reached
+// set is closed under the mirror and mirror images have equal values, so only canonical states
+// (the smaller packed board of the pair) are expanded and analysed; the others are read off
+// their images at the end. Otherwise every state is its own canonical form.
+class Space {
+ public:
+  Space(const Board& b, const Position& root)
+      : ids_(b.n, popcount(root.black), popcount(root.white)), mirror_(b) {
+    mirror_on_ = mirror(pack(root)) == pack(root);
+  }
+  std::uint64_t size() const { return 2 * ids_.boards(); }
+  std::uint64_t id(const Position& p) const { return ids_.id(p); }
+  template <class Visit>
+  void walk(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {  // visit(id, position), in order
+    ids_.walk(lo, hi, visit);
+  }
+  bool inside(const Position& p) const { return ids_.inside(p); }
+  // A packed board's canonical form, the other board of its pair (the same if its own image), and
+  // its orbit (states it stands for: 2 unless mirroring is off or it is its own image), all from
+  // one mirror image: the mirror is a good part of the work per edge.
+  struct Pair {
+    std::uint64_t canonical, image;
+    bool kept;  // the board was canonical
+    int orbit;
+  };
+  [[gnu::always_inline]] Pair pair(std::uint64_t w) const {
+    if (!mirror_on_) return Pair{w, w, true, 1};
+    const std::uint64_t m = mirror(w);  // min and max, no branch: the choice is a coin toss
+    return Pair{std::min(w, m), std::max(w, m), w <= m, m != w ? 2 : 1};
+  }
+  int orbit(const Position& p) const { return pair(pack(p)).orbit; }
+  std::uint64_t boards() const { return ids_.boards(); }  // the ids of White to move start here
+
+ private:
+  std::uint64_t mirror(std::uint64_t w) const { return mirror_.board(w); }
+  SideBoardIds ids_;
+  FileMirror mirror_;
+  bool mirror_on_ = false;
+};
+
+// A state on the breadth-first frontier: its packed board and its cell (ranked when it was
+// claimed, not again when it is expanded).
+struct Listed {
+  std::uint64_t board, id;
+};
+using Frontier = std::vector<Listed>;
+using Boards = std::vector<std::uint64_t>;
+
+}  // namespace
+
+bool dense_engine_applies(const Rules& r) {
+  const int n = r.rows * r.cols;
+  return (r.repetition == Repetition::none && n <= 32) || (uses_tag(r) && n <= 27);
+}
+
+Solution solve_dense(const Game& from, const SolveOptions& options) {
+  if (!dense_engine_applies(from.rules))
+    throw GonuError("the dense engine solves repetition none on boards of up to 32 points, and immediate or undo "
+                    "on up to 27");
+  if (uses_tag(from.rules)) return solve_dense_tagged(from, options);
+  Solution s;
+  s.codec = make_key_codec(from.rules);
+  s.root = current(from);
+  s.root_tag = Tag{};
+  s.root_key = encode_key(s.codec, s.root, s.root_tag);
+  const Board& b = s.codec.board;
+  const Rules& rules = s.codec.rules;
+  const Space space(b, s.root);
+  const std::uint64_t n = space.size();
+  const std::size_t need = std::size_t(n) * sizeof(Cell) + n / 8;
+  if (const std::size_t have = physical_memory(); have && need > have)
+    throw GonuError("the dense space of this root has " + std::to_string(n) + " states and needs " +
+                    std::to_string(need >> 20) + " MiB, more than this machine's " + std::to_string(have >> 20) +
+                    " MiB");
+
+  Reached reached(n);
+  HugeArray<Cell> cell(n);  // zero: undecided
+  auto claim = [&](std::uint64_t id) { return reached.claim(id); };
+  auto is_reached = [&](std::uint64_t id) { return reached.test(id); };
+
+  // 1. reach (canonical states; a new one's mirror image is marked reached too, for the read-off)
+  const Space::Pair root = space.pair(pack(s.root));
+  Side side = s.root.to_move;
+  Frontier frontier{Listed{root.canonical, space.id(unpack(root.canonical, side))}};
+  Boards terminal[2];
+  claim(frontier[0].id);
+  if (root.orbit == 2) claim(space.id(unpack(root.image, side)));
+  std::uint64_t states = std::uint64_t(root.orbit);
+  tbb::enumerable_thread_specific<Frontier> next;  // kept across levels (gather_into)
+  while (!frontier.empty()) {
+    tbb::enumerable_thread_specific<Boards> ends;
+    tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
+      Frontier& out = next.local();
+      std::uint64_t& e = edges.local();
+      std::uint64_t& f = found.local();
+      // A few states at a time: their successors' ids first, with the reached words and the
+      // states' cells prefetched, then the claims, so that the cache misses overlap.
+      constexpr std::size_t kBatch = 8;
+      struct Successor {
+        std::uint64_t canonical, image, id;  // the pair of boards, and the canonical one's id
+      };
+      Successor succ[kBatch * kMaxMoves];
+      const Side to = other(side);
+      for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
+        const std::size_t i1 = std::min(range.end(), i0 + kBatch);
+        int count = 0;
+        for (std::size_t i = i0; i < i1; ++i) {
+          const std::uint64_t w = frontier[i].board;
+          const Position p = unpack(w, side);
+          Cell& c = cell[frontier[i].id];
+          __builtin_prefetch(&c, 1);
+          const int k = lost_by_material(p) ? 0 : for_each_successor(b, rules, p, [&](const Position& x) {
+            const Space::Pair q = space.pair(pack(x));
+            const std::uint64_t id = space.id(unpack(q.canonical, to));
+            reached.prefetch(id);
+            succ[count++] = Successor{q.canonical, q.image, id};
+          });
+          if (k > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+          if (k == 0) ends.local().push_back(w);
+          e += std::uint64_t(k) * std::uint64_t(space.pair(w).orbit);
+          c.pending.store(std::uint8_t(k), std::memory_order_relaxed);
+        }
+        for (int j = 0; j < count; ++j) {
+          const Successor& q = succ[j];
+          if (!claim(q.id)) continue;
+          out.push_back(Listed{q.canonical, q.id});
+          const bool two = q.image != q.canonical;
+          if (two) claim(space.id(unpack(q.image, to)));
+          f += 1 + std::uint64_t(two);
+        }
+      }
+    }, tbb::simple_partitioner());
+    end_level(s, states, side, frontier, terminal, next, ends, edges, found, options);
+  }
+  Frontier().swap(frontier);
+
+  // 2. retrograde, one distance at a time. A canonical P counts down every edge into a pair
+  // {S, mirror(S)} once. The un-moves of S are the edges into S; an edge P -> mirror(S) is the
+  // image of mirror(P) -> S. So each un-move is brought to canonical form, except that:
+  //   - when S is its own image, an un-move from a non-canonical P would repeat the edges of its
+  //     canonical image, so only canonical P are taken;
+  //   - when P is its own image (and S is not), its edge into S stands for itself and its image
+  //     into mirror(S), which no un-move of S meets: it counts twice.
+  retrograde_levels(
+      terminal, cell, kGrain, states, options, [&](std::uint64_t w, Side sd) { return space.id(unpack(w, sd)); },
+      [&](std::uint64_t w) { return space.orbit(unpack(w, Side::black)); },
+      [&](std::uint64_t w, Side sd, auto&& emit) {
+        const Position p = unpack(w, sd);
+        const bool self_image = space.orbit(p) == 1;
+        for_each_unmove(b, rules, p, [&](const Position& before, const Move&) {
+          if (!space.inside(before)) return;
+          const Space::Pair pred = space.pair(pack(before));
+          if (self_image && !pred.kept) return;
+          const std::uint64_t pid = space.id(unpack(pred.canonical, before.to_move));
+          if (!is_reached(pid)) return;
+          emit(pid, pred.canonical, std::uint8_t(!self_image && pred.orbit == 1 ? 2 : 1));
+        });
+      });
+
+  // 3. read off: count reached ids per block, then walk each block's boards in order (a step is
+  // cheaper than unranking each), taking a mirror image's value from its canonical state.
+  constexpr std::size_t kBlockWords = 512;
+  const std::size_t words = reached.words(), blocks = (words + kBlockWords - 1) / kBlockWords;
+  std::vector<std::uint64_t> start(blocks + 1, 0);
+  tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
+    std::uint64_t c = 0;
+    for (std::size_t w = blk * kBlockWords; w < std::min(words, (blk + 1) * kBlockWords); ++w)
+      c += std::uint64_t(popcount(reached.word(w)));
+    start[blk + 1] = c;
+  });
+  for (std::size_t blk = 0; blk < blocks; ++blk) start[blk + 1] += start[blk];
+  const std::size_t total = start[blocks];
+  size_solution(s, total, need);
+  tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t blk) {
+    std::size_t at = start[blk];
+    const std::uint64_t lo = blk * kBlockWords * 64, hi = std::min<std::uint64_t>(n, lo + kBlockWords * 64);
+    space.walk(lo, hi, [&](std::uint64_t id, const Position& p) {
+      if (!is_reached(id)) return;
+      const Space::Pair q = space.pair(pack(p));
+      const Cell& c = cell[q.kept ? id : space.id(unpack(q.canonical, p.to_move))];
+      s.keys[at] = encode_board_side(s.codec, p);
+      s.value[at] = Value(c.value.load(std::memory_order_relaxed));
+      s.dist[at] = c.dist.load(std::memory_order_relaxed);
+      ++at;
+    });
+  });
+  count_values(s);
+  s.peak_bytes = need + total * (sizeof(Key) + sizeof(Value) + sizeof(std::uint16_t));
+  return s;
+}
+
+}  // namespace gonu

@@ -1,0 +1,117 @@
+// Level-synchronous parallel breadth-first enumeration (see enumerate.hpp). Each level runs in
+// phases separated by barriers:
+//   1. expand: fixed chunks of the level are expanded in parallel; each successor is looked up in
+//      the store (find_or_claim); a known one is recorded by id, a new one by key and listed once
+//      (or, past the store's claim budget, possibly more than once);
+//   2. number: the listed keys are sorted and deduplicated; the new level takes ids in key order;
+//   3. insert: the new level's ids go into the store;
+//   4. link: each chunk's recorded new keys become ids by a store lookup.
+// Chunks have fixed boundaries and results are placed by chunk, so nothing depends on timing.
+#include "solver/graph/enumerate.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "solver/state/successors.hpp"
+#include "solver/graph/state_store.hpp"
+
+namespace gonu {
+
+namespace {
+
+constexpr std::size_t kChunk = 2048;
+constexpr std::uint64_t kKnown = std::uint64_t(1) << 63;  // state keys never use bit 63
+
+struct Chunk {
+  std::vector<std::uint64_t> succ;  // per edge: kKnown | id, or the key of a state not yet stored
+};
+
+}  // namespace
+
+StateGraph enumerate_states(const KeyCodec& c, Key root, const ProgressFn& progress, std::uint64_t max_states) {
+  StateGraph g;
+  StateStore store;
+  store.set_id(root, 0);
+  store.add_size(1);
+  g.keys.resize(1);
+  g.keys[0] = root;
+  g.offsets.resize(1);
+  std::size_t begin = 0;
+  std::vector<Chunk> chunks;
+  while (begin < g.keys.size()) {
+    const std::size_t end = g.keys.size();
+    const std::size_t nchunks = (end - begin + kChunk - 1) / kChunk;
+    g.offsets.resize(end + 1);
+    chunks.assign(nchunks, Chunk{});
+    store.reserve_more(end - begin);
+    store.open_claims();
+
+    // 1. expand
+    tbb::enumerable_thread_specific<std::vector<Key>> fresh;
+    tbb::parallel_for(std::size_t(0), nchunks, [&](std::size_t ci) {
+      auto& local = fresh.local();
+      Chunk& ch = chunks[ci];
+      Successor succ[kMaxMoves];
+      const std::size_t lo = begin + ci * kChunk, hi = std::min(end, lo + kChunk);
+      for (std::size_t id = lo; id < hi; ++id) {
+        const int n = expand_key(c, g.keys[id], succ);
+        g.offsets[id + 1] = std::uint64_t(n);
+        for (int j = 0; j < n; ++j) {
+          bool list = false;
+          const std::uint32_t known = store.find_or_claim(succ[j].key, list);
+          ch.succ.push_back(known != kNoId ? kKnown | known : succ[j].key);
+          if (list) local.push_back(succ[j].key);
+        }
+      }
+    });
+
+    // 2. number
+    std::vector<Key> level;
+    {
+      std::size_t total = 0;
+      for (auto& v : fresh) total += v.size();
+      level.reserve(total);
+      for (auto& v : fresh) {
+        level.insert(level.end(), v.begin(), v.end());
+        std::vector<Key>().swap(v);
+      }
+    }
+    tbb::parallel_sort(level.begin(), level.end());
+    level.erase(std::unique(level.begin(), level.end()), level.end());
+    if (end + level.size() >= kNoId) throw GonuError("more than 4 billion states: too many for this solver");
+    if (max_states && end + level.size() > max_states)
+      throw GonuError("more than " + std::to_string(max_states) + " states after " + std::to_string(g.levels + 1) +
+                      " levels: over the --max-states limit (the solve would not fit in memory)");
+
+    // 3. insert
+    store.reserve_more(level.size());
+    g.store_bytes = std::max(g.store_bytes, store.memory_bytes());
+    tbb::parallel_for(std::size_t(0), level.size(),
+                      [&](std::size_t i) { store.set_id(level[i], std::uint32_t(end + i)); });
+    store.add_size(level.size());
+
+    // 4. link
+    for (std::size_t id = begin; id < end; ++id) g.offsets[id + 1] += g.offsets[id];
+    g.targets.resize(g.offsets[end]);
+    tbb::parallel_for(std::size_t(0), nchunks, [&](std::size_t ci) {
+      const Chunk& ch = chunks[ci];
+      std::uint32_t* out = g.targets.data() + g.offsets[begin + ci * kChunk];
+      for (std::size_t e = 0; e < ch.succ.size(); ++e) {
+        const std::uint64_t s = ch.succ[e];
+        out[e] = (s & kKnown) ? std::uint32_t(s & ~kKnown) : store.find(s);
+      }
+    });
+    g.keys.resize(end + level.size());
+    std::copy(level.begin(), level.end(), g.keys.begin() + end);
+    ++g.levels;
+    begin = end;
+    if (progress) progress("enumerate", begin, g.keys.size());
+  }
+  return g;
+}
+
+}  // namespace gonu

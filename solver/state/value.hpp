@@ -1,0 +1,19 @@
+// The value of a state for the side to move, as every engine, table and checker reports it.
+// The numbers are stored in tables (two bits a state): never renumber them.
+#pragma once
+#include <cstdint>
+
+namespace gonu {
+
+enum class Value : std::uint8_t { draw = 0, win = 1, loss = 2 };
+
+// "DRAW" / "WIN" / "LOSS"
+inline const char* to_string(Value v) {
+  switch (v) {
+    case Value::win: return "WIN";
+    case Value::loss: return "LOSS";
+    default: return "DRAW";
+  }
+}
+
+}  // namespace gonu

@@ -1,0 +1,26 @@
+// Writes a proven superko value as a certificate: the winner's strategy as a tree per section
+// (the root, and every state entered by a capture, shared), ban-free leaves justified by a table
+// of the ban-free strategy with ranks. The format is in solver/superko.md; the checker
+// (solver/certificate_check*) reads it without this code.
+#pragma once
+#include <string>
+
+#include "solver/superko/search.hpp"
+
+namespace gonu {
+
+struct CertificateText {
+  std::string text;
+  std::uint64_t nodes = 0;
+  std::string error;  // non-empty: not written (why)
+};
+
+// The lines every certificate version opens with: the version, the rules, the start, the history
+// (the game's moves), the value at the game's current state and the winner (superko.md).
+std::string certificate_header(const Game& g, int version, Side winner);
+
+// `root` is the proven outcome of search.solve(g); the search must still hold its memo and table.
+CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
+                                  std::uint64_t max_nodes);
+
+}  // namespace gonu

@@ -1,0 +1,57 @@
+// A memoryless winning strategy under superko, found by a SAT solver (CaDiCaL), and written out as
+// a certificate of format version 2 (superko.md, F7; the checker is certificate_check.cpp).
+//
+// The strategy of the winner W has two parts:
+//   - ranked: W's attractor of each material layer (superko_layers.hpp), its moves lowering a rank;
+//   - paired: on the rest, one move sigma(s) per W-to-move state s, injective among its non-capturing
+//     moves, never aimed at the state that opened a segment (the root, or a state entered by a
+//     capture) nor at an earlier board of the root's history.
+// The set of states the play can reach (W follows the strategy, the opponent plays any ban-free
+// move) must be closed: every opponent move lands on a state the strategy covers, no opponent
+// state of it can capture into a state W has not won, and W is never without a move. Then every
+// move of W is new under superko (the paired targets are distinct and the opponent never repeats;
+// ranks fall), so W never runs out of moves and wins, as every game ends.
+// The encoding: one variable per state the attractors leave open (is it in the reach of the
+// strategy?), one per W move from such a state (is it sigma?), one per opponent state (is it a
+// segment's first state?), with clauses for closure, at-most-one sigma into each state, and no
+// sigma into a segment's first state. Satisfiable exactly when such a strategy exists with those
+// attractors; unsatisfiable says that no memoryless injective strategy of this kind wins, not that
+// W loses.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/game.hpp"
+#include "solver/superko/banfree.hpp"
+#include "solver/superko/layers.hpp"
+
+namespace gonu {
+
+enum class StrategyStatus : std::uint8_t { found, none, budget, not_applicable };
+const char* to_string(StrategyStatus s);
+
+struct StrategySearch {
+  StrategyStatus status = StrategyStatus::not_applicable;
+  Side winner = Side::black;
+  std::string note;                        // why not applicable, when it is not
+  bool mirrored = false;                   // the strategy commutes with the file mirror (searched first when the root is its own image)
+  std::uint64_t variables = 0, clauses = 0;
+  double seconds = 0;                      // encoding and solving
+  std::uint64_t reach = 0;                 // states the play can reach under the strategy (found)
+  std::uint64_t paired = 0, ranked = 0;    // of them: winner-to-move states by part, and ranked states
+  std::string block;                       // the "strategy ... ranked ..." lines (found, when asked for)
+};
+
+// The format-2 certificate of a strategy found for the game's current state.
+std::string strategy_certificate(const Game& g, const StrategySearch& s);
+
+// Looks for a strategy by which `winner` wins from the game's current state with its history since
+// the last capture. max_seconds > 0 bounds the SAT solver (status budget when it runs out). When
+// the root is its own file-mirror image with no earlier board, a strategy that commutes with the
+// mirror is sought first (one variable per mirror pair); "none" is only said after the search of
+// any shape says so too. layers >= 0 confines the open states the strategy may reach to those with
+// at least the root's pieces less `layers` (smaller instances; "none" then means none so confined).
+StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
+                             double max_seconds, bool certificate, int layers = -1);
+
+}  // namespace gonu

@@ -1,0 +1,132 @@
+// The strategy tree (see superko_strategy_tree.hpp).
+#include "solver/superko/strategy_tree.hpp"
+
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "solver/superko/certificate.hpp"
+#include "solver/superko/strategy.hpp"
+
+namespace gonu {
+
+namespace {
+
+struct Node {
+  char kind = 'T';  // W (one move), L (every move), T (the loser is done), S (a strategy)
+  std::vector<std::pair<std::string, std::unique_ptr<Node>>> kids;
+  std::string block;  // S: the strategy's format-2 block
+};
+
+struct Proof {
+  Side winner;
+  std::unique_ptr<Node> node;
+  std::uint32_t depth = 0;
+};
+
+class TreeSearch {
+ public:
+  TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, int layers, StrategyTree& out)
+      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), out_(out) {}
+
+  std::optional<Proof> prove(const Game& g, int depth, bool tried = false) {
+    ++out_.nodes;
+    const Position& p = current(g);
+    const std::vector<Move> legal = legal_moves(g);  // empty when the side to move has lost
+    if (legal.empty()) return Proof{other(p.to_move), std::make_unique<Node>(), 0};
+    for (Side w : {p.to_move, other(p.to_move)}) {
+      if (tried) break;
+      ++out_.sat_calls;
+      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_);
+      if (s.status != StrategyStatus::found) continue;
+      auto n = std::make_unique<Node>();
+      n->kind = 'S';
+      n->block = std::move(s.block);
+      return Proof{w, std::move(n), 0};
+    }
+    if (depth == 0) return std::nullopt;
+    std::vector<std::pair<std::string, Proof>> lost;  // children won by the opponent
+    bool all = true;
+    for (const Move& m : legal) {
+      Game next = g;
+      play(next, m);
+      std::optional<Proof> c = prove(next, depth - 1);
+      const std::string name = format_move(g.board, g.rules, m);
+      if (c && c->winner == p.to_move) {
+        auto n = std::make_unique<Node>();
+        n->kind = 'W';
+        const std::uint32_t d = c->depth + 1;
+        n->kids.emplace_back(name, std::move(c->node));
+        return Proof{p.to_move, std::move(n), d};
+      }
+      if (c) lost.emplace_back(name, std::move(*c));
+      else all = false;
+    }
+    if (!all) return std::nullopt;
+    auto n = std::make_unique<Node>();
+    n->kind = 'L';
+    std::uint32_t d = 0;
+    for (auto& [name, c] : lost) {
+      d = std::max(d, c.depth + 1);
+      n->kids.emplace_back(name, std::move(c.node));
+    }
+    return Proof{other(p.to_move), std::move(n), d};
+  }
+
+ private:
+  const BanFreeOracle& o_;
+  const FreshValues& f_;
+  double seconds_;
+  bool cert_;
+  int layers_;
+  StrategyTree& out_;
+};
+
+void write_tree(const Node& n, std::ostringstream& tree, std::vector<const std::string*>& blocks) {
+  switch (n.kind) {
+    case 'T':
+      tree << "T\n";
+      return;
+    case 'S':
+      tree << "S " << blocks.size() << "\n";
+      blocks.push_back(&n.block);
+      return;
+    case 'W':
+      tree << "W " << n.kids[0].first << "\n";
+      write_tree(*n.kids[0].second, tree, blocks);
+      return;
+    default:
+      tree << "L " << n.kids.size() << "\n";
+      for (const auto& [name, kid] : n.kids) {
+        tree << name << "\n";
+        write_tree(*kid, tree, blocks);
+      }
+  }
+}
+
+}  // namespace
+
+StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, int depth,
+                                    double seconds_per_search, bool certificate, bool root_tried, int layers) {
+  StrategyTree out;
+  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, out);
+  std::optional<Proof> proof = search.prove(g, depth, root_tried);
+  if (!proof) return out;
+  const Side to_move = current(g).to_move;
+  out.value = proof->winner == to_move ? SkValue::win : SkValue::loss;
+  out.depth = proof->depth;
+  std::ostringstream tree;
+  std::vector<const std::string*> blocks;
+  write_tree(*proof->node, tree, blocks);
+  out.leaves = blocks.size();
+  if (!certificate) return out;
+  std::ostringstream c;
+  c << certificate_header(g, 3, proof->winner);
+  c << "tree\n" << tree.str() << "strategies " << blocks.size() << "\n";
+  for (std::size_t i = 0; i < blocks.size(); ++i) c << "block " << i << "\n" << *blocks[i];
+  c << "end-certificate\n";
+  out.certificate = c.str();
+  return out;
+}
+
+}  // namespace gonu

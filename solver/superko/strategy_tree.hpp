@@ -1,0 +1,34 @@
+// A shallow game tree whose leaves are memoryless strategies (superko_strategy.hpp): where no single
+// strategy wins from the root, one may win after each of the first few moves, with the history of
+// those moves. Node by node, both sides' strategies are tried first; then, while depth is left,
+// every legal move (superko applied to the full history) is expanded. A node is won for its side
+// to move if some child is lost for its own; lost if every child is won. Certificate: format 3 (the
+// tree of format 1 with `S i` leaves, "from here the winner follows strategy i", and the strategies
+// as format-2 blocks; superko.md).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/game.hpp"
+#include "solver/superko/superko.hpp"
+#include "solver/superko/banfree.hpp"
+#include "solver/superko/layers.hpp"
+
+namespace gonu {
+
+struct StrategyTree {
+  SkValue value = SkValue::unknown;  // for the side to move at the root
+  std::uint64_t nodes = 0;           // tree nodes visited
+  std::uint64_t sat_calls = 0;       // strategy searches run
+  std::uint64_t leaves = 0;          // strategies in the proof
+  std::uint32_t depth = 0;           // plies of the tree part of the proof
+  std::string certificate;           // format 3 (proven, when asked for)
+};
+
+// Depth: plies of tree above the strategy leaves (0: the root's strategies alone). root_tried: the
+// root's own strategies were searched already (none found), so the root is expanded at once.
+StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g,
+                                    int depth, double seconds_per_search, bool certificate, bool root_tried,
+                                    int layers = -1);
+
+}  // namespace gonu

@@ -1,0 +1,168 @@
+// The dense engine (no keys, no stored edges, predecessors by un-moves) against the state-graph
+// engine (hash store, stored edges): the same states, values, distances and counts, from the
+// start and from other roots, for every capture rule and repetition rule with a finite graph;
+// and the same output for 1 and 2 threads.
+#include <catch2/catch.hpp>
+#include <tbb/global_control.h>
+
+#include <random>
+
+#include "core/game.hpp"
+#include "core/repetition.hpp"
+#include "solver/dense/parts.hpp"
+#include "solver/dense/dense_solve.hpp"
+#include "solver/solve.hpp"
+#include "tests/test_support.hpp"
+
+using namespace gonu;
+using gonu::test::make_rules;
+using gonu::test::named_on;
+
+namespace {
+
+Solution solve_with(const Game& g, Engine e) {
+  SolveOptions o;
+  o.engine = e;
+  return solve(g, o);
+}
+
+void check_same(const Solution& dense, const Solution& graph) {
+  CHECK(dense.root_key == graph.root_key);
+  CHECK(dense.keys.size() == graph.keys.size());
+  CHECK(dense.edges == graph.edges);
+  CHECK(dense.levels == graph.levels);
+  CHECK(dense.wins == graph.wins);
+  CHECK(dense.losses == graph.losses);
+  CHECK(dense.draws == graph.draws);
+  CHECK(dense.max_dist == graph.max_dist);
+  CHECK(dense.keys == graph.keys);
+  CHECK(dense.value == graph.value);
+  CHECK(dense.dist == graph.dist);
+}
+
+}  // namespace
+
+TEST_CASE("the dense engine agrees with the state-graph engine from the start", "[solver][dense]") {
+  std::vector<Rules> sets = {named_on("free", 3, 3), named_on("free", 3, 4), named_on("free", 4, 3),
+                             named_on("free", 5, 2)};
+  for (const auto& [rows, cols] : {std::pair{3, 4}, std::pair{4, 3}, std::pair{3, 3}}) {
+    sets.push_back(make_rules(Capture::line, true, Repetition::none, rows, cols));
+    sets.push_back(make_rules(Capture::single, false, Repetition::none, rows, cols));
+    sets.push_back(make_rules(Capture::single, true, Repetition::none, rows, cols));
+  }
+  Rules white_first = named_on("free", 3, 4);
+  white_first.first = Side::white;
+  sets.push_back(white_first);
+  for (const Rules& r : sets) {
+    INFO(describe(r));
+    const Game g = new_game(r, start_position(make_board(r.rows, r.cols), r.first));
+    const Solution dense = solve_with(g, Engine::dense), graph = solve_with(g, Engine::graph);
+    REQUIRE(dense.keys.size() > 100);
+    check_same(dense, graph);
+  }
+}
+
+TEST_CASE("the dense engine agrees with the state-graph engine from other roots", "[solver][dense]") {
+  const Rules r = named_on("free", 4, 4);
+  const Board b = make_board(4, 4);
+  // Uneven material, an asymmetric root, and a root that is already lost.
+  for (const char* text : {"x2x/1w2/x1w1/w3 w", ".xxx/x3/4/www. x", "4/1x2/4/wwww x", "x3/4/4/.w.w w"}) {
+    INFO(text);
+    const Game g = new_game(r, parse_position(b, text));
+    check_same(solve_with(g, Engine::dense), solve_with(g, Engine::graph));
+  }
+  Rules single = make_rules(Capture::single, true, Repetition::none, 4, 4);
+  const Game g = new_game(single, parse_position(b, "x2x/1w2/x1w1/w3 w"));
+  check_same(solve_with(g, Engine::dense), solve_with(g, Engine::graph));
+}
+
+TEST_CASE("the dense engine gives the same solution for 1 and 2 threads", "[solver][dense]") {
+  for (const Rules& r : {make_rules(Capture::single, true, Repetition::none, 4, 4), named_on("encyclopedia", 4, 3)}) {
+    INFO(describe(r));
+    const Game g = new_game(r, start_position(make_board(r.rows, r.cols), r.first));
+    Solution one, two;
+    {
+      tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
+      one = solve_with(g, Engine::dense);
+    }
+    {
+      tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
+      two = solve_with(g, Engine::dense);
+    }
+    check_same(one, two);
+  }
+}
+
+TEST_CASE("the dense engine agrees with the state-graph engine under immediate and undo", "[solver][dense]") {
+  std::vector<Rules> sets;
+  for (const auto& [rows, cols] : {std::pair{3, 3}, std::pair{4, 3}}) {
+    sets.push_back(named_on("encyclopedia", rows, cols));
+    sets.push_back(named_on("undo", rows, cols));
+  }
+  sets.push_back(make_rules(Capture::single, false, Repetition::immediate, 4, 3));
+  sets.push_back(make_rules(Capture::single, true, Repetition::undo, 4, 3));
+  for (const Repetition rep : {Repetition::immediate, Repetition::undo}) {
+    sets.push_back(make_rules(Capture::single, true, rep, 3, 3));
+    sets.push_back(make_rules(Capture::line, true, rep, 3, 3));
+  }
+  for (const Rules& r : sets) {
+    INFO(describe(r));
+    const Game g = new_game(r, start_position(make_board(r.rows, r.cols), r.first));
+    const Solution dense = solve_with(g, Engine::dense), graph = solve_with(g, Engine::graph);
+    REQUIRE(dense.keys.size() > 1000);
+    check_same(dense, graph);
+  }
+}
+
+TEST_CASE("the dense engine agrees with the state-graph engine from a root with a history tag", "[solver][dense]") {
+  for (const char* name : {"encyclopedia", "undo"}) {
+    const Rules r = named_on(name, 4, 3);
+    const Board b = make_board(4, 3);
+    Game g = new_game(r, start_position(b, r.first));
+    for (const char* text : {"a4-a3", "a1-a2", "b4-b3"}) play(g, parse_move(b, r, current(g), text, legal_moves(g)));
+    INFO(name << " after a4-a3 a1-a2 b4-b3");
+    REQUIRE_FALSE(g.tag.empty());
+    check_same(solve_with(g, Engine::dense), solve_with(g, Engine::graph));
+  }
+}
+
+TEST_CASE("the dense engine refuses what it does not handle", "[solver][dense]") {
+  const Rules r = named_on("soldiers", 3, 3);
+  const Game g = new_game(r, start_position(make_board(3, 3), r.first));
+  CHECK_FALSE(dense_engine_applies(r));
+  CHECK_THROWS_WITH(solve_with(g, Engine::dense), Catch::Contains("the dense engine solves"));
+}
+
+TEST_CASE("the dense engines' file mirror equals mirroring point by point", "[solver][dense]") {
+  std::mt19937_64 rng(7);
+  for (int rows = 2; rows <= 6; ++rows)
+    for (int cols = 2; rows * cols <= 32; ++cols) {  // up to 8 files unrolled, more looped
+      const Board b = make_board(rows, cols);
+      const dense::FileMirror mirror(b);
+      auto image_point = [&](int sq) { return sq - sq % cols + (cols - 1 - sq % cols); };
+      for (int trial = 0; trial < 200; ++trial) {
+        Position p{0, 0, Side::black};
+        for (int sq = 0; sq < b.n; ++sq) {
+          const auto roll = rng() % 3;
+          if (roll == 1) p.black |= bit(sq);
+          if (roll == 2) p.white |= bit(sq);
+        }
+        Position image{0, 0, Side::black};
+        for (int sq = 0; sq < b.n; ++sq) {
+          if ((p.black >> sq) & 1) image.black |= bit(image_point(sq));
+          if ((p.white >> sq) & 1) image.white |= bit(image_point(sq));
+        }
+        REQUIRE(mirror.board(dense::pack(p)) == dense::pack(image));
+      }
+      // Tag codes: both steps mirrored point by point, the ban kept.
+      for (int from = 0; from < b.n; ++from)
+        for (int d = 0; d < 4; ++d) {
+          const int to = b.step[from][d];
+          if (to < 0) continue;
+          const Tag t{Step{std::int8_t(from), std::int8_t(to)}, Step{std::int8_t(to), std::int8_t(from)}, true};
+          const Tag image{Step{std::int8_t(image_point(from)), std::int8_t(image_point(to))},
+                          Step{std::int8_t(image_point(to)), std::int8_t(image_point(from))}, true};
+          REQUIRE(mirror.tag(pack_tag(b, t)) == pack_tag(b, image));
+        }
+    }
+}
