@@ -37,7 +37,7 @@ struct Fixture {
 };
 
 Fixture& fixture() {
-  static const std::unique_ptr<Fixture> fp = [] {
+  static const std::unique_ptr<Fixture> shared = [] {
     auto fp = std::make_unique<Fixture>();
     Fixture& f = *fp;
     const char* env = std::getenv("GONU_BENCH_TABLE");
@@ -65,7 +65,7 @@ Fixture& fixture() {
       if (value[i] != Value::draw && dist[i] >= 20) f.decided.push_back(f.keys[i]);
     return fp;
   }();
-  return *fp;
+  return *shared;
 }
 
 // Random states of the table, in a fixed pseudo-random order.
