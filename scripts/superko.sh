@@ -30,44 +30,7 @@ for board in 2x3 3x2 3x3 3x4 4x3 4x4 5x2; do
       if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
       check="$check ($(wc -c <"$work/$tag.cert") bytes)"
     fi
-    python3 - "$work/$tag" "$board" "$rules" "$check" >>"$rows" <<'PY'
-import json, re, sys
-base, board, rules, check = sys.argv[1:5]
-j = json.load(open(base + ".json"))
-t = open(base + ".time").read()
-wall = re.search(r"Elapsed \(wall clock\) time.*: (.*)", t).group(1)
-parts = [float(x) for x in wall.split(":")]
-secs = parts[-1] + 60 * parts[-2] + (3600 * parts[-3] if len(parts) > 2 else 0)
-mem = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1)) // 1024
-bf = j["banfree_value"] + ("" if j["banfree_value"] == "DRAW" else " in %d" % j["banfree_distance"])
-sat = "; ".join("%s: %s%s" % (x["winner"], x["status"], " (%s variables)" % "{:,}".format(x["variables"]) if x["variables"] else "")
-                for x in j["strategy_searches"])
-if j["proven"]:
-    value = "**%s wins** (%s for %s to move)" % (j["winner"], j["value"], j["rules"]["first"])
-    if j["method"] == "strategy":
-        s = [x for x in j["strategy_searches"] if x["status"] == "found"][0]
-        how = "a memoryless strategy: %s states reachable, %s paired, %s ranked" % (
-            "{:,}".format(s["reachable_states"]), "{:,}".format(s["paired"]), "{:,}".format(s["ranked"]))
-    elif j["method"] == "strategy tree":
-        how = "a %d-ply tree with %d memoryless strategies at its leaves (none from the start: %s)" % (
-            j["proof_depth"], j["strategy_tree"]["leaves"], sat)
-    else:
-        how = "a search proof of depth %d plies" % j["proof_depth"]
-    stmt = "%s wins from the start by %s; certificate %s" % (j["winner"], how, check)
-else:
-    value = "open"
-    won = lost = unknown = 0
-    busiest = max(j["layers"], key=lambda l: l["nodes"])
-    for l in j["layers"]:
-        won += l["entries_win"]; lost += l["entries_loss"]; unknown += l["entries_unknown"]
-    opened = sum(l["attractor_open"] for l in j["layers"])
-    stmt = ("strategy searches: %s; tree: %d nodes; attractors leave %s states open; search not proven within %s "
-            "(stuck in the %d-%d layer, %d ban-free draws there, %s of its nodes)"
-            % (sat, j["strategy_tree"]["nodes"], "{:,}".format(opened), j["stopped_by"], busiest["black"],
-               busiest["white"], busiest["banfree_draws"], "{:,}".format(busiest["nodes"])))
-print("| %s | %s | %s | %s | %s | %s | %.1f s | %d MiB |" % (board, rules, bf, value, stmt,
-      "{:,}".format(j["nodes"]), secs, mem))
-PY
+    python3 "$root/scripts/gonu_report.py" superko-row "$work/$tag" "$board" "$rules" "$check" >>"$rows"
   done
 done
 
