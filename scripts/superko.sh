@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
-# Regenerates results/superko.md: the superko value of the start of every board of issue 5 under
-# the soldiers and corner rules, proven (with a certificate checked by `gonu check-certificate`)
-# or open, with what was established, nodes, time and peak memory.
-#   scripts/superko.sh [BUILD_DIR]     (default build/)
+# Regenerates results/superko.md: the superko value of the start on the boards 2x3, 3x2, 3x3, 3x4,
+# 4x3, 4x4 and 5x2 under the soldiers and corner rules, proven (with a certificate checked by
+# `gonu check-certificate`) or open, with what was established, nodes, time and peak memory.
+# Builds gonu through scripts/build.sh, like every script here.
 # Budgets per run: SUPERKO_SAT_SECONDS for each strategy search (default 120), SUPERKO_SECONDS for
 # the depth-first search that runs when no strategy is found (default 40).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="${1:-$root/build}"
-gonu="$build/bin/gonu"
+"$root/scripts/build.sh" gonu
+gonu="$root/build/bin/gonu"
 seconds="${SUPERKO_SECONDS:-40}"
 sat_seconds="${SUPERKO_SAT_SECONDS:-120}"
-[ -x "$gonu" ] || { echo "no $gonu: build first (cmake -S . -B build && cmake --build build)" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 out="$root/results/superko.md"
