@@ -59,8 +59,8 @@ def bench_header(f, filter_):
     f.write("Thread counts: the `threads:N` argument of each benchmark (TBB limited with global_control);\n"
             "the others are single-threaded.\n\n")
     f.write("Baseline: the published Python solver (talvola/abstract_games `_solve.py`) reports about 4.5 min\n"
-            "for 4x4 `free` under CPython 3.10 on its author's machine, and took about a minute on this kind\n"
-            "of machine by the issue's measurement.\n\n")
+            "for 4x4 `free` under CPython 3.10 on its author's machine, and was reported to take about a\n"
+            "minute on this kind of machine (not measured by this script).\n\n")
 
 
 def bench_table(f, path):
