@@ -13,13 +13,7 @@ summary=()
 for r in $rules; do
   echo "== solving 4x4 under '$r' ==" >&2
   json=$($gonu solve --rules "$r" --json --quiet --out "tables/4x4-$r.gonu")
-  summary+=("$(python3 - "$json" <<'PY'
-import json, sys
-j = json.loads(sys.argv[1])
-v = j["value"] + ("" if j["value"] == "DRAW" else f" in {j['distance']}")
-print(f"{j['rules']['name']:<13} {j['states']:>13,} {j['edges']:>14,} {j['wins']:>12,} {j['losses']:>12,} {j['draws']:>12,}  {v}")
-PY
-)")
+  summary+=("$(python3 scripts/gonu_report.py run-summary - <<<"$json")")
 done
 echo
 echo "4x4 Jul-gonu, Black moves first; values for the side to move"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what gonu needs to build and test on Debian 12, with apt-get, only what is missing.
-# Idempotent: a second run installs nothing. Called by run.sh, test.sh, bench.sh.
+# Idempotent: a second run installs nothing. Called by scripts/build.sh, so by every script here.
 set -euo pipefail
 packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catch2 libbenchmark-dev
           nlohmann-json3-dev libxxhash-dev libzstd-dev libcadical-dev python3 time)

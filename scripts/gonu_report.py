@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Report writers for the scripts beside this file: each subcommand turns the JSON of `gonu solve`
+or of Google Benchmark, and GNU time's report, into a results/*.md table or one row of it. The
+shell scripts run the programs; this file only formats, so a report can be regenerated from saved
+outputs. Formats are fixed: a changed character here shows up as a diff in results/.
+
+  gonu_report.py bench OUT FILTER BENCH_JSON...          results/bench.md      (bench.sh)
+  gonu_report.py published OUT SOLVE_JSON                results/published.md  (reproduce.sh)
+  gonu_report.py values-row RULES BOARD RC DIR LIMIT     one JSON row          (results.sh)
+  gonu_report.py values-tables ROWS CSV MD THREADS ARCH CPU MEM_GIB            (results.sh)
+  gonu_report.py superko-row BASE BOARD RULES CHECK      one Markdown row      (superko.sh)
+  gonu_report.py run-summary SOLVE_JSON                  one line of run.sh's table
+
+A JSON argument of `-` is read from stdin.
+"""
+import csv
+import json
+import os
+import platform
+import re
+import sys
+
+
+def load_json(path):
+    return json.load(sys.stdin if path == "-" else open(path))
+
+
+def value_text(value, distance):
+    """`DRAW`, or `WIN in 7` / `LOSS in 0`: a value with its distance in plies."""
+    return value + ("" if value == "DRAW" else f" in {distance}")
+
+
+def gnu_time(text):
+    """(wall seconds, peak resident KiB) from `/usr/bin/time -v`, each None when absent."""
+    wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text)
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
+    secs = None
+    if wall:
+        parts = [float(x) for x in wall.group(1).split(":")]
+        secs = sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+    return secs, (int(rss.group(1)) if rss else None)
+
+
+# ---- bench.sh: results/bench.md from Google Benchmark's JSON files ----
+
+BENCH_FIELDS = {"name", "run_name", "run_type", "repetitions", "repetition_index", "threads", "iterations",
+                "real_time", "cpu_time", "time_unit", "family_index", "per_family_instance_index",
+                "aggregate_name", "aggregate_unit"}
+
+
+def bench_header(f, filter_):
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    mem = next((l.split()[1] for l in open("/proc/meminfo") if l.startswith("MemTotal")), "0")
+    load = open("/proc/loadavg").read().split()[0]
+    f.write("# Benchmarks\n\nWritten by `scripts/bench.sh`; do not edit by hand.\n\n")
+    f.write(f"Machine: {cpu}, {os.cpu_count()} cores, {int(mem) // 1024 // 1024} GiB, {platform.machine()}; "
+            f"load average {load} when the run started.\n")
+    f.write(f"Command: `scripts/bench.sh` (each `build/bin/bench_*` with `--benchmark_filter={filter_}`).\n")
+    f.write("Thread counts: the `threads:N` argument of each benchmark (TBB limited with global_control);\n"
+            "the others are single-threaded.\n\n")
+    f.write("Baseline: the published Python solver (talvola/abstract_games `_solve.py`) reports about 4.5 min\n"
+            "for 4x4 `free` under CPython 3.10 on its author's machine, and was reported to take about a\n"
+            "minute on this kind of machine (not measured by this script).\n\n")
+
+
+def bench_table(f, path):
+    data = load_json(path)
+    f.write(f"## {os.path.basename(path)[:-5]}\n\n| benchmark | real time | CPU time | iterations | counters |\n"
+            "|---|---:|---:|---:|---|\n")
+    for b in data["benchmarks"]:
+        counters = ", ".join(f"{k}={v:.4g}" for k, v in b.items()
+                             if k not in BENCH_FIELDS and isinstance(v, (int, float)))
+        u = b["time_unit"]
+        f.write(f"| {b['name']} | {b['real_time']:.4g} {u} | {b['cpu_time']:.4g} {u} | {b['iterations']} "
+                f"| {counters} |\n")
+    f.write("\n")
+
+
+def cmd_bench(out, filter_, *files):
+    with open(out, "w") as f:
+        bench_header(f, filter_)
+        for path in files:
+            bench_table(f, path)
+    print(f"wrote {out}")
+
+
+# ---- reproduce.sh: results/published.md, 4x4 `free` against the published numbers ----
+
+PUBLISHED = {"states": 3412738, "edges": 21039712, "wins": 1315354, "losses": 807911, "draws": 1289473,
+             "value": "DRAW", "moves": ["DRAW"] * 4}
+
+PUBLISHED_INTRO = (
+    "# The published result, reproduced\n\n"
+    "Written by `scripts/reproduce.sh`; do not edit by hand.\n\n"
+    "Source: talvola/abstract_games, `engine/games/jul_gonu/_solve.py` (Python, one-time exhaustive\n"
+    "solver; its docstring and `rules.md` give the numbers below, frozen 2026-07-17).\n\n"
+    "Rules it used: 4x4 board, four pieces a side on the home ranks, Black first; a piece steps\n"
+    "orthogonally to an empty point; line (custodian) capture of every run of enemies closed by a\n"
+    "friendly piece, in every direction from the moved piece, made only by the mover; the side to\n"
+    "move loses with at most one piece or no legal move; no repetition rule (endless play is a draw).\n"
+    "That is gonu's rule set `free`: `gonu solve --rules free`.\n\n")
+
+PUBLISHED_NOTE = (
+    "\nMove edges count the legal moves of every non-terminal state (terminal states are not\n"
+    "expanded), as the published solver does. Terminal: the side to move has at most one piece or\n"
+    "no legal move; it is a LOSS at distance 0.\n")
+
+
+def cmd_published(out, solve_json):
+    """Exits 1 when any number differs from the published one."""
+    ours, p = load_json(solve_json), PUBLISHED
+    rows = [("reachable states", p["states"], ours["states"]),
+            ("move edges", p["edges"], ours["edges"]),
+            ("WIN (side to move)", p["wins"], ours["wins"]),
+            ("LOSS (side to move)", p["losses"], ours["losses"]),
+            ("DRAW", p["draws"], ours["draws"]),
+            ("start", p["value"], ours["value"]),
+            ("the four first moves", ", ".join(p["moves"]), ", ".join(m["value"] for m in ours["moves"]))]
+    fmt = lambda v: f"{v:,}" if isinstance(v, int) else v
+    ok = all(mine == theirs for _, mine, theirs in rows)
+    with open(out, "w") as f:
+        f.write(PUBLISHED_INTRO)
+        f.write("| | published | gonu |\n|---|---:|---:|\n")
+        for name, mine, theirs in rows:
+            f.write(f"| {name} | {fmt(mine)} | {fmt(theirs)} |\n")
+        f.write(f"\nVerdict: {'identical' if ok else 'DIFFERENT'}.\n")
+        f.write(PUBLISHED_NOTE)
+    print(f"{out}:", "identical to the published numbers" if ok else "DIFFERENT from the published numbers")
+    return 0 if ok else 1
+
+
+# ---- results.sh: one solve's row, then results/values.csv and results/values.md ----
+
+VALUE_COLUMNS = ["rules", "board", "status", "states", "edges", "wins", "losses", "draws", "value", "distance",
+                 "max_distance", "seconds", "peak_mib"]
+INT_COLUMNS = ("states", "edges", "wins", "losses", "draws", "distance", "max_distance")
+ORDER_RULES = ["free", "single", "single+corner", "encyclopedia", "undo", "single-immediate",
+               "single+corner-immediate"]
+ORDER_BOARDS = ["3x3", "3x4", "4x3", "4x4", "4x5", "5x4"]
+
+
+def cmd_values_row(rules, board, rc, dir_, limit):
+    """DIR holds `out` (gonu's JSON), `err` and `time` of one `gonu solve`; RC is its exit status
+    (124: killed by `timeout`)."""
+    rc = int(rc)
+    secs, rss = gnu_time(open(f"{dir_}/time").read() if rc != 124 else "")
+    secs = f"{secs:.2f}" if secs is not None else ""
+    mib = f"{rss / 1024:.0f}" if rss is not None else ""
+    row = {"rules": rules, "board": board}
+    if rc == 0:
+        j = load_json(f"{dir_}/out")
+        row.update(status="solved", states=j["states"], edges=j["edges"], wins=j["wins"], losses=j["losses"],
+                   draws=j["draws"], value=j["value"], distance=j["distance"], max_distance=j["max_distance"],
+                   seconds=secs, peak_mib=mib)
+    elif rc == 124:
+        row.update(status=f"not solved: over the {limit} s time limit")
+    else:
+        err = open(f"{dir_}/err").read().strip().splitlines()
+        row.update(status="not solved: " + (err[-1].replace("gonu: error: ", "") if err else f"exit {rc}"),
+                   seconds=secs, peak_mib=mib)
+    print(json.dumps(row))
+
+
+def merged_rows(rows_file, csv_path):
+    """The rows of an earlier CSV, replaced by the new rows of the same (rules, board), in table order."""
+    merged = {}
+    if os.path.exists(csv_path):
+        for r in csv.DictReader(open(csv_path)):
+            for c in INT_COLUMNS:
+                if r.get(c):
+                    r[c] = int(r[c])
+            merged[(r["rules"], r["board"])] = r
+    for r in (json.loads(l) for l in open(rows_file)):
+        merged[(r["rules"], r["board"])] = r
+
+    def rank(k):
+        return (ORDER_RULES.index(k[0]) if k[0] in ORDER_RULES else 99,
+                ORDER_BOARDS.index(k[1]) if k[1] in ORDER_BOARDS else 99, k)
+    return [merged[k] for k in sorted(merged, key=rank)]
+
+
+def write_values_csv(path, rows):
+    with open(path, "w") as f:
+        f.write(",".join(VALUE_COLUMNS) + "\n")
+        for r in rows:
+            f.write(",".join(str(r.get(c, "")).replace(",", ";") for c in VALUE_COLUMNS) + "\n")
+
+
+def values_md_row(r):
+    n = lambda v: f"{v:,}" if isinstance(v, int) else (v or "")
+    tail = f"| {r.get('seconds', '')} | {r.get('peak_mib', '')} |\n"
+    if r["status"] != "solved":
+        return f"| {r['rules']} | {r['board']} | | | {r['status']} | " + tail
+    return (f"| {r['rules']} | {r['board']} | {n(r['states'])} | {n(r['wins'])} / {n(r['losses'])} / "
+            f"{n(r['draws'])} | {value_text(r['value'], r['distance'])} | {r['max_distance']} " + tail)
+
+
+def write_values_md(path, rows, threads, arch, cpu, mem):
+    with open(path, "w") as f:
+        f.write("# Values of Jul-gonu under the finite repetition rules\n\n")
+        f.write("Written by `scripts/results.sh`; do not edit by hand. Values are for the side to move at the\n"
+                "start (Black, who moves first); distance in plies with perfect play. W/L/D count every\n"
+                "reachable state from the side to move's view.\n\n")
+        f.write(f"Machine: {cpu}, {arch}, {mem} GiB, {threads} threads (`gonu solve --threads 0`).\n\n")
+        f.write("Rule sets: `free` = line capture, no repetition rule; `encyclopedia` = line, immediate ban;\n"
+                "`undo` = line, no moving the last-moved piece straight back; `single` = single capture, no\n"
+                "repetition rule; `+corner` adds corner capture; `-immediate` adds the immediate ban.\n\n")
+        f.write("| rules | board | states | W / L / D | start | max dist | time (s) | peak MiB |\n")
+        f.write("|---|---|---:|---|---|---:|---:|---:|\n")
+        for r in rows:
+            f.write(values_md_row(r))
+
+
+def cmd_values_tables(rows_file, csv_path, md_path, threads, arch, cpu, mem):
+    rows = merged_rows(rows_file, csv_path)
+    write_values_csv(csv_path, rows)
+    write_values_md(md_path, rows, threads, arch, cpu, mem)
+    print(f"wrote {csv_path} and {md_path}")
+
+
+# ---- superko.sh: one row of results/superko.md ----
+
+def superko_statement(j, check):
+    """The strongest statement the run proved, with how, or what it established when open."""
+    sat = "; ".join("%s: %s%s" % (x["winner"], x["status"],
+                                  " (%s variables)" % "{:,}".format(x["variables"]) if x["variables"] else "")
+                    for x in j["strategy_searches"])
+    if not j["proven"]:
+        busiest = max(j["layers"], key=lambda l: l["nodes"])
+        opened = sum(l["attractor_open"] for l in j["layers"])
+        return ("strategy searches: %s; tree: %d nodes; attractors leave %s states open; search not proven "
+                "within %s (stuck in the %d-%d layer, %d ban-free draws there, %s of its nodes)"
+                % (sat, j["strategy_tree"]["nodes"], "{:,}".format(opened), j["stopped_by"], busiest["black"],
+                   busiest["white"], busiest["banfree_draws"], "{:,}".format(busiest["nodes"])))
+    if j["method"] == "strategy":
+        s = [x for x in j["strategy_searches"] if x["status"] == "found"][0]
+        how = "a memoryless strategy: %s states reachable, %s paired, %s ranked" % (
+            "{:,}".format(s["reachable_states"]), "{:,}".format(s["paired"]), "{:,}".format(s["ranked"]))
+    elif j["method"] == "strategy tree":
+        how = "a %d-ply tree with %d memoryless strategies at its leaves (none from the start: %s)" % (
+            j["proof_depth"], j["strategy_tree"]["leaves"], sat)
+    else:
+        how = "a search proof of depth %d plies" % j["proof_depth"]
+    return "%s wins from the start by %s; certificate %s" % (j["winner"], how, check)
+
+
+def cmd_superko_row(base, board, rules, check):
+    """BASE.json is `gonu solve --json` of a superko rule set, BASE.time its GNU time report; CHECK
+    says what `gonu check-certificate` made of the certificate."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    bf = value_text(j["banfree_value"], j["banfree_distance"])
+    value = "open"
+    if j["proven"]:
+        value = "**%s wins** (%s for %s to move)" % (j["winner"], j["value"], j["rules"]["first"])
+    print("| %s | %s | %s | %s | %s | %s | %.1f s | %d MiB |" % (
+        board, rules, bf, value, superko_statement(j, check), "{:,}".format(j["nodes"]), secs, rss // 1024))
+
+
+# ---- run.sh: one line of its summary table ----
+
+def cmd_run_summary(solve_json):
+    j = load_json(solve_json)
+    v = value_text(j["value"], j["distance"])
+    print(f"{j['rules']['name']:<13} {j['states']:>13,} {j['edges']:>14,} {j['wins']:>12,} {j['losses']:>12,} "
+          f"{j['draws']:>12,}  {v}")
+
+
+COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_values_row,
+            "values-tables": cmd_values_tables, "superko-row": cmd_superko_row, "run-summary": cmd_run_summary}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        sys.exit("usage: gonu_report.py " + "|".join(COMMANDS) + " ARGS... (see the file's opening comment)")
+    sys.exit(COMMANDS[sys.argv[1]](*sys.argv[2:]) or 0)
