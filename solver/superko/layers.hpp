@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "util/progress.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 
 namespace gonu {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/game.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 
