@@ -1,8 +1,13 @@
-// The superko certificate checker, written apart from the superko solver (it uses only core/: the
-// move generator and the Game record with its superko legality). It replays the winner's
-// strategy of a certificate against every legal choice of the loser with the full board history,
-// and checks the ban-free leaves against the certificate's table of a ranked ban-free strategy.
-// Format and soundness argument: solver/superko.md.
+// The superko certificate checker, written apart from the superko solver so that a proof is
+// checked by code that did not make it: it includes only core/ (the move generator, notation, and
+// the Game record with its superko legality) and util/ (a large stack for deep trees), and links
+// only gonu_core and gonu_util; checker/CMakeLists.txt says so and the build fails on any other
+// include (cmake/check_layers.cmake). It replays the winner's strategy of a certificate against
+// every legal choice of the loser with the full board history, and checks the ban-free leaves
+// against the certificate's table of a ranked ban-free strategy, or the memoryless strategies of
+// formats 2 and 3 by their conditions. Format and soundness argument: solver/superko/SUPERKO.md.
+// Files: certificate_read (the file read into plain data), strategy_check (formats 2 and 3's
+// strategies), tree_check (the trees of formats 1 and 3), certificate_check.cpp (this front door).
 #pragma once
 #include <cstdint>
 #include <istream>

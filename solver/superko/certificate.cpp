@@ -1,6 +1,7 @@
-// The certificate writer: walks the proof again through the search (its memo and table answer
-// almost every question), writing one move at the winner's nodes and every legal move at the
-// loser's.
+// The certificate writer (format 1): walks the proof again through the search (its memo and table
+// answer almost every question), writing one move at the winner's nodes and every legal move at
+// the loser's, section by section; then the table of the ban-free strategy below the ban-free
+// leaves; then the whole file.
 #include "solver/superko/certificate.hpp"
 
 #include <deque>
@@ -91,21 +92,14 @@ std::string certificate_header(const Game& g, int version, Side winner) {
   return o.str();
 }
 
-CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
-                                  std::uint64_t max_nodes) {
-  CertificateText out;
-  if (root.value == SkValue::unknown) {
-    out.error = "the value is not proven";
-    return out;
-  }
-  const Board& b = search.board();
-  const Rules& r = search.rules();
+namespace {
+
+// The tree of every section, the root's first (with its history) and then every capture-entry
+// state the trees refer to, as they are met; false when they would exceed the writer's budget.
+bool write_trees(Writer& w, SuperkoSearch& search, const Game& g, std::vector<std::string>& trees) {
   const Position& p0 = current(g);
-  const Side winner = root.value == SkValue::win ? p0.to_move : other(p0.to_move);
-  Writer w(search, winner, max_nodes);
   w.sections_.push_back(p0);
   w.ids_.emplace(search.oracle().key(p0), 0);  // only shared when entered with no history
-  std::vector<std::string> trees;
   try {
     std::string t;
     search.enter_segment(g.since_capture);
@@ -120,19 +114,25 @@ CertificateText write_certificate(SuperkoSearch& search, const Game& g, const Sk
       trees.push_back(std::move(s));
     }
   } catch (const TooLarge&) {
-    out.error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
-    return out;
+    return false;
   }
   if (g.since_capture.size() != 1) w.ids_.erase(search.oracle().key(p0));
+  return true;
+}
 
-  // The ban-free strategy below the ban-free leaves, ranked by ban-free distance.
+// The ban-free strategy below the ban-free leaves (`seeds`), ranked by ban-free distance: one line
+// per state, breadth first; *entries counts them.
+std::string banfree_table(const SuperkoSearch& search, Side winner, const std::vector<Position>& seeds,
+                          std::uint64_t& entries) {
   const BanFreeOracle& bf = search.oracle();
+  const Board& b = search.board();
+  const Rules& r = search.rules();
   std::unordered_set<Key> seen;
   std::deque<Position> queue;
-  for (const Position& s : w.seeds_)
+  for (const Position& s : seeds)
     if (seen.insert(bf.key(s)).second) queue.push_back(s);
   std::ostringstream table;
-  std::uint64_t entries = 0;
+  entries = 0;
   while (!queue.empty()) {
     const Position x = queue.front();
     queue.pop_front();
@@ -167,15 +167,38 @@ CertificateText write_certificate(SuperkoSearch& search, const Game& g, const Sk
     table << format_position(b, x) << " " << d << " " << move_text << "\n";
     ++entries;
   }
+  return table.str();
+}
+
+}  // namespace
+
+CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
+                                  std::uint64_t max_nodes) {
+  CertificateText out;
+  if (root.value == SkValue::unknown) {
+    out.error = "the value is not proven";
+    return out;
+  }
+  const Position& p0 = current(g);
+  const Side winner = root.value == SkValue::win ? p0.to_move : other(p0.to_move);
+  Writer w(search, winner, max_nodes);
+  std::vector<std::string> trees;
+  if (!write_trees(w, search, g, trees)) {
+    out.error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
+    return out;
+  }
+  std::uint64_t entries = 0;
+  const std::string table = banfree_table(search, winner, w.seeds_, entries);
 
   std::ostringstream o;
   o << certificate_header(g, 1, winner);
   o << "depth " << root.depth << "\n";
   o << "sections " << trees.size() << "\n";
   for (std::size_t i = 0; i < trees.size(); ++i) {
-    o << "section " << i << " " << format_position(b, w.sections_[i]) << "\n" << trees[i] << "end-section\n";
+    o << "section " << i << " " << format_position(search.board(), w.sections_[i]) << "\n" << trees[i]
+      << "end-section\n";
   }
-  o << "table " << entries << "\n" << table.str();
+  o << "table " << entries << "\n" << table;
   o << "end-certificate\n";
   out.text = o.str();
   out.nodes = w.nodes_;

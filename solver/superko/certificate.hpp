@@ -1,7 +1,7 @@
 // Writes a proven superko value as a certificate: the winner's strategy as a tree per section
 // (the root, and every state entered by a capture, shared), ban-free leaves justified by a table
-// of the ban-free strategy with ranks. The format is in solver/superko.md; the checker
-// (solver/certificate_check*) reads it without this code.
+// of the ban-free strategy with ranks. The format is in solver/superko/SUPERKO.md; the checker
+// (checker/certificate_check.cpp) reads it without this code.
 #pragma once
 #include <string>
 
@@ -16,7 +16,7 @@ struct CertificateText {
 };
 
 // The lines every certificate version opens with: the version, the rules, the start, the history
-// (the game's moves), the value at the game's current state and the winner (superko.md).
+// (the game's moves), the value at the game's current state and the winner (SUPERKO.md).
 std::string certificate_header(const Game& g, int version, Side winner);
 
 // `root` is the proven outcome of search.solve(g); the search must still hold its memo and table.

@@ -1,4 +1,4 @@
-// Fresh-entry superko values by material layer (see superko_layers.hpp; proofs in superko.md).
+// Fresh-entry superko values by material layer (see layers.hpp; proofs in SUPERKO.md).
 #include "solver/superko/layers.hpp"
 
 #include <algorithm>

@@ -1,21 +1,21 @@
-// Fresh-entry superko values, material layer by material layer (issue 5).
+// Fresh-entry superko values, material layer by material layer.
 //
 // A state "entered fresh" has no earlier board that matters: it was entered by a capture, or it is
-// a root without history (superko.md, F2). Its value is a function of the state. This file computes
+// a root without history (SUPERKO.md, F2). Its value is a function of the state. This file computes
 // it for every state of the ban-free solution, bottom-up over material layers (black count, white
 // count): inside a layer every move is non-capturing or leaves the layer by a capture into a state
 // whose fresh value is already known (or unknown). The method is the attractor: the layer's
 // retrograde analysis with the capture exits as fixed values. The winner's moves strictly lower a
-// rank, so no board repeats (the argument of F3 in superko.md, F6 there). What the attractors leave
+// rank, so no board repeats (the argument of F3 in SUPERKO.md, F6 there). What the attractors leave
 // open is the layer's residual: a race to run out of unvisited boards, where values depend on the
-// history; superko_strategy.hpp looks for winning strategies there, per root.
+// history; strategy.hpp looks for winning strategies there, per root.
 // Single-threaded and deterministic: states in id order, moves in generate_moves order.
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include "util/progress.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 
 namespace gonu {

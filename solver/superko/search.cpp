@@ -1,4 +1,4 @@
-// The superko search (see superko_search.hpp for the method, superko.md for the proofs).
+// The superko search (see search.hpp for the method, SUPERKO.md for the proofs).
 #include "solver/superko/search.hpp"
 
 #include <algorithm>
@@ -249,76 +249,98 @@ SkOutcome SuperkoSearch::entry_value(const Position& p, Key k) {
   return o;
 }
 
+bool SuperkoSearch::probe(const TableKey& tk, Deps* deps, SkOutcome& hit) {
+  if (!options_.transpositions) return false;
+  const auto it = table_.find(tk);
+  if (it != table_.end()) {
+    if (deps) deps->overflow = true;  // the exact table holds only proofs too large to track
+    hit = it->second;
+    return true;
+  }
+  return options_.relevance && relevant_hit(tk.key, hit, deps);
+}
+
+SkOutcome SuperkoSearch::value_children(const Position& p, Deps* track) {
+  const std::size_t base = arena_top_;
+  const int n = gen_children(p, base);
+  if (n == 0) return SkOutcome{SkValue::loss, 0, -1};
+  std::vector<Child> kids(arena_.begin() + base, arena_.begin() + base + n);
+  arena_top_ = base + n;
+  const std::vector<int> idx = order(kids);
+  SkOutcome out{SkValue::loss, 0, -1};
+  std::uint32_t longest = 0;
+  bool won = false;
+  for (int i : idx) {
+    Deps child;
+    const SkOutcome o = child_value(kids[i], track ? &child : nullptr);
+    if (o.value == SkValue::loss) {
+      out = SkOutcome{SkValue::win, o.depth + 1, std::int16_t(i)};
+      won = true;
+      if (track) {
+        // Only this child matters, and that its board is still free.
+        *track = std::move(child);
+        if (!kids[i].move.captured) track->unvisited.push_back(kids[i].key);
+      }
+      break;
+    }
+    longest = std::max(longest, o.depth + 1);
+    if (track) {
+      if (child.overflow) track->overflow = true;
+      if (!track->overflow) {
+        add_sorted(track->unvisited, child.unvisited, 0);
+        add_sorted(track->visited, child.visited, 0);
+        track->threshold = std::max(track->threshold, child.threshold);
+      }
+    }
+  }
+  if (!won) out = SkOutcome{SkValue::loss, longest, -1};
+  arena_top_ = base;
+  return out;
+}
+
+void SuperkoSearch::add_excluded_visited(const Position& p, Deps& mine) {
+  Move moves[4 * 64];
+  std::vector<Move> many;
+  const Move* list = moves;
+  int nm;
+  if (rules_.capture == Capture::single) {
+    many = generate_moves(board_, rules_, p);
+    list = many.data();
+    nm = int(many.size());
+  } else {
+    nm = generate_moves(board_, rules_, p, moves);
+  }
+  for (int j = 0; j < nm; ++j) {
+    if (list[j].captured) continue;
+    const Key kq = oracle_.key(apply_move(p, list[j]));
+    if (segs_.back().keys.count(kq)) mine.visited.push_back(kq);
+  }
+}
+
+void SuperkoSearch::table_store(const TableKey& tk, const SkOutcome& o) {
+  if (!options_.transpositions) return;
+  if (table_.size() >= options_.max_table_entries) {
+    table_.clear();
+    ++clears_;
+  }
+  table_.emplace(tk, o);
+}
+
+// One node, in phases: the budget and the trivial loss; the tables; the children; what the value
+// relied on; where it is kept (with its dependencies when small enough, else the exact table).
 SkOutcome SuperkoSearch::search(const Position& p, Key k, Deps* deps) {
   tick();
   ++layer_nodes_[layer_index(p)];
   if (lost_by_material(p)) return SkOutcome{SkValue::loss, 0, -1};
   const TableKey tk{k, segs_.back().hash};
-  const bool relevance = options_.relevance && options_.transpositions;
-  if (options_.transpositions) {
-    const auto it = table_.find(tk);
-    if (it != table_.end()) {
-      if (deps) deps->overflow = true;  // the exact table holds only proofs too large to track
-      return it->second;
-    }
-    SkOutcome hit;
-    if (relevance && relevant_hit(k, hit, deps)) return hit;
-  }
+  SkOutcome hit;
+  if (probe(tk, deps, hit)) return hit;
   Deps mine;
-  Deps* track = relevance ? &mine : nullptr;
-  const std::size_t base = arena_top_;
-  const int n = gen_children(p, base);
-  SkOutcome out{SkValue::loss, 0, -1};
-  if (n > 0) {
-    std::vector<Child> kids(arena_.begin() + base, arena_.begin() + base + n);
-    arena_top_ = base + n;
-    const std::vector<int> idx = order(kids);
-    std::uint32_t longest = 0;
-    bool won = false;
-    for (int i : idx) {
-      Deps child;
-      const SkOutcome o = child_value(kids[i], track ? &child : nullptr);
-      if (o.value == SkValue::loss) {
-        out = SkOutcome{SkValue::win, o.depth + 1, std::int16_t(i)};
-        won = true;
-        if (track) {
-          // Only this child matters, and that its board is still free.
-          mine = std::move(child);
-          if (!kids[i].move.captured) mine.unvisited.push_back(kids[i].key);
-        }
-        break;
-      }
-      longest = std::max(longest, o.depth + 1);
-      if (track) {
-        if (child.overflow) mine.overflow = true;
-        if (!mine.overflow) {
-          add_sorted(mine.unvisited, child.unvisited, 0);
-          add_sorted(mine.visited, child.visited, 0);
-          mine.threshold = std::max(mine.threshold, child.threshold);
-        }
-      }
-    }
-    if (!won) out = SkOutcome{SkValue::loss, longest, -1};
-    arena_top_ = base;
-  }
+  Deps* track = options_.relevance && options_.transpositions ? &mine : nullptr;
+  const SkOutcome out = value_children(p, track);
   if (track && !mine.overflow && out.value == SkValue::loss) {
     // The loser's moves to visited boards stay excluded only while those boards are visited.
-    Move moves[4 * 64];
-    std::vector<Move> many;
-    const Move* list = moves;
-    int nm;
-    if (rules_.capture == Capture::single) {
-      many = generate_moves(board_, rules_, p);
-      list = many.data();
-      nm = int(many.size());
-    } else {
-      nm = generate_moves(board_, rules_, p, moves);
-    }
-    for (int j = 0; j < nm; ++j) {
-      if (list[j].captured) continue;
-      const Key kq = oracle_.key(apply_move(p, list[j]));
-      if (segs_.back().keys.count(kq)) mine.visited.push_back(kq);
-    }
+    add_excluded_visited(p, mine);
   }
   if (track && !mine.overflow) {
     normalize(mine.unvisited);
@@ -332,13 +354,7 @@ SkOutcome SuperkoSearch::search(const Position& p, Key k, Deps* deps) {
     return out;
   }
   if (deps) deps->overflow = true;
-  if (options_.transpositions) {
-    if (table_.size() >= options_.max_table_entries) {
-      table_.clear();
-      ++clears_;
-    }
-    table_.emplace(tk, out);
-  }
+  table_store(tk, out);
   return out;
 }
 

@@ -2,7 +2,7 @@
 //   - capture-entry memo: a state entered by a capture has no earlier board that matters, so its
 //     value is a function of the state: computed once, kept for the whole run;
 //   - ban-free leaves: a ban-free decided state at distance d whose history since the last capture
-//     holds no ban-free decided state at distance <= d keeps its ban-free value (superko.md);
+//     holds no ban-free decided state at distance <= d keeps its ban-free value (SUPERKO.md, F3);
 //   - a transposition table keyed by (state, hash of the visited set): the value is a function of
 //     the state and the set of boards since the last capture, so equal keys give equal values;
 //   - move ordering: children already decided first, then by their ban-free value.
@@ -15,7 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "solver/superko/superko.hpp"
+#include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 
 namespace gonu {
@@ -60,7 +60,7 @@ class SuperkoSearch {
   // Nodes by layer: index black * 65 + white.
   const std::unordered_map<int, std::uint64_t>& layer_nodes() const { return layer_nodes_; }
 
-  // --- the walk used by the certificate writer (superko_certificate.cpp) ---
+  // --- the walk used by the certificate writer (certificate.cpp) ---
   struct Frame;
   // Enter the root of a segment (a capture-entry state, or the game's current state with its
   // history); leave_segment undoes it.
@@ -106,6 +106,13 @@ class SuperkoSearch {
   };
 
   SkOutcome search(const Position& p, Key k, Deps* deps);  // p is the top of the current segment
+  // The phases of search: a table hit (exact, then by relevance); the children valued in order
+  // (into *track, when given, what the value relied on); the loser's moves to visited boards
+  // (excluded only while visited); the exact table's store.
+  bool probe(const TableKey& tk, Deps* deps, SkOutcome& hit);
+  SkOutcome value_children(const Position& p, Deps* track);
+  void add_excluded_visited(const Position& p, Deps& mine);
+  void table_store(const TableKey& tk, const SkOutcome& o);
   struct Relevant {
     Deps deps;
     SkOutcome outcome;

@@ -1,4 +1,6 @@
-// The SAT search for a memoryless superko strategy (see superko_strategy.hpp; proof: superko.md F7).
+// The search for a memoryless superko strategy (see strategy.hpp; proof: SUPERKO.md, F7): the
+// instance built by strategy_cnf.cpp, solved by CaDiCaL within a deadline, the strategy read back
+// off the model, and its format-2 block written.
 #include "solver/superko/strategy.hpp"
 
 #include <cadical.hpp>
@@ -11,6 +13,7 @@
 #include "core/moves.hpp"
 #include "core/symmetry.hpp"
 #include "solver/superko/certificate.hpp"
+#include "solver/superko/strategy_cnf.hpp"
 
 namespace gonu {
 
@@ -31,162 +34,28 @@ struct Deadline : CaDiCaL::Terminator {
   bool terminate() override { return on && std::chrono::steady_clock::now() > end; }
 };
 
-// What the attractors say of a state, from W's side: +1 W has won it (ranked), -1 W has lost it,
-// 0 open (a SAT variable).
-int fixed_for(const FreshValues& f, std::size_t id, Side to_move, Side W) {
-  if (f.method[id] != FreshMethod::attractor && f.method[id] != FreshMethod::terminal) return 0;
-  return ((to_move == W) == (f.value[id] == SkValue::win)) ? 1 : -1;
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
-                               double max_seconds, bool want_certificate, int layers, bool use_mirror) {
-  const auto t0 = std::chrono::steady_clock::now();
-  StrategySearch out;
-  out.winner = W;
-  const Solution& sol = o.solution;
-  const std::size_t n = sol.keys.size();
-  const Board board = make_board(o.rules.rows, o.rules.cols);
-  auto id_of = [&](const Position& p) {
-    const auto at = find_state(sol, o.key(p));
-    if (!at) throw GonuError("superko strategy: a state is missing from the ban-free solution");
-    return *at;
-  };
-  std::vector<Position> pos(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    Tag t;
-    decode_key(sol.codec, sol.keys[i], pos[i], t);
-  }
-  // Open states with fewer pieces than the root's less `layers` are left out (as if lost for W).
-  const int least = layers < 0 ? 0 : popcount(current(game).black | current(game).white) - layers;
-  auto fixed = [&](std::size_t v) {
-    const int f = fixed_for(fresh, v, pos[v].to_move, W);
-    return f == 0 && popcount(pos[v].black | pos[v].white) < least ? -1 : f;
-  };
-  const std::size_t root = id_of(current(game));
-  std::vector<std::size_t> history;  // earlier boards of the root's segment
-  for (std::size_t i = 0; i + 1 < game.since_capture.size(); ++i)  // boards the root cannot reach again do not matter
-    if (const auto at = find_state(sol, o.key(game.since_capture[i]))) history.push_back(*at);
-  for (std::size_t h : history)
-    if (pos[h].to_move != W && fixed(h) == 1) {
+// Where the attractors answer before any encoding: true (with out's status and note set) when a
+// board of the root's history is a state W's attractor has won, or the attractor has lost the root.
+bool answered_without_sat(const StrategyStates& st, StrategySearch& out) {
+  for (std::size_t h : st.history)
+    if (st.pos[h].to_move != st.winner && st.fixed(h) == 1) {
       out.note = "the history holds a state of the winner's attractor";
-      out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      return out;
+      return true;
     }
-  if (fixed(root) == -1) {
+  if (st.fixed(st.root) == -1) {
     out.status = StrategyStatus::none;
     out.note = "the attractor decides the root for the other side";
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return out;
+    return true;
   }
+  return false;
+}
 
-  // Mirror symmetry: when the root is its own file-mirror image and has no earlier board, only
-  // strategies that commute with the mirror (sigma(m(s)) = m(sigma(s))) are sought, with one set of
-  // variables per mirror pair. Such a strategy is injective if no two states of a pair aim at one
-  // self-mirrored state and a self-mirrored state aims only at one: both are excluded below.
-  const bool sym = use_mirror && history.empty() && map_position(board, 1, pos[root]) == pos[root];
-  out.mirrored = sym;
-  std::vector<std::size_t> mirror_of;
-  if (sym) {
-    mirror_of.resize(n);
-    for (std::size_t i = 0; i < n; ++i) mirror_of[i] = id_of(map_position(board, 1, pos[i]));
-  }
-  auto rep = [&](std::size_t v) { return sym ? std::min(v, mirror_of[v]) : v; };
-  auto self_mirrored = [&](std::size_t v) { return sym && mirror_of[v] == v; };
-
-  // Variables (CaDiCaL literals are positive ints); a state shares its mirror image's.
-  CaDiCaL::Solver sat;
-  sat.set("quiet", 1);
-  int vars = 0;
-  std::vector<int> inc(n, 0), entry(n, 0);
-  for (std::size_t i = 0; i < n; ++i)
-    if (fixed(i) == 0 && rep(i) == i) {
-      inc[i] = ++vars;
-      if (pos[i].to_move != W) entry[i] = ++vars;
-    }
-  if (sym)
-    for (std::size_t i = 0; i < n; ++i) {
-      inc[i] = inc[rep(i)];
-      entry[i] = entry[rep(i)];
-    }
-  std::uint64_t clauses = 0;
-  auto clause = [&](std::initializer_list<int> lits) {
-    for (int l : lits) sat.add(l);
-    sat.add(0);
-    ++clauses;
-  };
-  std::vector<Move> buf(kMaxMoves);
-  std::vector<std::vector<int>> into(n);  // non-capturing sigma variables into an opponent state
-  struct Choice {
-    int var;
-    std::int16_t move;
-    std::size_t to;
-  };
-  std::vector<std::vector<Choice>> choices(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!inc[i] || rep(i) != i) continue;
-    const Position& p = pos[i];
-    const int m = generate_moves(board, o.rules, p, buf.data());
-    if (p.to_move == W) {
-      std::vector<int> any{-inc[i]};
-      for (int k = 0; k < m; ++k) {
-        const std::size_t v = id_of(apply_move(p, buf[k]));
-        if (fixed(v) != 0) continue;  // -1: a loss for W; +1 cannot happen (i would be ranked)
-        if (!buf[k].captured && self_mirrored(i) != self_mirrored(v)) continue;  // see the mirror above
-        if (buf[k].captured && self_mirrored(i) && !self_mirrored(v)) continue;  // sigma(i) must be its own image
-        const int x = ++vars;
-        choices[i].push_back({x, std::int16_t(k), v});
-        any.push_back(x);
-        clause({-x, inc[v]});
-        if (buf[k].captured) clause({-x, entry[v]});
-        else into[rep(v)].push_back(x);
-      }
-      for (int l : any) sat.add(l);
-      sat.add(0);
-      ++clauses;
-    } else {
-      for (int k = 0; k < m; ++k) {
-        const std::size_t v = id_of(apply_move(p, buf[k]));
-        const int f = fixed(v);
-        if (f == 1) continue;
-        if (f == -1) {
-          clause({-inc[i]});
-          break;
-        }
-        clause({-inc[i], inc[v]});
-      }
-    }
-  }
-  // At most one sigma into each opponent state, none into a segment's first state.
-  for (std::size_t t = 0; t < n; ++t) {
-    const std::vector<int>& P = into[t];
-    if (P.empty()) continue;
-    for (int x : P) clause({-entry[t], -x});
-    if (P.size() <= 5) {
-      for (std::size_t a = 0; a < P.size(); ++a)
-        for (std::size_t b = a + 1; b < P.size(); ++b) clause({-P[a], -P[b]});
-    } else {  // sequential counter: s_i = "one of P[0..i] is set"
-      int prev = 0;
-      for (std::size_t a = 0; a + 1 < P.size(); ++a) {
-        const int s = ++vars;
-        clause({-P[a], s});
-        if (prev) {
-          clause({-prev, s});
-          clause({-P[a], -prev});
-        }
-        prev = s;
-      }
-      clause({-P.back(), -prev});
-    }
-  }
-  for (std::size_t h : history)
-    if (entry[h]) clause({entry[h]});
-  if (inc[root]) {
-    clause({inc[root]});
-    if (entry[root]) clause({entry[root]});
-  }
-  out.variables = std::uint64_t(vars);
-  out.clauses = clauses;
-
+// CaDiCaL's answer (10 satisfiable, 20 unsatisfiable, else stopped), within max_seconds if > 0.
+int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
   Deadline deadline;
   if (max_seconds > 0) {
     deadline.on = true;
@@ -194,9 +63,125 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
                                                          std::chrono::duration<double>(max_seconds));
     sat.connect_terminator(&deadline);
   }
-  const int res = inc[root] ? sat.solve() : 10;
+  const int res = sat.solve();
   if (max_seconds > 0) sat.disconnect_terminator();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return res;
+}
+
+// The strategy as read off the model: W's move where it is W's turn in the reach (an index in
+// generate_moves order; -1 elsewhere), and the states the play can reach, ascending.
+struct ReadStrategy {
+  std::vector<std::int16_t> move_at;
+  std::vector<std::size_t> reach;
+};
+
+// W's move at u (in the reach, W to move, m moves listed in `moves`): the attractor's reply when
+// ranked, else the model's sigma (at a mirror image, the image of the pair's move); -1 if none.
+std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat, std::size_t u,
+                         const std::vector<Move>& moves, int m) {
+  if (st.fixed(u) == 1) return st.fresh->reply[u];
+  std::int16_t k = -1;
+  const std::size_t r = st.rep(u);
+  for (const StrategyChoice& c : cnf.choices[r])
+    if (sat.val(c.var) > 0) {
+      k = c.move;
+      break;
+    }
+  if (r != u && k >= 0) {  // the mirror image of the pair's move
+    std::vector<Move> at_r(kMaxMoves);
+    generate_moves(st.board, st.oracle->rules, st.pos[r], at_r.data());
+    const Move mirrored = map_move(st.board, 1, at_r[k]);
+    k = -1;
+    for (int j = 0; j < m && k < 0; ++j)
+      if (moves[j] == mirrored) k = std::int16_t(j);
+  }
+  return k;
+}
+
+// Walks the play from the root, W following the model, the opponent playing every ban-free move.
+ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat) {
+  const std::size_t n = st.pos.size();
+  ReadStrategy out;
+  out.move_at.assign(n, -1);
+  std::vector<std::uint8_t> seen(n, 0);
+  std::vector<std::size_t> stack{st.root};
+  std::vector<Move> buf(kMaxMoves);
+  seen[st.root] = 1;
+  auto visit = [&](std::size_t v) {
+    if (!seen[v]) {
+      seen[v] = 1;
+      stack.push_back(v);
+    }
+  };
+  while (!stack.empty()) {
+    const std::size_t u = stack.back();
+    stack.pop_back();
+    out.reach.push_back(u);
+    const Position& p = st.pos[u];
+    const int f = st.fixed(u);
+    if (f == -1 || (f == 0 && sat.val(cnf.inc[u]) <= 0))
+      throw GonuError("superko strategy: the model leaves the strategy's reach (a bug)");
+    if (lost_by_material(p)) continue;
+    const int m = generate_moves(st.board, st.oracle->rules, p, buf.data());
+    if (p.to_move == st.winner) {
+      const std::int16_t k = winner_move(st, cnf, sat, u, buf, m);
+      if (k < 0 || k >= m) throw GonuError("superko strategy: no move for the winner (a bug)");
+      out.move_at[u] = k;
+      visit(st.id_of(apply_move(p, buf[k])));
+    } else {
+      for (int k = 0; k < m; ++k) visit(st.id_of(apply_move(p, buf[k])));
+    }
+  }
+  std::sort(out.reach.begin(), out.reach.end());
+  return out;
+}
+
+// The block of format 2 (SUPERKO.md): the paired moves, then the ranked states.
+std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, const StrategySearch& s) {
+  const Rules& rules = st.oracle->rules;
+  const Side W = st.winner;
+  std::vector<Move> buf(kMaxMoves);
+  std::ostringstream c;
+  c << "strategy " << s.paired << "\n";
+  for (std::size_t u : rs.reach) {
+    if (st.fixed(u) == 1 || st.pos[u].to_move != W) continue;
+    generate_moves(st.board, rules, st.pos[u], buf.data());  // move_at holds an index into this list
+    c << format_position(st.board, st.pos[u]) << ' ' << format_move(st.board, rules, buf[rs.move_at[u]]) << "\n";
+  }
+  c << "ranked " << s.ranked << "\n";
+  for (std::size_t u : rs.reach) {
+    if (st.fixed(u) != 1) continue;
+    c << format_position(st.board, st.pos[u]) << ' ' << st.fresh->rank[u] << ' ';
+    if (st.pos[u].to_move == W && rs.move_at[u] >= 0) {
+      generate_moves(st.board, rules, st.pos[u], buf.data());
+      c << format_move(st.board, rules, buf[rs.move_at[u]]) << "\n";
+    } else {
+      c << "-\n";
+    }
+  }
+  return c.str();
+}
+
+// One search, in phases: the states; what the attractors answer alone; the mirror pairing; the
+// encoding; the solve within the deadline; the strategy read off the model; its block.
+StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
+                               double max_seconds, bool want_certificate, int layers, bool use_mirror) {
+  const auto t0 = std::chrono::steady_clock::now();
+  StrategySearch out;
+  out.winner = W;
+  StrategyStates st = strategy_states(o, fresh, game, W, layers);
+  if (answered_without_sat(st, out)) {
+    out.seconds = seconds_since(t0);
+    return out;
+  }
+  out.mirrored = pair_mirror_images(st, use_mirror);
+  CaDiCaL::Solver sat;
+  sat.set("quiet", 1);
+  const StrategyCnf cnf = encode_strategy(st, sat);
+  out.variables = std::uint64_t(cnf.vars);
+  out.clauses = cnf.clauses;
+  const int res = cnf.inc[st.root] ? solve_within(sat, max_seconds) : 10;
+  out.seconds = seconds_since(t0);
   if (res == 20) {
     out.status = StrategyStatus::none;
     return out;
@@ -206,87 +191,13 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
     return out;
   }
   out.status = StrategyStatus::found;
-
-  // The strategy read off the model, and the states the play can reach under it.
-  std::vector<std::int16_t> move_at(n, -1);  // W's move where it is W's turn in the reach
-  std::vector<std::uint8_t> seen(n, 0);
-  std::vector<std::size_t> stack{root}, reach;
-  seen[root] = 1;
-  while (!stack.empty()) {
-    const std::size_t u = stack.back();
-    stack.pop_back();
-    reach.push_back(u);
-    const Position& p = pos[u];
-    const int f = fixed(u);
-    if (f == -1 || (f == 0 && sat.val(inc[u]) <= 0))
-      throw GonuError("superko strategy: the model leaves the strategy's reach (a bug)");
-    if (lost_by_material(p)) continue;
-    const int m = generate_moves(board, o.rules, p, buf.data());
-    if (p.to_move == W) {
-      std::int16_t k = -1;
-      if (f == 1) {
-        k = fresh.reply[u];
-      } else {
-        const std::size_t r = rep(u);
-        for (const Choice& c : choices[r])
-          if (sat.val(c.var) > 0) {
-            k = c.move;
-            break;
-          }
-        if (r != u && k >= 0) {  // the mirror image of the pair's move
-          std::vector<Move> at_r(kMaxMoves);
-          generate_moves(board, o.rules, pos[r], at_r.data());
-          const Move mirrored = map_move(board, 1, at_r[k]);
-          k = -1;
-          for (int j = 0; j < m && k < 0; ++j)
-            if (buf[j] == mirrored) k = std::int16_t(j);
-        }
-      }
-      if (k < 0 || k >= m) throw GonuError("superko strategy: no move for the winner (a bug)");
-      move_at[u] = k;
-      const std::size_t v = id_of(apply_move(p, buf[k]));
-      if (!seen[v]) {
-        seen[v] = 1;
-        stack.push_back(v);
-      }
-    } else {
-      for (int k = 0; k < m; ++k) {
-        const std::size_t v = id_of(apply_move(p, buf[k]));
-        if (!seen[v]) {
-          seen[v] = 1;
-          stack.push_back(v);
-        }
-      }
-    }
+  const ReadStrategy rs = read_strategy(st, cnf, sat);
+  out.reach = rs.reach.size();
+  for (std::size_t u : rs.reach) {
+    if (st.fixed(u) == 1) ++out.ranked;
+    else if (st.pos[u].to_move == W) ++out.paired;
   }
-  std::sort(reach.begin(), reach.end());
-  out.reach = reach.size();
-  for (std::size_t u : reach) {
-    if (fixed(u) == 1) ++out.ranked;
-    else if (pos[u].to_move == W) ++out.paired;
-  }
-  if (!want_certificate) return out;
-
-  // The block of format 2 (superko.md): the paired moves, then the ranked states.
-  std::ostringstream c;
-  c << "strategy " << out.paired << "\n";
-  for (std::size_t u : reach) {
-    if (fixed(u) == 1 || pos[u].to_move != W) continue;
-    generate_moves(board, o.rules, pos[u], buf.data());  // move_at holds an index into this list
-    c << format_position(board, pos[u]) << ' ' << format_move(board, o.rules, buf[move_at[u]]) << "\n";
-  }
-  c << "ranked " << out.ranked << "\n";
-  for (std::size_t u : reach) {
-    if (fixed(u) != 1) continue;
-    c << format_position(board, pos[u]) << ' ' << fresh.rank[u] << ' ';
-    if (pos[u].to_move == W && move_at[u] >= 0) {
-      generate_moves(board, o.rules, pos[u], buf.data());
-      c << format_move(board, o.rules, buf[move_at[u]]) << "\n";
-    } else {
-      c << "-\n";
-    }
-  }
-  out.block = c.str();
+  if (want_certificate) out.block = strategy_block(st, rs, out);
   return out;
 }
 

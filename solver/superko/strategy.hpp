@@ -1,8 +1,9 @@
 // A memoryless winning strategy under superko, found by a SAT solver (CaDiCaL), and written out as
-// a certificate of format version 2 (superko.md, F7; the checker is certificate_check.cpp).
+// a certificate of format version 2 (solver/superko/SUPERKO.md, F7; the checker is
+// checker/certificate_check.cpp).
 //
 // The strategy of the winner W has two parts:
-//   - ranked: W's attractor of each material layer (superko_layers.hpp), its moves lowering a rank;
+//   - ranked: W's attractor of each material layer (layers.hpp), its moves lowering a rank;
 //   - paired: on the rest, one move sigma(s) per W-to-move state s, injective among its non-capturing
 //     moves, never aimed at the state that opened a segment (the root, or a state entered by a
 //     capture) nor at an earlier board of the root's history.
@@ -11,9 +12,9 @@
 // state of it can capture into a state W has not won, and W is never without a move. Then every
 // move of W is new under superko (the paired targets are distinct and the opponent never repeats;
 // ranks fall), so W never runs out of moves and wins, as every game ends.
-// The encoding: one variable per state the attractors leave open (is it in the reach of the
-// strategy?), one per W move from such a state (is it sigma?), one per opponent state (is it a
-// segment's first state?), with clauses for closure, at-most-one sigma into each state, and no
+// The encoding (strategy_cnf.hpp): one variable per state the attractors leave open (is it in the
+// reach of the strategy?), one per W move from such a state (is it sigma?), one per opponent state
+// (is it a segment's first state?), with clauses for closure, at-most-one sigma into each state, and no
 // sigma into a segment's first state. Satisfiable exactly when such a strategy exists with those
 // attractors; unsatisfiable says that no memoryless injective strategy of this kind wins, not that
 // W loses.

@@ -1,4 +1,4 @@
-// The strategy tree (see superko_strategy_tree.hpp).
+// The strategy tree (see strategy_tree.hpp).
 #include "solver/superko/strategy_tree.hpp"
 
 #include <memory>

@@ -1,16 +1,16 @@
-// A shallow game tree whose leaves are memoryless strategies (superko_strategy.hpp): where no single
+// A shallow game tree whose leaves are memoryless strategies (strategy.hpp): where no single
 // strategy wins from the root, one may win after each of the first few moves, with the history of
 // those moves. Node by node, both sides' strategies are tried first; then, while depth is left,
 // every legal move (superko applied to the full history) is expanded. A node is won for its side
 // to move if some child is lost for its own; lost if every child is won. Certificate: format 3 (the
 // tree of format 1 with `S i` leaves, "from here the winner follows strategy i", and the strategies
-// as format-2 blocks; superko.md).
+// as format-2 blocks; SUPERKO.md).
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "core/game.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 

@@ -1,7 +1,7 @@
-// solve_superko: the ban-free oracle, the search (on a thread with a large stack: lines inside a
-// material layer can be thousands of plies deep), the certificate, and the per-layer report.
+// solve_superko, in phases: the ban-free oracle and the layers' attractors; a memoryless strategy
+// at the root, then the strategy tree; the search (on a thread with a large stack: lines inside a
+// material layer can be thousands of plies deep) and its certificate; the per-layer report.
 #include "solver/superko/superko.hpp"
-
 
 #include <algorithm>
 #include <chrono>
@@ -20,102 +20,81 @@
 
 namespace gonu {
 
-const char* to_string(SkValue v) {
-  switch (v) {
-    case SkValue::win: return "WIN";
-    case SkValue::loss: return "LOSS";
-    default: return "UNKNOWN";
+namespace {
+
+// A memoryless strategy: the side to move's win first, then the other side's.
+void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
+                    SuperkoResult& res) {
+  const Side to_move = current(g).to_move;
+  for (Side w : {to_move, other(to_move)}) {
+    if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
+    const StrategySearch ss = find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers);
+    res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
+                              ss.paired, ss.ranked, ss.seconds});
+    if (ss.status == StrategyStatus::found) {
+      res.value = w == to_move ? SkValue::win : SkValue::loss;
+      res.method = "strategy";
+      res.depth = std::uint32_t(ss.reach - 1);
+      if (o.certificate) res.certificate = strategy_certificate(g, ss);
+      break;
+    }
   }
 }
 
-
-SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
-  if (g.rules.repetition != Repetition::superko)
-    throw GonuError("the superko solver needs repetition superko, not " + to_string(g.rules.repetition));
-  SuperkoResult res;
-  const auto t0 = std::chrono::steady_clock::now();
-  const BanFreeOracle oracle = make_banfree_oracle(g, o.progress);
-  const auto t1 = std::chrono::steady_clock::now();
-  res.banfree_seconds = std::chrono::duration<double>(t1 - t0).count();
-  res.banfree_states = oracle.solution.keys.size();
-  res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
-
-  const FreshValues fresh = solve_fresh_values(oracle, o.progress);
-
-  // A memoryless strategy: the side to move's win first, then the other side's.
-  const Side to_move = current(g).to_move;
-  if (o.strategy) {
-    for (Side w : {to_move, other(to_move)}) {
-      if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
-      const StrategySearch ss = find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers);
-      res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
-                                ss.paired, ss.ranked, ss.seconds});
-      if (ss.status == StrategyStatus::found) {
-        res.value = w == to_move ? SkValue::win : SkValue::loss;
-        res.method = "strategy";
-        res.depth = std::uint32_t(ss.reach - 1);
-        if (o.certificate) res.certificate = strategy_certificate(g, ss);
-        break;
-      }
-    }
-  }
-
-  // The tree, unless a root search ran out of budget (it would at every node of the tree too).
+// The tree, unless a root search ran out of budget (it would at every node of the tree too).
+void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
+                       SuperkoResult& res) {
   bool root_budget = false;
   for (const SuperkoStrategyReport& r : res.strategies) root_budget |= r.status == to_string(StrategyStatus::budget);
-  if (o.strategy && res.value == SkValue::unknown && o.strategy_depth > 0 && !root_budget) {
-    if (o.progress) o.progress("strategy tree", 0, 0);
-    const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
-                                                  o.certificate, true, o.strategy_layers);
-    res.tree_nodes = t.nodes;
-    res.tree_searches = t.sat_calls;
-    res.tree_leaves = t.leaves;
-    if (t.value != SkValue::unknown) {
-      res.value = t.value;
-      res.method = "strategy tree";
-      res.depth = t.depth;
-      res.certificate = t.certificate;
-    }
+  if (res.value != SkValue::unknown || o.strategy_depth <= 0 || root_budget) return;
+  if (o.progress) o.progress("strategy tree", 0, 0);
+  const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
+                                                o.certificate, true, o.strategy_layers);
+  res.tree_nodes = t.nodes;
+  res.tree_searches = t.sat_calls;
+  res.tree_leaves = t.leaves;
+  if (t.value != SkValue::unknown) {
+    res.value = t.value;
+    res.method = "strategy tree";
+    res.depth = t.depth;
+    res.certificate = t.certificate;
   }
+}
 
-  SuperkoSearch search(g.rules, oracle, o);
-  if (res.value == SkValue::unknown && o.search) {
-    SkOutcome root;
-    run_with_large_stack([&] {
-      try {
-        root = search.solve(g);
-      } catch (const SearchAborted& a) {
-        res.stop_reason = a.reason;
-      }
-    });
-    res.value = root.value;
-    res.depth = root.depth;
-    if (root.value != SkValue::unknown) res.method = "search";
-    if (o.certificate && root.value != SkValue::unknown) {
-      CertificateText c;
-      run_with_large_stack([&] {
-        try {
-          c = write_certificate(search, g, root, o.max_certificate_nodes);
-        } catch (const SearchAborted& a) {
-          // Writing re-walks the proof; what the tables forgot is searched again, within the budget.
-          c = CertificateText{};
-          c.error = "re-walking the proof ran past the " + a.reason;
-        }
-      });
-      res.certificate = std::move(c.text);
-      res.certificate_error = c.error;
-      res.certificate_nodes = c.nodes;
+// The depth-first search from the root, then (proven, when asked for) its certificate. Both run
+// on a thread with a large stack.
+void run_search(SuperkoSearch& search, const Game& g, const SuperkoOptions& o, SuperkoResult& res) {
+  SkOutcome root;
+  run_with_large_stack([&] {
+    try {
+      root = search.solve(g);
+    } catch (const SearchAborted& a) {
+      res.stop_reason = a.reason;
     }
-  } else if (res.value == SkValue::unknown) {
-    res.stop_reason = "search off";
-  }
-  res.nodes = search.nodes();
-  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
-  res.table_entries = search.table_entries();
-  res.table_clears = search.table_clears();
-  res.memo_entries = search.memo().size();
+  });
+  res.value = root.value;
+  res.depth = root.depth;
+  if (root.value != SkValue::unknown) res.method = "search";
+  if (!o.certificate || root.value == SkValue::unknown) return;
+  CertificateText c;
+  run_with_large_stack([&] {
+    try {
+      c = write_certificate(search, g, root, o.max_certificate_nodes);
+    } catch (const SearchAborted& a) {
+      // Writing re-walks the proof; what the tables forgot is searched again, within the budget.
+      c = CertificateText{};
+      c.error = "re-walking the proof ran past the " + a.reason;
+    }
+  });
+  res.certificate = std::move(c.text);
+  res.certificate_error = c.error;
+  res.certificate_nodes = c.nodes;
+}
 
-  // Per material layer.
+// Per material layer: the ban-free states, the capture entries the search met, its nodes, and the
+// attractor's counts; by descending material (pieces in all, then black, then white).
+std::vector<SuperkoLayer> layer_report(const BanFreeOracle& oracle, const FreshValues& fresh,
+                                       const SuperkoSearch& search) {
   std::map<std::pair<int, int>, SuperkoLayer> layers;
   auto layer_of = [&](const Position& p) -> SuperkoLayer& {
     SuperkoLayer& l = layers[{popcount(p.black), popcount(p.white)}];
@@ -160,10 +139,41 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     l.attractor_loss = f.attractor_loss;
     l.attractor_open = f.open;
   }
-  for (auto it = layers.rbegin(); it != layers.rend(); ++it) res.layers.push_back(it->second);
-  std::stable_sort(res.layers.begin(), res.layers.end(), [](const SuperkoLayer& a, const SuperkoLayer& b) {
+  std::vector<SuperkoLayer> out;
+  for (auto it = layers.rbegin(); it != layers.rend(); ++it) out.push_back(it->second);
+  std::stable_sort(out.begin(), out.end(), [](const SuperkoLayer& a, const SuperkoLayer& b) {
     return a.black + a.white > b.black + b.white;
   });
+  return out;
+}
+
+}  // namespace
+
+SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
+  if (g.rules.repetition != Repetition::superko)
+    throw GonuError("the superko solver needs repetition superko, not " + to_string(g.rules.repetition));
+  SuperkoResult res;
+  const auto t0 = std::chrono::steady_clock::now();
+  const BanFreeOracle oracle = make_banfree_oracle(g, o.progress);
+  const auto t1 = std::chrono::steady_clock::now();
+  res.banfree_seconds = std::chrono::duration<double>(t1 - t0).count();
+  res.banfree_states = oracle.solution.keys.size();
+  res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
+
+  const FreshValues fresh = solve_fresh_values(oracle, o.progress);
+  if (o.strategy) {
+    try_strategies(oracle, fresh, g, o, res);
+    try_strategy_tree(oracle, fresh, g, o, res);
+  }
+  SuperkoSearch search(g.rules, oracle, o);
+  if (res.value == SkValue::unknown && o.search) run_search(search, g, o, res);
+  else if (res.value == SkValue::unknown) res.stop_reason = "search off";
+  res.nodes = search.nodes();
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  res.table_entries = search.table_entries();
+  res.table_clears = search.table_clears();
+  res.memo_entries = search.memo().size();
+  res.layers = layer_report(oracle, fresh, search);
   return res;
 }
 

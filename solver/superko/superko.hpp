@@ -1,53 +1,37 @@
-// The superko solver's front door (issue 5): the value of a position under positional superko
-// (no move may recreate any board that stood earlier in the game), with its full history.
+// The superko solver's front door: the value of a position under positional superko (no move
+// may recreate any board that stood earlier in the game), with its full history.
 //
 // Under superko every game ends, so the value is WIN or LOSS for the side to move; a budget may
-// leave it unknown. The method (proofs in solver/superko.md):
+// leave it unknown. The method (proofs in solver/superko/SUPERKO.md):
 //   - only the boards since the last capture matter (a board recurs only after a multiple of four
 //     plies and never across a capture), so a state entered by a capture (or a root with no
 //     earlier board) has a value that depends on the state alone: memoized by key;
 //   - a ban-free WIN/LOSS state at distance d keeps its value when no board since the last
 //     capture is a ban-free decided state at distance <= d: the search stops there (a leaf);
 //   - each material layer's attractor (retrograde analysis with the captures' fresh values fixed)
-//     decides more fresh-entry states the same way (superko_layers);
+//     decides more fresh-entry states the same way (layers.hpp);
 //   - a memoryless strategy for either side, found by a SAT solver: paired replies that never
-//     repeat on the layers' residuals, the attractors elsewhere (superko_strategy);
+//     repeat on the layers' residuals, the attractors elsewhere (strategy.hpp, strategy_cnf.hpp);
+//     failing that, a shallow game tree with strategies at its leaves (strategy_tree.hpp);
 //   - failing that, a depth-first search that carries the visited boards, with move ordering and a
-//     transposition table keyed by (state, hash of the visited set).
-// Files: superko_banfree (the ban-free oracle), superko_layers, superko_strategy, superko_search (the search),
-// superko_certificate (the proof written out for `gonu check-certificate`), superko.cpp (this).
+//     transposition table keyed by (state, hash of the visited set) (search.hpp).
+// Files of solver/superko/: types.hpp (what the modules below share), banfree (the ban-free
+// oracle), layers, strategy_cnf and strategy, strategy_tree, search, certificate (the search's
+// proof written out for `gonu check-certificate`), superko.cpp (this: the order of the methods and
+// the per-layer report). The modules below include types.hpp, never this header: only
+// superko.cpp and callers outside solver/superko/ (the tools, the tests) include the front door.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/game.hpp"
-#include "util/progress.hpp"
 #include "solver/state/value.hpp"
+#include "solver/superko/types.hpp"
 
 namespace gonu {
 
-enum class SkValue : std::uint8_t { unknown = 0, win = 1, loss = 2 };
-const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
-
-struct SuperkoOptions {
-  bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
-  double strategy_seconds = 0;       // its budget per winner; 0: none
-  int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
-  int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
-  bool search = true;                // then the depth-first search, if no strategy was found
-  std::uint64_t max_nodes = 0;       // 0: no limit
-  double max_seconds = 0;            // 0: no limit
-  bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
-  bool transpositions = true;        // (state, visited-set hash) table
-  bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories
-  std::size_t max_relevant_boards = 96;  // larger proofs are not kept that way
-  bool mobility_order = true;        // among equal children, the one leaving the fewest replies first
-  std::size_t max_table_entries = std::size_t(1) << 22;  // the table is cleared when full
-  bool certificate = false;          // write the proof (text) into the result
-  std::uint64_t max_certificate_nodes = 50'000'000;
-  ProgressFn progress;
-};
+// The result types: built by solve_superko alone, so they stay with it, not in types.hpp.
 
 // What one material layer (black pieces, white pieces) holds, as far as the run got.
 struct SuperkoLayer {
@@ -57,11 +41,11 @@ struct SuperkoLayer {
   std::uint64_t entries_banfree = 0;                     // capture targets decided by the ban-free value
   std::uint64_t entries_unknown = 0;                     // capture targets met but not proven
   std::uint64_t nodes = 0;                               // search nodes spent in the layer
-  // The layer's attractor (superko_layers.hpp): fresh-entry states it decides, and those it leaves open.
+  // The layer's attractor (layers.hpp): fresh-entry states it decides, and those it leaves open.
   std::uint64_t attractor_win = 0, attractor_loss = 0, attractor_open = 0;
 };
 
-// One winner's strategy search (superko_strategy.hpp), as reported.
+// One winner's strategy search (strategy.hpp), as reported.
 struct SuperkoStrategyReport {
   std::string winner;              // black / white
   std::string status;              // found / none exists / budget / not applicable

@@ -21,7 +21,7 @@ namespace {
 using test::join;
 using test::tokens;
 
-// The index just past the subtree that starts at token i (see the format in solver/superko.md).
+// The index just past the subtree that starts at token i (see the format in solver/superko/SUPERKO.md).
 std::size_t skip(const std::vector<std::string>& t, std::size_t i) {
   const std::string& k = t.at(i);
   if (k == "T" || k == "B") return i + 1;

@@ -1,0 +1,187 @@
+// The SAT encoding of a memoryless superko strategy (see strategy_cnf.hpp). The clauses are added
+// in one fixed order: the state variables by id, then per state its move clauses, then at most one
+// sigma into each state, then the first states of the root's segment.
+#include "solver/superko/strategy_cnf.hpp"
+
+#include <cadical.hpp>
+
+#include <initializer_list>
+
+#include "core/error.hpp"
+#include "core/moves.hpp"
+#include "core/symmetry.hpp"
+
+namespace gonu {
+
+std::size_t StrategyStates::id_of(const Position& p) const {
+  const auto at = find_state(oracle->solution, oracle->key(p));
+  if (!at) throw GonuError("superko strategy: a state is missing from the ban-free solution");
+  return *at;
+}
+
+StrategyStates strategy_states(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
+                               int layers) {
+  StrategyStates st;
+  st.oracle = &o;
+  st.fresh = &fresh;
+  st.winner = W;
+  st.board = make_board(o.rules.rows, o.rules.cols);
+  const Solution& sol = o.solution;
+  const std::size_t n = sol.keys.size();
+  st.pos.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    Tag t;
+    decode_key(sol.codec, sol.keys[i], st.pos[i], t);
+  }
+  st.least = layers < 0 ? 0 : popcount(current(game).black | current(game).white) - layers;
+  st.root = st.id_of(current(game));
+  for (std::size_t i = 0; i + 1 < game.since_capture.size(); ++i)  // boards the root cannot reach again do not matter
+    if (const auto at = find_state(sol, o.key(game.since_capture[i]))) st.history.push_back(*at);
+  return st;
+}
+
+bool pair_mirror_images(StrategyStates& st, bool use_mirror) {
+  st.mirrored = use_mirror && st.history.empty() && map_position(st.board, 1, st.pos[st.root]) == st.pos[st.root];
+  if (st.mirrored) {
+    const std::size_t n = st.pos.size();
+    st.mirror_of.resize(n);
+    for (std::size_t i = 0; i < n; ++i) st.mirror_of[i] = st.id_of(map_position(st.board, 1, st.pos[i]));
+  }
+  return st.mirrored;
+}
+
+namespace {
+
+class Encoder {
+ public:
+  Encoder(const StrategyStates& st, CaDiCaL::Solver& sat) : st_(st), sat_(sat) {}
+
+  StrategyCnf run() {
+    state_variables();
+    buf_.resize(kMaxMoves);
+    into_.resize(st_.pos.size());
+    cnf_.choices.resize(st_.pos.size());
+    for (std::size_t i = 0; i < st_.pos.size(); ++i) {
+      if (!cnf_.inc[i] || st_.rep(i) != i) continue;
+      if (st_.pos[i].to_move == st_.winner) winner_moves(i);
+      else opponent_moves(i);
+    }
+    injective();
+    first_states();
+    return std::move(cnf_);
+  }
+
+ private:
+  int var() { return ++cnf_.vars; }
+  void clause(std::initializer_list<int> lits) {
+    for (int l : lits) sat_.add(l);
+    sat_.add(0);
+    ++cnf_.clauses;
+  }
+
+  // One "in the reach" variable per open state, one "first state" variable per open opponent
+  // state; a state shares its mirror image's.
+  void state_variables() {
+    const std::size_t n = st_.pos.size();
+    cnf_.inc.assign(n, 0);
+    cnf_.entry.assign(n, 0);
+    for (std::size_t i = 0; i < n; ++i)
+      if (st_.fixed(i) == 0 && st_.rep(i) == i) {
+        cnf_.inc[i] = var();
+        if (st_.pos[i].to_move != st_.winner) cnf_.entry[i] = var();
+      }
+    if (st_.mirrored)
+      for (std::size_t i = 0; i < n; ++i) {
+        cnf_.inc[i] = cnf_.inc[st_.rep(i)];
+        cnf_.entry[i] = cnf_.entry[st_.rep(i)];
+      }
+  }
+
+  // W to move at i in the reach: some sigma move, each to a state in the reach (a capture's target
+  // is the first state of its segment).
+  void winner_moves(std::size_t i) {
+    const std::vector<int>& inc = cnf_.inc;
+    const Position& p = st_.pos[i];
+    const int m = generate_moves(st_.board, st_.oracle->rules, p, buf_.data());
+    std::vector<int> any{-inc[i]};
+    for (int k = 0; k < m; ++k) {
+      const std::size_t v = st_.id_of(apply_move(p, buf_[k]));
+      if (st_.fixed(v) != 0) continue;  // -1: a loss for W; +1 cannot happen (i would be ranked)
+      if (!buf_[k].captured && st_.self_mirrored(i) != st_.self_mirrored(v)) continue;  // see pair_mirror_images
+      if (buf_[k].captured && st_.self_mirrored(i) && !st_.self_mirrored(v)) continue;  // sigma(i) must be its own image
+      const int x = var();
+      cnf_.choices[i].push_back({x, std::int16_t(k), v});
+      any.push_back(x);
+      clause({-x, inc[v]});
+      if (buf_[k].captured) clause({-x, cnf_.entry[v]});
+      else into_[st_.rep(v)].push_back(x);
+    }
+    for (int l : any) sat_.add(l);
+    sat_.add(0);
+    ++cnf_.clauses;
+  }
+
+  // The opponent to move at i in the reach: every move stays in the reach or in W's attractor.
+  void opponent_moves(std::size_t i) {
+    const std::vector<int>& inc = cnf_.inc;
+    const Position& p = st_.pos[i];
+    const int m = generate_moves(st_.board, st_.oracle->rules, p, buf_.data());
+    for (int k = 0; k < m; ++k) {
+      const std::size_t v = st_.id_of(apply_move(p, buf_[k]));
+      const int f = st_.fixed(v);
+      if (f == 1) continue;
+      if (f == -1) {
+        clause({-inc[i]});
+        break;
+      }
+      clause({-inc[i], inc[v]});
+    }
+  }
+
+  // At most one sigma into each opponent state, none into a segment's first state.
+  void injective() {
+    for (std::size_t t = 0; t < into_.size(); ++t) {
+      const std::vector<int>& P = into_[t];
+      if (P.empty()) continue;
+      for (int x : P) clause({-cnf_.entry[t], -x});
+      if (P.size() <= 5) {
+        for (std::size_t a = 0; a < P.size(); ++a)
+          for (std::size_t b = a + 1; b < P.size(); ++b) clause({-P[a], -P[b]});
+      } else {  // sequential counter: s_i = "one of P[0..i] is set"
+        int prev = 0;
+        for (std::size_t a = 0; a + 1 < P.size(); ++a) {
+          const int s = var();
+          clause({-P[a], s});
+          if (prev) {
+            clause({-prev, s});
+            clause({-P[a], -prev});
+          }
+          prev = s;
+        }
+        clause({-P.back(), -prev});
+      }
+    }
+  }
+
+  // The root is in the reach; it and the earlier boards of its segment are first states.
+  void first_states() {
+    for (std::size_t h : st_.history)
+      if (cnf_.entry[h]) clause({cnf_.entry[h]});
+    if (cnf_.inc[st_.root]) {
+      clause({cnf_.inc[st_.root]});
+      if (cnf_.entry[st_.root]) clause({cnf_.entry[st_.root]});
+    }
+  }
+
+  const StrategyStates& st_;
+  CaDiCaL::Solver& sat_;
+  StrategyCnf cnf_;
+  std::vector<Move> buf_;
+  std::vector<std::vector<int>> into_;  // by rep: non-capturing sigma variables into an opponent state
+};
+
+}  // namespace
+
+StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat) { return Encoder(st, sat).run(); }
+
+}  // namespace gonu

@@ -1,0 +1,86 @@
+// The SAT encoding of a memoryless superko strategy (the strategy and why it wins: strategy.hpp;
+// proof: solver/superko/SUPERKO.md, F7). Two parts: the ban-free states seen from the winner W (what
+// the attractors fix, the root and its history, the optional file-mirror pairing), and the clauses
+// over them, added to a CaDiCaL solver in a fixed order (the same instance, variable for variable,
+// on every run). Internal to the strategy search: strategy.cpp solves the instance and reads the
+// strategy back off the model.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/game.hpp"
+#include "solver/superko/banfree.hpp"
+#include "solver/superko/layers.hpp"
+
+namespace CaDiCaL {
+class Solver;
+}
+
+namespace gonu {
+
+// The ban-free states by id (the index in oracle.solution.keys), as the encoding sees them.
+struct StrategyStates {
+  const BanFreeOracle* oracle = nullptr;
+  const FreshValues* fresh = nullptr;
+  Side winner = Side::black;
+  Board board;
+  std::vector<Position> pos;         // by id
+  int least = 0;                     // open states with fewer pieces are left out (as if lost for W)
+  std::size_t root = 0;
+  std::vector<std::size_t> history;  // earlier boards of the root's segment (those in the solution)
+  bool mirrored = false;             // set by pair_mirror_images
+  std::vector<std::size_t> mirror_of;  // mirrored: the id of each state's file-mirror image
+
+  // The id of a position; throws GonuError for one missing from the ban-free solution.
+  std::size_t id_of(const Position& p) const;
+  // What the attractors say of state v, from W's side: +1 W has won it (ranked), -1 W has lost it
+  // (or it is left out by `least`), 0 open (a SAT variable).
+  int fixed(std::size_t v) const {
+    const FreshMethod m = fresh->method[v];
+    int f = 0;
+    if (m == FreshMethod::attractor || m == FreshMethod::terminal)
+      f = ((pos[v].to_move == winner) == (fresh->value[v] == SkValue::win)) ? 1 : -1;
+    return f == 0 && popcount(pos[v].black | pos[v].white) < least ? -1 : f;
+  }
+  // The state whose variables v shares (its mirror pair's smaller id when mirrored).
+  std::size_t rep(std::size_t v) const { return mirrored ? std::min(v, mirror_of[v]) : v; }
+  bool self_mirrored(std::size_t v) const { return mirrored && mirror_of[v] == v; }
+};
+
+// The states for winner W from the game's current state; layers >= 0 leaves out open states with
+// fewer pieces than the root's less `layers`.
+StrategyStates strategy_states(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
+                               int layers);
+
+// When use_mirror is set, the root is its own file-mirror image and has no earlier board, only
+// strategies that commute with the mirror (sigma(m(s)) = m(sigma(s))) are sought, with one set of
+// variables per mirror pair. Such a strategy is injective if no two states of a pair aim at one
+// self-mirrored state and a self-mirrored state aims only at one: encode_strategy excludes both.
+// Returns whether the states were paired.
+bool pair_mirror_images(StrategyStates& st, bool use_mirror);
+
+// A candidate move of sigma at a W-to-move state: its variable, its index in generate_moves order,
+// and the state it leads to.
+struct StrategyChoice {
+  int var;
+  std::int16_t move;
+  std::size_t to;
+};
+
+struct StrategyCnf {
+  int vars = 0;  // CaDiCaL literals are 1..vars
+  std::uint64_t clauses = 0;
+  std::vector<int> inc;    // by state: "in the reach of the strategy" (0: no variable; fixed or not a rep)
+  std::vector<int> entry;  // by opponent state: "a segment's first state" (0: none)
+  std::vector<std::vector<StrategyChoice>> choices;  // by W-to-move rep: its candidate moves
+};
+
+// Adds the instance to `sat` (empty on entry): closure of the reach, a sigma move at every W state
+// of it, at most one non-capturing sigma into each state, none into a segment's first state, and
+// the root (with its history) as first states of their segment.
+StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat);
+
+}  // namespace gonu

@@ -1,0 +1,37 @@
+// The types the superko modules share: the superko value of a state and the solver's options.
+// Below the front door (superko.hpp): the layers, the search, the strategies and the certificate
+// writer include this, never superko.hpp, so that the includes inside solver/superko/ form no
+// cycle. Depends on core/ and util/ only.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "util/progress.hpp"
+
+namespace gonu {
+
+// The value of a state under superko for the side to move: every superko game ends, so WIN or
+// LOSS when proven; unknown when a budget stopped the work first.
+enum class SkValue : std::uint8_t { unknown = 0, win = 1, loss = 2 };
+const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
+
+struct SuperkoOptions {
+  bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
+  double strategy_seconds = 0;       // its budget per winner; 0: none
+  int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
+  int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
+  bool search = true;                // then the depth-first search, if no strategy was found
+  std::uint64_t max_nodes = 0;       // 0: no limit
+  double max_seconds = 0;            // 0: no limit
+  bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
+  bool transpositions = true;        // (state, visited-set hash) table
+  bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories
+  std::size_t max_relevant_boards = 96;  // larger proofs are not kept that way
+  bool mobility_order = true;        // among equal children, the one leaving the fewest replies first
+  std::size_t max_table_entries = std::size_t(1) << 22;  // the table is cleared when full
+  bool certificate = false;          // write the proof (text) into the result
+  std::uint64_t max_certificate_nodes = 50'000'000;
+  ProgressFn progress;
+};
+
+}  // namespace gonu
