@@ -1,11 +1,17 @@
 // Helpers of the table tests (test_table_*.cpp): small solves, temporary files, running the gonu
-// binary with stdin from a string, reading and patching file bytes.
+// binary with stdin from a string (or under a file-size limit, or to be killed), reading and
+// patching file bytes, resealing a crafted header.
 #pragma once
 #include <catch2/catch.hpp>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <xxhash.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -105,6 +111,77 @@ inline void require_one_line_error(const Result& r, const std::string& part) {
   REQUIRE(lines(r.err).size() == 1);
   REQUIRE(r.err.rfind("gonu: error: ", 0) == 0);
   REQUIRE(contains(r.err, part));
+}
+
+// Little-endian field at `at` of a byte string.
+inline void put_le(std::string& b, std::size_t at, std::uint64_t v, std::size_t bytes) {
+  for (std::size_t i = 0; i < bytes; ++i) b[at + i] = char((v >> (8 * i)) & 0xff);
+}
+inline std::uint64_t get_le(const std::string& b, std::size_t at, std::size_t bytes) {
+  std::uint64_t v = 0;
+  for (std::size_t i = bytes; i-- > 0;) v = v << 8 | std::uint8_t(b[at + i]);
+  return v;
+}
+
+// Recomputes a table's payload checksum (offset 24), index checksum (offset 32) and header
+// checksum (offset 312) as FORMAT.md documents them, so that a crafted field gets past every
+// checksum to the reader's other checks.
+inline void reseal(std::string& b) {
+  put_le(b, 24, XXH3_64bits(b.data() + 320, b.size() - 320), 8);
+  const std::uint64_t index_offset = get_le(b, 232, 8), index_size = get_le(b, 240, 8);
+  if (index_offset <= b.size() && index_size <= b.size() - index_offset)
+    put_le(b, 32, XXH3_64bits(b.data() + index_offset, std::size_t(index_size)), 8);
+  put_le(b, 312, XXH3_64bits(b.data(), 312), 8);
+}
+
+// argv for gonu from words (no shell).
+inline std::vector<std::string> gonu_argv(const std::vector<std::string>& args) {
+  std::vector<std::string> v{std::string(GONU_BIN_DIR) + "/gonu"};
+  v.insert(v.end(), args.begin(), args.end());
+  return v;
+}
+
+// Starts gonu ARGS as a child with stdin, stdout and stderr on /dev/null, or stderr into the
+// descriptor `err_fd` when it is >= 0. With max_file_bytes > 0 the child may write at most that
+// many bytes to any regular file, with SIGXFSZ ignored: a longer write fails with EFBIG, as on a
+// full disk (pipes and /dev/null are not limited). Returns the child's pid.
+inline pid_t spawn_gonu(const std::vector<std::string>& args, int err_fd = -1, rlim_t max_file_bytes = 0) {
+  const std::vector<std::string> argv = gonu_argv(args);
+  std::vector<char*> cargv;
+  for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_RDWR);
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(err_fd >= 0 ? err_fd : null, 2);
+    if (max_file_bytes > 0) {
+      signal(SIGXFSZ, SIG_IGN);
+      const struct rlimit lim{max_file_bytes, max_file_bytes};
+      setrlimit(RLIMIT_FSIZE, &lim);
+    }
+    execv(cargv[0], cargv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+// Runs gonu ARGS under a file-size limit (see spawn_gonu); stderr is read through a pipe.
+inline Result run_gonu_file_limit(const std::vector<std::string>& args, rlim_t max_file_bytes) {
+  int p[2];
+  REQUIRE(pipe(p) == 0);
+  const pid_t pid = spawn_gonu(args, p[1], max_file_bytes);
+  close(p[1]);
+  Result r;
+  char buf[4096];
+  for (ssize_t n; (n = read(p[0], buf, sizeof buf)) > 0;) r.err.append(buf, std::size_t(n));
+  close(p[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
 }
 
 }  // namespace table_test

@@ -4,8 +4,6 @@
 // stdout depends only on the input and the budgets; timings go to stderr.
 #include "tools/superko_solve.hpp"
 
-#include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -13,6 +11,7 @@
 #include "solver/superko/superko.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
+#include "util/atomic_file.hpp"
 
 namespace gonu::cli {
 
@@ -41,17 +40,10 @@ void add_superko_options(po::options_description& d) {
 namespace {
 
 void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw GonuError("cannot write '" + tmp + "'");
-    out << text;
-    out.flush();
-    if (!out) throw GonuError("writing '" + tmp + "' failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw GonuError("cannot rename '" + tmp + "' to '" + path + "'");
+  try {
+    gonu::write_file_atomically(path, {{text.data(), text.size()}});
+  } catch (const FileWriteError& e) {
+    throw GonuError("cannot write certificate " + path + ": " + e.what());
   }
 }
 

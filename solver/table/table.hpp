@@ -1,6 +1,6 @@
 // Endgame tables on disk: every state reachable from a root under one rule set, with its value and
 // distance, in a file that is read with mmap and searched without solving again. The byte layout
-// is documented field by field in solver/table_format.md (with its version history); in short:
+// is documented field by field in solver/table/FORMAT.md (with its version history); in short:
 //
 //   header (320 bytes)  magic, format version, rule set, root, counts, layout, checksums
 //   index               one 16-byte entry per block of 256 states: first key, where its keys are
@@ -11,6 +11,10 @@
 // checksum (so it reads no more than the header and the index); every lookup checks the 32-bit
 // check of the block it reads (its keys and values) before it uses a byte of it; verify_payload
 // checks the XXH3 of the whole payload. Every failure is a GonuError with a one-line message.
+//
+// The code, one job a file: header.{hpp,cpp} (the field table, the header and index decoder that
+// checks every offset and count), elias_fano.{hpp,cpp} (the key codec), block.hpp (a block's
+// geometry and check), writer.cpp, reader.cpp (Table), verify_table.cpp, query.{hpp,cpp}.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -60,13 +64,15 @@ struct TableEntry {
   std::uint16_t dist = 0;
 };
 
-// Writes a solution as a table: to a temporary file in the same directory, fsync, rename into
-// place; the temporary file is removed on any error. Throws GonuError on I/O errors. The bytes
-// depend only on the solution (never on threads or time). Returns the file size.
+// Writes a solution as a table, atomically (util/atomic_file.hpp: a temporary file in the same
+// directory, fsync, link or rename into place; nothing is left on any error). Refuses a target
+// that is not a writable regular file (a symlink, FIFO, device, directory, read-only file).
+// Throws GonuError on I/O errors. The bytes depend only on the solution (never on threads or
+// time). Returns the file size.
 std::uint64_t write_table(const std::string& path, const Solution& s);
-// Whether write_table could create its temporary file beside `path`: tried (and removed) before a
-// long solve, so that a bad --out fails at once instead of after the work. Throws GonuError with
-// the same message write_table would give.
+// Whether write_table could write `path`: the same target rules, and a temporary file made (and
+// removed) in its directory; run before a long solve, so that a bad --out fails at once instead
+// of after the work. Throws GonuError with the message write_table would give.
 void check_table_writable(const std::string& path);
 
 class Table {
@@ -101,6 +107,10 @@ class Table {
  private:
   Table() = default;
   [[noreturn]] void damaged(const std::string& what) const;
+  void build_guide();
+  std::uint64_t block_of(Key k) const;
+  // Block b's keys, values and distances into the arrays at the block's first state.
+  void decode_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t* dist) const;
   std::string path_;
   const unsigned char* data_ = nullptr;
   std::uint64_t size_ = 0;
@@ -116,6 +126,9 @@ class Table {
 // A key that decodes to a state of the codec's board (board digits < 3^n, a well-formed tag in
 // normal-form range). Keys read from a file are checked with this before they are decoded.
 bool key_is_well_formed(const KeyCodec& c, Key k);
+// A pack_tag code whose steps land on the codec's board (so unpack_tag indexes its arrays only in
+// range) and that is in normal form; for tagged codecs.
+bool tag_code_is_well_formed(const KeyCodec& c, std::uint64_t code);
 
 // Value codes as stored: 0 draw, 1 + 2 * dist + (value == win) otherwise.
 inline std::uint32_t value_code(Value v, std::uint16_t dist) {

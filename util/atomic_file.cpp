@@ -1,0 +1,203 @@
+// Atomic file replacement (see atomic_file.hpp): the target check, the temporary file (unnamed or
+// named), the stale-temporary sweep, and the write, fsync, link or rename, fsync of the directory.
+#include "util/atomic_file.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <utility>
+
+namespace gonu {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& step, int err) { throw FileWriteError(step + ": " + std::strerror(err)); }
+
+struct PathParts {
+  std::string dir, base;
+};
+
+PathParts split_path(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return {".", path};
+  return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
+}
+
+// The target must be missing, or a regular file its owner lets us write.
+void check_target(const std::string& path) {
+  if (path.empty()) throw FileWriteError("the file name is empty");
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return;  // a missing directory is reported when the temporary is made
+    fail("stat", errno);
+  }
+  const char* kind = S_ISLNK(st.st_mode)                          ? "a symbolic link"
+                     : S_ISDIR(st.st_mode)                        ? "a directory"
+                     : S_ISFIFO(st.st_mode)                       ? "a FIFO"
+                     : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device node"
+                     : S_ISSOCK(st.st_mode)                       ? "a socket"
+                     : S_ISREG(st.st_mode)                        ? nullptr
+                                                                  : "not a regular file";
+  if (kind) throw FileWriteError(std::string("it is ") + kind + ", not a regular file; refusing to replace it");
+  // The mode bits too, since access() says yes to root whatever they are.
+  if ((st.st_mode & 0222) == 0 || ::access(path.c_str(), W_OK) != 0)
+    throw FileWriteError("it is read-only; refusing to replace it");
+}
+
+std::string random_hex() {
+  static std::random_device rd;
+  const std::uint64_t v = (std::uint64_t(rd()) << 32) ^ rd();
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// A fresh temporary name beside the target: DIR/BASE.gonu-tmp-PID-RANDOM.
+std::string temp_name(const PathParts& p) {
+  return p.dir + "/" + temp_file_prefix(p.base) + std::to_string(::getpid()) + "-" + random_hex();
+}
+
+// The temporary file: its descriptor and, when it has one, its name. The destructor closes it and
+// removes the name, so every error path leaves nothing; release() keeps the name once it is moved.
+struct TempFile {
+  int fd = -1;
+  std::string name;
+  TempFile() = default;
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    if (fd >= 0) ::close(fd);
+    if (!name.empty()) ::unlink(name.c_str());
+  }
+};
+
+// An unnamed file in `dir`, if the file system has O_TMPFILE and /proc can give it a name later.
+bool open_unnamed(const PathParts& p, TempFile& t) {
+#ifdef O_TMPFILE
+  if (::access("/proc/self/fd", X_OK) != 0) return false;
+  t.fd = ::open(p.dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  return t.fd >= 0;
+#else
+  (void)p;
+  (void)t;
+  return false;
+#endif
+}
+
+void open_named(const PathParts& p, TempFile& t) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = temp_name(p);
+    t.fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // umask applies
+    if (t.fd >= 0) {
+      t.name = std::move(name);
+      return;
+    }
+    if (errno != EEXIST) fail("cannot create a temporary file in " + p.dir, errno);
+  }
+  fail("cannot create a temporary file in " + p.dir, EEXIST);
+}
+
+void open_temp(const PathParts& p, TempFileKind kind, TempFile& t) {
+  if (kind == TempFileKind::any && open_unnamed(p, t)) return;
+  open_named(p, t);
+}
+
+// Removes BASE.gonu-tmp-PID-* files whose writer PID is no longer running (killed mid-write).
+void remove_stale_temps(const PathParts& p) {
+  DIR* d = ::opendir(p.dir.c_str());
+  if (!d) return;
+  const std::string prefix = temp_file_prefix(p.base);
+  while (const dirent* e = ::readdir(d)) {
+    const std::string name = e->d_name;
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const char* digits = name.c_str() + prefix.size();
+    char* end = nullptr;
+    const long pid = std::strtol(digits, &end, 10);
+    if (end == digits || *end != '-' || pid <= 0) continue;
+    if (::kill(pid_t(pid), 0) != 0 && errno == ESRCH) ::unlinkat(::dirfd(d), name.c_str(), 0);
+  }
+  ::closedir(d);
+}
+
+void write_all(int fd, std::initializer_list<ByteRange> parts) {
+  for (const ByteRange& r : parts) {
+    const char* q = static_cast<const char*>(r.data);
+    std::size_t len = r.size;
+    while (len > 0) {
+      const ssize_t w = ::write(fd, q, len);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) fail("write", errno);
+      if (w == 0) fail("write", EIO);
+      q += w;
+      len -= std::size_t(w);
+    }
+  }
+}
+
+// Gives the unnamed file a name: the target itself if it is missing, else a temporary name that
+// is then renamed over the target (link cannot replace). Between the link and the rename a kill
+// leaves a named temporary, which the next write removes.
+void link_unnamed(const PathParts& p, const std::string& path, TempFile& t) {
+  const std::string proc = "/proc/self/fd/" + std::to_string(t.fd);
+  if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) return;
+  if (errno != EEXIST) fail("link", errno);
+  for (int attempt = 0;; ++attempt) {
+    std::string name = temp_name(p);
+    if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+      t.name = std::move(name);
+      break;
+    }
+    if (errno != EEXIST || attempt == 100) fail("link", errno);
+  }
+  if (::rename(t.name.c_str(), path.c_str()) != 0) fail("rename", errno);
+  t.name.clear();
+}
+
+void install_named(const std::string& path, TempFile& t) {
+  const int fd = std::exchange(t.fd, -1);
+  if (::close(fd) != 0) fail("close", errno);
+  if (::rename(t.name.c_str(), path.c_str()) != 0) fail("rename", errno);
+  t.name.clear();
+}
+
+// Makes the new directory entry durable (best effort: some file systems refuse a directory fsync).
+void sync_directory(const PathParts& p) {
+  const int dfd = ::open(p.dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return;
+  ::fsync(dfd);
+  ::close(dfd);
+}
+
+}  // namespace
+
+std::string temp_file_prefix(const std::string& base_name) { return base_name + ".gonu-tmp-"; }
+
+void check_atomic_target(const std::string& path, TempFileKind kind) {
+  check_target(path);
+  TempFile probe;  // made and removed: the directory exists and takes new files
+  open_temp(split_path(path), kind, probe);
+}
+
+void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> parts, TempFileKind kind) {
+  check_target(path);
+  const PathParts p = split_path(path);
+  remove_stale_temps(p);
+  TempFile t;
+  open_temp(p, kind, t);
+  write_all(t.fd, parts);
+  if (::fsync(t.fd) != 0) fail("fsync", errno);
+  if (t.name.empty()) link_unnamed(p, path, t);
+  else install_named(path, t);
+  sync_directory(p);
+}
+
+}  // namespace gonu

@@ -1,0 +1,48 @@
+// Atomic file replacement: a reader of the target (or a crash, a kill -9, a full disk) sees the
+// old file or the whole new one, never a part. The bytes go to a temporary file in the target's
+// directory (the same file system, so the final step is atomic): an unnamed one (O_TMPFILE) where
+// the file system supports it, which vanishes by itself if the writer dies, otherwise one named
+// TARGET.gonu-tmp-PID-RANDOM, removed on every error path and, if its writer died, by the next
+// write of the same target. Then fsync, link or rename into place, and fsync of the directory.
+//
+// Only a missing target or an existing writable regular file is replaced: a symbolic link, a
+// directory, a FIFO, a device node, a socket or a read-only file is refused, so that a write never
+// goes through a link or into a device, and never silently replaces what its owner protected.
+#pragma once
+#include <cstddef>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+
+namespace gonu {
+
+// A one-line reason, without the target's name (callers say what they were writing, e.g.
+// "cannot write table T: " + what()); util/ knows nothing of gonu's error type.
+struct FileWriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ByteRange {
+  const void* data = nullptr;
+  std::size_t size = 0;
+};
+
+// How the temporary file is made: `any` tries an unnamed one first; `named` is for tests of the
+// fallback path (stale temporaries, errors after the temporary got its name).
+enum class TempFileKind { any, named };
+
+// Whether `path` may be replaced by write_file_atomically, checked before long work: the name is
+// not empty, the target is missing or a writable regular file, and a temporary file can be made
+// in its directory (made and removed at once). Throws FileWriteError saying why not.
+void check_atomic_target(const std::string& path, TempFileKind kind = TempFileKind::any);
+
+// Replaces `path` with the concatenation of `parts` as described above, with mode 0666 & ~umask.
+// Throws FileWriteError (refused target, or the failing step with its errno text); the target is
+// then untouched and no temporary file is left.
+void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> parts,
+                           TempFileKind kind = TempFileKind::any);
+
+// The prefix of every named temporary file of `path`'s base name: "BASE.gonu-tmp-".
+std::string temp_file_prefix(const std::string& base_name);
+
+}  // namespace gonu
