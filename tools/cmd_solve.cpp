@@ -152,13 +152,15 @@ int cmd_solve(int argc, char** argv) {
       "[--out FILE]");
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;
-  if (cl.count_value("threads") < 0) cl.usage_error("--threads must be >= 0");
   const ThreadLimit limit(cl.count_value("threads"), cl.has("quiet"));
   const Game game = game_from_options(cl, cl.optional_text("from"));
   if (game.rules.repetition == Repetition::superko) {
     if (cl.has("out")) throw GonuError("--out: superko has no finite state set to write as a table");
     return run_superko_solve(cl, game);
   }
+  if (cl.has("certificate"))
+    throw GonuError("--certificate: only superko rule sets have certificates (this one has repetition " +
+                    to_string(game.rules.repetition) + "; --out FILE writes a table)");
   return solve_exact(cl, game);
 }
 

@@ -2,6 +2,9 @@
 // convention, the range checks of counts and budgets, the rule set and game the flags name.
 #include "tools/options.hpp"
 
+#include <tbb/info.h>
+
+#include <cmath>
 #include <iostream>
 
 #include "core/error.hpp"
@@ -60,7 +63,18 @@ bool CommandLine::parse(int argc, char** argv) {
     std::cout << "usage: " << usage_ << "\n\n" << visible_;
     return false;
   }
+  check_values();
   return true;
+}
+
+// Defaults pass these checks; only values given on the command line can fail them.
+void CommandLine::check_values() const {
+  for (const Bound& b : counts_)
+    if (count_value(b.name.c_str()) < b.min) usage_error("--" + b.name + " must be >= " + std::to_string(b.min));
+  for (const std::string& name : budgets_) {
+    const double v = seconds_value(name.c_str());
+    if (!std::isfinite(v) || v < 0) usage_error("--" + name + " must be a finite number of seconds >= 0");
+  }
 }
 
 std::string CommandLine::text(const char* name) const { return vm_[name].as<std::string>(); }
@@ -120,8 +134,12 @@ Game game_from_options(const CommandLine& cl, const std::optional<std::string>& 
   return game;
 }
 
-ThreadLimit::ThreadLimit(std::int64_t threads, bool /*quiet*/) {
+ThreadLimit::ThreadLimit(std::int64_t threads, bool quiet) {
   if (threads <= 0) return;
+  const int cores = tbb::info::default_concurrency();
+  if (threads > cores && !quiet)
+    std::cerr << "gonu: warning: --threads " << threads << " is more than the " << cores << " cores here; "
+              << cores << " will run\n";
   limit_.emplace(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
 }
 

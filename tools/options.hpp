@@ -1,7 +1,9 @@
 // One subcommand's command line, stated once: its usage line, its options in the order --help
 // lists them (the shared ones by name: the rule flags, --history, --json, --quiet, --threads,
-// counts and time budgets), and its positional arguments. A usage error (an unknown option, a
-// malformed value, a missing argument) is thrown as UsageError with the usage line (exit 2).
+// counts and time budgets), and its positional arguments. Parsing applies the checks every
+// command shares, so a command reads only values that passed them: a usage error (an unknown
+// option, a malformed or out-of-range value, a missing argument) is thrown as UsageError with the
+// usage line (exit 2).
 #pragma once
 #include <tbb/global_control.h>
 
@@ -31,13 +33,13 @@ class CommandLine {
   void json(const char* help = "print one JSON object");
   void quiet();
   void threads();
-  // A whole number (a non-numeric value is a usage error).
+  // A whole number >= `min`; a negative (below `min`) or non-numeric value is a usage error.
   void count(const char* name, std::int64_t default_value, const char* help, std::int64_t min = 0);
-  // A time budget in seconds (default 0).
+  // A time budget in seconds (default 0): a finite number >= 0, else a usage error.
   void seconds(const char* name, const char* help);
 
-  // Parses argv (argv[0] is the subcommand's name); prints the help and returns false if --help
-  // was given.
+  // Parses argv (argv[0] is the subcommand's name) and checks every count and budget given;
+  // prints the help and returns false if --help was given.
   bool parse(int argc, char** argv);
 
   // Reading, after parse().
@@ -56,6 +58,8 @@ class CommandLine {
   [[noreturn]] void usage_error(const std::string& message) const;
 
  private:
+  void check_values() const;
+
   std::string usage_, missing_usage_;
   po::options_description visible_{"options"}, hidden_;
   po::positional_options_description positional_;
@@ -72,7 +76,9 @@ class CommandLine {
 // the moves of --history.
 Game game_from_options(const CommandLine& cl, const std::optional<std::string>& position);
 
-// --threads N for the scope of a command: at most N worker threads (0: all cores).
+// --threads N for the scope of a command: at most N worker threads (0: all cores). N above the
+// machine's cores is allowed (a command line may be shared between machines) and said once on
+// stderr unless quiet; the cores are then the limit.
 class ThreadLimit {
  public:
   ThreadLimit(std::int64_t threads, bool quiet);

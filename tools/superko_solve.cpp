@@ -23,7 +23,8 @@ void add_superko_options(CommandLine& cl) {
            "superko: if no strategy wins from the root, plies of game tree with strategies tried at every node");
   cl.count("strategy-layers", -1,
            "superko: confine strategies to positions with at most this many pieces fewer than the node's "
-           "(smaller SAT instances; -1: no limit)");
+           "(smaller SAT instances; -1: no limit)",
+           -1);
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
@@ -57,19 +58,16 @@ void write_file_atomically(const std::string& path, const std::string& text) {
 
 namespace {
 
-// The budgets and switches.
+// The budgets and switches; their ranges were checked when the command line was parsed.
 SuperkoOptions superko_options(const CommandLine& cl) {
   SuperkoOptions o;
   o.strategy = !cl.has("no-strategy");
   o.search = !cl.has("no-search");
   o.strategy_seconds = cl.seconds_value("strategy-seconds");
   o.strategy_depth = int(cl.count_value("strategy-depth"));
-  o.strategy_layers = std::max(-1, int(cl.count_value("strategy-layers")));
-  if (o.strategy_depth < 0) throw GonuError("--strategy-depth must be >= 0");
-  if (o.strategy_seconds < 0) throw GonuError("--strategy-seconds must be >= 0");
+  o.strategy_layers = int(cl.count_value("strategy-layers"));
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
-  if (o.max_seconds < 0) throw GonuError("--max-seconds must be >= 0");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
   o.banfree_leaves = !cl.has("no-banfree-leaves");
   o.transpositions = !cl.has("no-table");
