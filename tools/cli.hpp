@@ -1,14 +1,11 @@
-// Shared pieces of the gonu subcommands: the rule-set options every command takes, option
-// parsing with the usual exit codes (2 for usage errors, 1 for bad input), and the registry of
-// subcommands that main.cpp dispatches on.
+// Shared pieces of the gonu subcommands: the exit codes (2 for usage errors, 1 for bad input),
+// the usage error, and the registry of subcommands that main.cpp dispatches on. A command's
+// options are declared and parsed through CommandLine (tools/options.hpp).
 #pragma once
 #include <boost/program_options.hpp>
-#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
-
-#include "core/position.hpp"
-#include "core/rules.hpp"
 
 namespace gonu::cli {
 
@@ -21,18 +18,6 @@ constexpr int kExitUsage = 2;
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-// --rules NAME, --capture, --corner, --repetition, --board RxC, --first.
-void add_rule_options(po::options_description& d);
-// The rule set the options name. If `position_text` is given and no --board, the board size is
-// taken from the position; with --board they must agree.
-Rules rules_from_options(const po::variables_map& vm, const std::optional<std::string>& position_text = {});
-
-// Parses argv for a subcommand; prints help and returns false if --help was given.
-// Throws UsageError on unknown or malformed options.
-bool parse_options(int argc, char** argv, const std::string& usage_line, po::options_description& visible,
-                   const po::positional_options_description& positional, po::variables_map& vm,
-                   po::options_description hidden = po::options_description());
 
 struct Command {
   std::string name;

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "solver/table/query.hpp"
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 #include "tools/format_number.hpp"
 #include "tools/table_cli.hpp"
 
@@ -19,16 +19,10 @@ std::string hex(std::uint64_t v) {
 }  // namespace
 
 int cmd_info(int argc, char** argv) {
-  po::options_description opts("options");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "table");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  po::variables_map vm;
-  const std::string usage = "gonu info FILE";
-  if (!parse_options(argc, argv, usage, opts, pos, vm, hidden)) return 0;
-  if (!vm.count("file")) throw UsageError("missing FILE\nusage: " + usage);
-  const Table t = Table::open(vm["file"].as<std::string>());
+  CommandLine cl("gonu info FILE");
+  cl.positional("file");
+  if (!cl.parse(argc, argv)) return 0;
+  const Table t = Table::open(cl.required("file", "FILE"));
   const TableHeader& h = t.header();
   const Board& b = t.board();
   const auto root = t.find(h.root_key);

@@ -2,27 +2,19 @@
 #include <iostream>
 
 #include "core/game.hpp"
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 
 namespace gonu::cli {
 
 int cmd_moves(int argc, char** argv) {
-  po::options_description opts("options");
-  add_rule_options(opts);
-  opts.add_options()("history", po::value<std::string>(), "moves played from POSITION first, e.g. \"b4-b3 c1-c2\"");
-  po::options_description hidden;
-  hidden.add_options()("position", po::value<std::string>(), "position");
-  po::positional_options_description pos;
-  pos.add("position", 1);
-  po::variables_map vm;
-  const std::string usage = "gonu moves POSITION [--rules NAME] [--history \"b4-b3 c1-c2 ...\"]";
-  if (!parse_options(argc, argv, usage, opts, pos, vm, hidden)) return 0;
-  if (!vm.count("position")) throw UsageError("missing POSITION\nusage: " + usage);
-  const std::string text = vm["position"].as<std::string>();
-  const Rules rules = rules_from_options(vm, text);
-  const Board board = make_board(rules.rows, rules.cols);
-  Game g = new_game(rules, parse_position(board, text));
-  if (vm.count("history")) play_history(g, vm["history"].as<std::string>());
+  CommandLine cl("gonu moves POSITION [--rules NAME] [--history \"b4-b3 c1-c2 ...\"]");
+  cl.rule_options();
+  cl.history("moves played from POSITION first, e.g. \"b4-b3 c1-c2\"");
+  cl.positional("position");
+  if (!cl.parse(argc, argv)) return 0;
+  const Game g = game_from_options(cl, cl.required("position", "POSITION"));
+  const Rules& rules = g.rules;
+  const Board& board = g.board;
 
   const Position& p = current(g);
   std::cout << "rules: " << describe(rules) << "\n";

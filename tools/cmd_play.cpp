@@ -10,7 +10,7 @@
 
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 #include "tools/table_cli.hpp"
 
 namespace gonu::cli {
@@ -26,26 +26,9 @@ std::string trim(const std::string& s) {
   return s.substr(a, b - a + 1);
 }
 
-}  // namespace
-
-int cmd_play(int argc, char** argv) {
-  po::options_description opts("options");
-  opts.add_options()("as", po::value<std::string>(), "your side: black | white (default: the side to move first)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "table");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  po::variables_map vm;
-  const std::string usage = "gonu play FILE [--as black|white]";
-  if (!parse_options(argc, argv, usage, opts, pos, vm, hidden)) return 0;
-  if (!vm.count("file")) throw UsageError("missing FILE\nusage: " + usage);
-  const Table t = Table::open(vm["file"].as<std::string>());
+void print_intro(const Table& t, const Game& g, Side human) {
   const Board& board = t.board();
   const Rules& rules = t.rules();
-  Game g = game_for_query(t, std::nullopt, "");
-  const Side human = vm.count("as") ? parse_side(vm["as"].as<std::string>()) : current(g).to_move;
-  const bool echo = !isatty(STDIN_FILENO);
-
   std::cout << "gonu play: " << describe(rules) << "\n"
             << "you play " << side_name(human) << "; the engine plays " << side_name(other(human))
             << " perfectly from " << t.path() << ".\n"
@@ -55,63 +38,85 @@ int cmd_play(int argc, char** argv) {
   std::cout << " or its number from the list; 'quit' ends the game.\n";
   if (uses_tag(rules))
     std::cout << "repetition " << to_string(rules.repetition) << ": the moves played decide which moves are banned.\n";
+}
 
+void print_played(const Game& g, const std::string& who, const Move& m) {
+  std::cout << who << " " << format_move(g.board, g.rules, m);
+  if (m.captured) std::cout << ", capturing " << format_squares(g.board, m.captured);
+  std::cout << "\n";
+}
+
+// Plays the move a line names, a number from the list `a` or notation; throws GonuError for an
+// illegal one (the game is unchanged then).
+Move play_line(Game& g, const QueryAnswer& a, const std::string& line) {
+  if (line.find_first_not_of("0123456789") != std::string::npos) return play(g, line);
+  const std::size_t k = line.size() > 6 ? 0 : std::stoul(line);
+  if (k < 1 || k > a.moves.size())
+    throw GonuError("there is no move number " + line + " (1 to " + std::to_string(a.moves.size()) + ")");
+  const Move m = a.moves[k - 1].move;
+  play(g, m);
+  return m;
+}
+
+// The human's turn: lists the moves and reads lines until one is a legal move (true) or the game
+// is stopped by 'quit' or the end of input (false).
+bool human_turn(Game& g, const QueryAnswer& a, bool echo) {
+  std::cout << "your moves:";
+  for (std::size_t i = 0; i < a.moves.size(); ++i)
+    std::cout << "  " << i + 1 << ". " << format_move(g.board, g.rules, a.moves[i].move);
+  std::cout << "\n";
+  for (;;) {
+    std::cout << "your move> " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      std::cout << "\nend of input: game stopped after " << g.moves.size() << " moves.\n";
+      return false;
+    }
+    line = trim(line);
+    if (echo) std::cout << line << "\n";
+    if (line.empty()) continue;
+    if (line == "quit" || line == "resign") {
+      std::cout << "you stopped the game after " << g.moves.size() << " moves.\n";
+      return false;
+    }
+    try {
+      print_played(g, "you play", play_line(g, a, line));
+      return true;
+    } catch (const GonuError& e) {
+      std::cout << "illegal: " << e.what() << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+int cmd_play(int argc, char** argv) {
+  CommandLine cl("gonu play FILE [--as black|white]");
+  cl.add()("as", po::value<std::string>(), "your side: black | white (default: the side to move first)");
+  cl.positional("file");
+  if (!cl.parse(argc, argv)) return 0;
+  const Table t = Table::open(cl.required("file", "FILE"));
+  Game g = game_for_query(t, std::nullopt, "");
+  const Side human = cl.has("as") ? parse_side(cl.text("as")) : current(g).to_move;
+  const bool echo = !isatty(STDIN_FILENO);
+  print_intro(t, g, human);
   for (;;) {
     const Position& p = current(g);
-    std::cout << "\n" << draw_position(board, p) << format_position(board, p) << "\n";
-    const std::string over = game_over_reason(g);
-    if (!over.empty()) {
+    std::cout << "\n" << draw_position(g.board, p) << format_position(g.board, p) << "\n";
+    if (const std::string over = game_over_reason(g); !over.empty()) {
       std::cout << "game over after " << g.moves.size() << " moves: " << over << ". " << side_name(other(p.to_move))
                 << (other(p.to_move) == human ? " (you) wins.\n" : " (the engine) wins.\n");
       return 0;
     }
     const QueryAnswer a = query_game(t, g, false);
     std::cout << "value: " << value_text(a.value, a.dist) << " for " << side_name(p.to_move) << " (to move)\n";
-    if (p.to_move != human) {
-      const Move& m = a.moves[std::size_t(a.best)].move;
-      play(g, m);
-      std::cout << "engine (" << side_name(other(human)) << ") plays " << format_move(board, rules, m);
-      if (m.captured) std::cout << ", capturing " << format_squares(board, m.captured);
-      std::cout << "\n";
+    if (p.to_move == human) {
+      if (!human_turn(g, a, echo)) return 0;
       continue;
     }
-    std::cout << "your moves:";
-    for (std::size_t i = 0; i < a.moves.size(); ++i)
-      std::cout << "  " << i + 1 << ". " << format_move(board, rules, a.moves[i].move);
-    std::cout << "\n";
-    for (;;) {
-      std::cout << "your move> " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) {
-        std::cout << "\nend of input: game stopped after " << g.moves.size() << " moves.\n";
-        return 0;
-      }
-      line = trim(line);
-      if (echo) std::cout << line << "\n";
-      if (line.empty()) continue;
-      if (line == "quit" || line == "resign") {
-        std::cout << "you stopped the game after " << g.moves.size() << " moves.\n";
-        return 0;
-      }
-      try {
-        Move m;
-        if (line.find_first_not_of("0123456789") == std::string::npos) {
-          const std::size_t k = line.size() > 6 ? 0 : std::stoul(line);
-          if (k < 1 || k > a.moves.size())
-            throw GonuError("there is no move number " + line + " (1 to " + std::to_string(a.moves.size()) + ")");
-          m = a.moves[k - 1].move;
-          play(g, m);
-        } else {
-          m = play(g, line);
-        }
-        std::cout << "you play " << format_move(board, rules, m);
-        if (m.captured) std::cout << ", capturing " << format_squares(board, m.captured);
-        std::cout << "\n";
-        break;
-      } catch (const GonuError& e) {
-        std::cout << "illegal: " << e.what() << "\n";
-      }
-    }
+    const Move& m = a.moves[std::size_t(a.best)].move;
+    play(g, m);
+    print_played(g, "engine (" + side_name(other(human)) + ") plays", m);
   }
 }
 

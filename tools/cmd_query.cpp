@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 #include "tools/table_cli.hpp"
 
 namespace gonu::cli {
@@ -21,98 +21,86 @@ nlohmann::ordered_json squares_json(const Board& b, Bits squares) {
   return a;
 }
 
-}  // namespace
+// Everything the two reports print: the game asked about, the table's answer, and how the game
+// (and its principal variation) ends.
+struct Report {
+  const Table& table;
+  Game game;
+  bool from_position;  // POSITION was given (else the table's root)
+  QueryAnswer answer;
+  std::string over;    // why the game is over now, or empty
+  std::string pv_end;  // how the principal variation ends, or empty without one
+  bool tagged;         // the history decides the state
+  std::string note;    // why the history matters, when tagged
+};
 
-int cmd_query(int argc, char** argv) {
-  po::options_description opts("options");
-  opts.add_options()
-      ("history", po::value<std::string>(), "moves played from POSITION (or the table's root) first")
-      ("json", "print one JSON object (schema in tools/README-query.md)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "table")("position", po::value<std::string>(), "position");
-  po::positional_options_description pos;
-  pos.add("file", 1).add("position", 1);
-  po::variables_map vm;
-  const std::string usage = "gonu query FILE [POSITION] [--history \"MOVES\"] [--json]";
-  if (!parse_options(argc, argv, usage, opts, pos, vm, hidden)) return 0;
-  if (!vm.count("file")) throw UsageError("missing FILE\nusage: " + usage);
-
-  const Table t = Table::open(vm["file"].as<std::string>());
-  const Board& board = t.board();
-  const Rules& rules = t.rules();
-  std::optional<std::string> position;
-  if (vm.count("position")) position = vm["position"].as<std::string>();
-  std::string history;
-  if (vm.count("history")) history = vm["history"].as<std::string>();
-  const Game g = game_for_query(t, position, history);
-  const QueryAnswer a = query_game(t, g);
-  const Position& p = current(g);
-  const std::string over = game_over_reason(g);
-  const bool tagged = uses_tag(rules);
-  const std::string note =
-      tagged ? "under repetition " + to_string(rules.repetition) +
-                   " the history decides the state (which moves are banned now and later); this answer is for " +
-                   (g.moves.empty() ? (position ? "the position with no earlier moves"
-                                                : "the table's root with the history it was solved from")
-                                    : "the position reached by the given history")
-             : std::string();
-
+Report make_report(const Table& t, const std::optional<std::string>& position, const std::string& history) {
+  Report r{t, game_for_query(t, position, history), position.has_value(), {}, {}, {}, uses_tag(t.rules()), {}};
+  const Game& g = r.game;
+  r.answer = query_game(t, g);
+  r.over = game_over_reason(g);
+  if (r.tagged)
+    r.note = "under repetition " + to_string(t.rules().repetition) +
+             " the history decides the state (which moves are banned now and later); this answer is for " +
+             (g.moves.empty() ? (r.from_position ? "the position with no earlier moves"
+                                                 : "the table's root with the history it was solved from")
+                              : "the position reached by the given history");
   // The principal variation, replayed on the rules engine to name how the game ends.
   Game end = g;
-  for (const Move& m : a.pv) play(end, m);
-  const std::string pv_end = a.pv.empty() ? over : game_over_reason(end);
-  if (!a.pv.empty() && pv_end.empty())
+  for (const Move& m : r.answer.pv) play(end, m);
+  r.pv_end = r.answer.pv.empty() ? r.over : game_over_reason(end);
+  if (!r.answer.pv.empty() && r.pv_end.empty())
     throw GonuError(t.path() + ": the principal variation does not end the game (the table is wrong; run gonu verify)");
+  return r;
+}
 
-  if (vm.count("json")) {
-    nlohmann::ordered_json j;
-    j["schema"] = "gonu-query/1";
-    j["table"] = t.path();
-    j["rules"] = rules_json(rules);
-    j["start"] = format_position(board, g.start);
-    nlohmann::ordered_json hist = nlohmann::ordered_json::array();
-    for (const Move& m : g.moves) hist.push_back(format_move(board, rules, m));
-    j["history"] = hist;
-    j["position"] = format_position(board, p);
-    j["side_to_move"] = to_string(p.to_move);
-    j["history_decides_state"] = tagged;
-    if (tagged) j["note"] = note;
-    j["value"] = to_string(a.value);
-    j["distance"] = a.dist;
-    j["game_over"] = over.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(over);
-    nlohmann::ordered_json moves = nlohmann::ordered_json::array(), best = nlohmann::ordered_json::array();
-    for (const MoveAnswer& m : a.moves) {
-      moves.push_back({{"move", format_move(board, rules, m.move)},
-                       {"captures", squares_json(board, m.move.captured)},
-                       {"value", to_string(m.value)},
-                       {"distance", m.dist},
-                       {"best", m.best}});
-      if (m.best) best.push_back(format_move(board, rules, m.move));
-    }
-    j["moves"] = moves;
-    j["best"] = best;
-    j["engine_move"] = a.best < 0 ? nlohmann::ordered_json(nullptr)
-                                  : nlohmann::ordered_json(format_move(board, rules, a.moves[std::size_t(a.best)].move));
-    nlohmann::ordered_json pv = nlohmann::ordered_json::array();
-    for (const Move& m : a.pv) pv.push_back(format_move(board, rules, m));
-    j["pv"] = pv;
-    j["pv_end"] = a.pv.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(pv_end);
-    std::cout << j.dump(2) << "\n";
-    return 0;
+nlohmann::ordered_json moves_json(const Board& board, const Rules& rules, const std::vector<Move>& moves) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (const Move& m : moves) a.push_back(format_move(board, rules, m));
+  return a;
+}
+
+// The schema is documented in tools/README-query.md.
+void print_json(const Report& r) {
+  const Board& board = r.table.board();
+  const Rules& rules = r.table.rules();
+  const Game& g = r.game;
+  const QueryAnswer& a = r.answer;
+  const Position& p = current(g);
+  nlohmann::ordered_json j;
+  j["schema"] = "gonu-query/1";
+  j["table"] = r.table.path();
+  j["rules"] = rules_json(rules);
+  j["start"] = format_position(board, g.start);
+  j["history"] = moves_json(board, rules, g.moves);
+  j["position"] = format_position(board, p);
+  j["side_to_move"] = to_string(p.to_move);
+  j["history_decides_state"] = r.tagged;
+  if (r.tagged) j["note"] = r.note;
+  j["value"] = to_string(a.value);
+  j["distance"] = a.dist;
+  j["game_over"] = r.over.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.over);
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array(), best = nlohmann::ordered_json::array();
+  for (const MoveAnswer& m : a.moves) {
+    moves.push_back({{"move", format_move(board, rules, m.move)},
+                     {"captures", squares_json(board, m.move.captured)},
+                     {"value", to_string(m.value)},
+                     {"distance", m.dist},
+                     {"best", m.best}});
+    if (m.best) best.push_back(format_move(board, rules, m.move));
   }
+  j["moves"] = moves;
+  j["best"] = best;
+  j["engine_move"] = a.best < 0 ? nlohmann::ordered_json(nullptr)
+                                : nlohmann::ordered_json(format_move(board, rules, a.moves[std::size_t(a.best)].move));
+  j["pv"] = moves_json(board, rules, a.pv);
+  j["pv_end"] = a.pv.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.pv_end);
+  std::cout << j.dump(2) << "\n";
+}
 
-  std::cout << "table:    " << t.path() << " (" << describe(rules) << ")\n";
-  std::cout << "position: " << format_position(board, p);
-  if (!g.moves.empty()) std::cout << "  (after " << format_history(g) << ")";
-  std::cout << "\n" << draw_position(board, p);
-  if (tagged) std::cout << "note:     " << note << "\n";
-  std::cout << "value:    " << value_text(a.value, a.dist) << " for " << side_name(p.to_move) << " (to move)";
-  if (!over.empty()) std::cout << ": " << over;
-  std::cout << "\n";
-  if (a.moves.empty()) return 0;
-  std::cout << "moves (value for " << side_name(p.to_move) << " after the move; * marks the best):\n";
-  for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    const MoveAnswer& m = a.moves[i];
+void print_moves_text(const Board& board, const Rules& rules, const QueryAnswer& a, Side to_move) {
+  std::cout << "moves (value for " << side_name(to_move) << " after the move; * marks the best):\n";
+  for (const MoveAnswer& m : a.moves) {
     std::string name = format_move(board, rules, m.move);
     std::string cap = m.move.captured ? "x " + format_squares(board, m.move.captured) : "";
     std::cout << "  " << (m.best ? "* " : "  ") << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
@@ -121,13 +109,48 @@ int cmd_query(int argc, char** argv) {
   if (a.best >= 0)
     std::cout << "best:     " << format_move(board, rules, a.moves[std::size_t(a.best)].move)
               << " (fastest win, else keep the draw, else slowest loss; ties in move order)\n";
+}
+
+void print_text(const Report& r) {
+  const Board& board = r.table.board();
+  const Rules& rules = r.table.rules();
+  const Game& g = r.game;
+  const QueryAnswer& a = r.answer;
+  const Position& p = current(g);
+  std::cout << "table:    " << r.table.path() << " (" << describe(rules) << ")\n";
+  std::cout << "position: " << format_position(board, p);
+  if (!g.moves.empty()) std::cout << "  (after " << format_history(g) << ")";
+  std::cout << "\n" << draw_position(board, p);
+  if (r.tagged) std::cout << "note:     " << r.note << "\n";
+  std::cout << "value:    " << value_text(a.value, a.dist) << " for " << side_name(p.to_move) << " (to move)";
+  if (!r.over.empty()) std::cout << ": " << r.over;
+  std::cout << "\n";
+  if (a.moves.empty()) return;
+  print_moves_text(board, rules, a, p.to_move);
   if (!a.pv.empty()) {
     std::cout << "principal variation (" << a.pv.size() << " plies):";
     for (const Move& m : a.pv) std::cout << " " << format_move(board, rules, m);
-    std::cout << "\n  then " << pv_end << "\n";
+    std::cout << "\n  then " << r.pv_end << "\n";
   } else if (a.value == Value::draw) {
     std::cout << "no principal variation: with best play the game never ends (a draw)\n";
   }
+}
+
+}  // namespace
+
+int cmd_query(int argc, char** argv) {
+  CommandLine cl("gonu query FILE [POSITION] [--history \"MOVES\"] [--json]");
+  cl.history("moves played from POSITION (or the table's root) first");
+  cl.json("print one JSON object (schema in tools/README-query.md)");
+  cl.positional("file");
+  cl.positional("position");
+  if (!cl.parse(argc, argv)) return 0;
+  const Table t = Table::open(cl.required("file", "FILE"));
+  const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
+  if (cl.has("json"))
+    print_json(r);
+  else
+    print_text(r);
   return 0;
 }
 

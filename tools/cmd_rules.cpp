@@ -1,14 +1,13 @@
 // gonu rules: the named rule sets, each with its parts and source.
 #include <iostream>
 
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 
 namespace gonu::cli {
 
 int cmd_rules(int argc, char** argv) {
-  po::options_description opts("options");
-  po::variables_map vm;
-  if (!parse_options(argc, argv, "gonu rules", opts, {}, vm)) return 0;
+  CommandLine cl("gonu rules");
+  if (!cl.parse(argc, argv)) return 0;
   for (const auto& s : named_rule_sets()) {
     std::cout << describe(s.rules) << "\n    source: " << s.source << "\n";
   }

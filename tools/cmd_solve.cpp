@@ -1,8 +1,6 @@
 // gonu solve: enumerate and solve a rule set from the start (or --from a position), print the
 // counts, the value of the start and of every first move; --json for one JSON object.
 // stdout depends only on the input (never on time or threads); timings go to stderr.
-#include <tbb/global_control.h>
-
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,9 +10,10 @@
 #include "solver/state/successors.hpp"
 #include "solver/table/table.hpp"
 #include "solver/verify.hpp"
-#include "tools/cli.hpp"
 #include "tools/format_number.hpp"
+#include "tools/options.hpp"
 #include "tools/progress_display.hpp"
+#include "tools/solve_report.hpp"
 #include "tools/superko_solve.hpp"
 
 namespace gonu::cli {
@@ -25,126 +24,144 @@ std::string value_text(Value v, int dist) {
   return v == Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
 }
 
-}  // namespace
+void declare_options(CommandLine& cl) {
+  cl.rule_options();
+  cl.add()("from", po::value<std::string>(), "solve from this position instead of the start");
+  cl.history("moves played from the start (or --from) first");
+  cl.threads();
+  cl.count("max-states", 0, "stop with an error past this many states (0: no limit)");
+  cl.add()("engine", po::value<std::string>()->default_value("auto"),
+           "dense (no keys or edges stored), graph (hash store and stored edges), or auto (dense where it applies)")
+          ("verify", "re-derive every value from its successors with a separate routine");
+  cl.json();
+  cl.add()("out", po::value<std::string>(), "write the solved states to this table file (see gonu query)");
+  cl.quiet();
+  add_superko_options(cl);
+}
 
-int cmd_solve(int argc, char** argv) {
-  po::options_description opts("options");
-  add_rule_options(opts);
-  opts.add_options()
-      ("from", po::value<std::string>(), "solve from this position instead of the start")
-      ("history", po::value<std::string>(), "moves played from the start (or --from) first")
-      ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
-      ("max-states", po::value<std::uint64_t>()->default_value(0), "stop with an error past this many states (0: no limit)")
-      ("engine", po::value<std::string>()->default_value("auto"),
-       "dense (no keys or edges stored), graph (hash store and stored edges), or auto (dense where it applies)")
-      ("verify", "re-derive every value from its successors with a separate routine")
-      ("json", "print one JSON object")
-      ("out", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
-      ("quiet", "no progress on stderr");
-  add_superko_options(opts);
-  po::variables_map vm;
-  const std::string usage =
-      "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
-      "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|graph] [--verify] [--json] [--quiet] "
-      "[--out FILE]";
-  if (!parse_options(argc, argv, usage, opts, {}, vm)) return 0;
-  const int threads = vm["threads"].as<int>();
-  if (threads < 0) throw UsageError("--threads must be >= 0\nusage: " + usage);
-  std::optional<tbb::global_control> limit;
-  if (threads > 0) limit.emplace(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-
-  std::optional<std::string> from;
-  if (vm.count("from")) from = vm["from"].as<std::string>();
-  const Rules rules = rules_from_options(vm, from);
-  const Board board = make_board(rules.rows, rules.cols);
-  const Position start = from ? parse_position(board, *from) : start_position(board, rules.first);
-  Game game = new_game(rules, start);
-  if (vm.count("history")) play_history(game, vm["history"].as<std::string>());
-  if (rules.repetition == Repetition::superko) {
-    if (vm.count("out")) throw GonuError("--out: superko has no finite state set to write as a table");
-    return run_superko_solve(vm, game);
-  }
-
-  if (vm.count("out")) check_table_writable(vm["out"].as<std::string>());
-  const bool quiet = vm.count("quiet") > 0;
-  const auto t0 = std::chrono::steady_clock::now();
+SolveOptions solve_options(const CommandLine& cl) {
   SolveOptions options;
-  options.progress = make_progress(quiet);
-  options.max_states = vm["max-states"].as<std::uint64_t>();
-  const std::string engine = vm["engine"].as<std::string>();
+  options.progress = make_progress(cl.has("quiet"));
+  options.max_states = std::uint64_t(cl.count_value("max-states"));
+  const std::string engine = cl.text("engine");
   if (engine == "dense") options.engine = Engine::dense;
   else if (engine == "graph") options.engine = Engine::graph;
-  else if (engine != "auto") throw UsageError("--engine must be auto, dense or graph\nusage: " + usage);
+  else if (engine != "auto") cl.usage_error("--engine must be auto, dense or graph");
+  return options;
+}
+
+// A first move from the root and its value for the mover (distance 0 for a draw).
+struct RootMove {
+  std::string move;
+  Value value;
+  int dist;
+};
+
+std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Board& board) {
+  Successor succ[kMaxMoves];
+  const int k = expand_key(s.codec, s.root_key, succ);
+  std::vector<RootMove> moves;
+  for (int i = 0; i < k; ++i) {
+    const std::size_t t = *find_state(s, succ[i].key);
+    const Value v = s.value[t] == Value::win ? Value::loss : s.value[t] == Value::loss ? Value::win : Value::draw;
+    moves.push_back({format_move(board, rules, succ[i].move), v, v == Value::draw ? 0 : s.dist[t] + 1});
+  }
+  return moves;
+}
+
+// What the report prints besides the solution itself.
+struct Extras {
+  std::optional<std::string> history;
+  std::optional<VerifyResult> verified;
+  std::optional<std::string> table;  // the --out file
+  std::uint64_t table_bytes = 0;
+};
+
+void print_json(const Solution& s, const Game& game, const Extras& x) {
+  const std::size_t root = *find_state(s, s.root_key);
+  nlohmann::ordered_json j;
+  j["rules"] = solve_rules_json(game.rules);
+  j["root"] = format_position(game.board, s.root);
+  if (x.history) j["history"] = *x.history;
+  j["states"] = s.keys.size();
+  j["edges"] = s.edges;
+  j["wins"] = s.wins;
+  j["losses"] = s.losses;
+  j["draws"] = s.draws;
+  j["max_distance"] = s.max_dist;
+  j["value"] = to_string(s.value[root]);
+  j["distance"] = s.dist[root];
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  for (const RootMove& m : root_moves(s, game.rules, game.board))
+    moves.push_back({{"move", m.move}, {"value", to_string(m.value)}, {"distance", m.dist}});
+  j["moves"] = moves;
+  if (x.verified) j["verified"] = x.verified->ok;
+  if (x.table) j["table"] = {{"file", *x.table}, {"bytes", x.table_bytes}};
+  std::cout << j.dump(2) << "\n";
+}
+
+void print_text(const Solution& s, const Game& game, const Extras& x) {
+  const std::size_t root = *find_state(s, s.root_key);
+  print_rules_and_root(game.rules, game.board, s.root, x.history);
+  std::cout << "reachable states: " << with_commas(s.keys.size()) << "\n";
+  std::cout << "move edges:       " << with_commas(s.edges) << "\n";
+  std::cout << "values (side to move): WIN " << with_commas(s.wins) << " / LOSS " << with_commas(s.losses)
+            << " / DRAW " << with_commas(s.draws) << "\n";
+  std::cout << "largest distance: " << s.max_dist << " plies\n";
+  std::cout << "root value:       " << value_text(s.value[root], s.dist[root]) << " for "
+            << to_string(s.root.to_move) << " (side to move)\n";
+  std::cout << "moves from the root (value for the mover):\n";
+  for (const RootMove& m : root_moves(s, game.rules, game.board))
+    std::cout << "  " << m.move << "  " << value_text(m.value, m.dist) << "\n";
+  if (x.verified)
+    std::cout << "verify:           " << (x.verified->ok ? "OK, " + with_commas(x.verified->checked) + " states re-derived"
+                                                         : "FAILED: " + x.verified->first_error) << "\n";
+  if (x.table) std::cout << "table:            " << *x.table << " (" << with_commas(x.table_bytes) << " bytes)\n";
+}
+
+// The finite rule sets: every reachable state solved, then verified and written when asked.
+int solve_exact(const CommandLine& cl, const Game& game) {
+  Extras x;
+  x.history = cl.optional_text("history");
+  x.table = cl.optional_text("out");
+  if (x.table) check_table_writable(*x.table);
+  const auto t0 = std::chrono::steady_clock::now();
+  const SolveOptions options = solve_options(cl);
   const Solution s = solve(game, options);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (options.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
-
-  const std::size_t root = *find_state(s, s.root_key);
-  Successor succ[kMaxMoves];
-  const int k = expand_key(s.codec, s.root_key, succ);
-
-  std::optional<VerifyResult> verified;
-  if (vm.count("verify"))
-    verified = verify_values(s.codec, s.keys.data(), s.value.data(), s.dist.data(), s.keys.size(), options.progress);
-
-  std::uint64_t table_bytes = 0;
-  if (vm.count("out")) table_bytes = write_table(vm["out"].as<std::string>(), s);
-
-  if (vm.count("json")) {
-    nlohmann::ordered_json j;
-    j["rules"] = {{"name", rules.name}, {"board", std::to_string(rules.rows) + "x" + std::to_string(rules.cols)},
-                  {"capture", to_string(rules.capture)}, {"corner", rules.corner},
-                  {"repetition", to_string(rules.repetition)}, {"first", to_string(rules.first)}};
-    j["root"] = format_position(board, s.root);
-    if (vm.count("history")) j["history"] = vm["history"].as<std::string>();
-    j["states"] = s.keys.size();
-    j["edges"] = s.edges;
-    j["wins"] = s.wins;
-    j["losses"] = s.losses;
-    j["draws"] = s.draws;
-    j["max_distance"] = s.max_dist;
-    j["value"] = to_string(s.value[root]);
-    j["distance"] = s.dist[root];
-    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-    for (int i = 0; i < k; ++i) {
-      const std::size_t t = *find_state(s, succ[i].key);
-      const Value v = s.value[t] == Value::win ? Value::loss : s.value[t] == Value::loss ? Value::win : Value::draw;
-      moves.push_back({{"move", format_move(board, rules, succ[i].move)},
-                       {"value", to_string(v)},
-                       {"distance", v == Value::draw ? 0 : s.dist[t] + 1}});
-    }
-    j["moves"] = moves;
-    if (verified) j["verified"] = verified->ok;
-    if (vm.count("out")) j["table"] = {{"file", vm["out"].as<std::string>()}, {"bytes", table_bytes}};
-    std::cout << j.dump(2) << "\n";
-  } else {
-    std::cout << "rules:            " << describe(rules) << "\n";
-    std::cout << "root:             " << format_position(board, s.root);
-    if (vm.count("history")) std::cout << "  after " << vm["history"].as<std::string>();
-    std::cout << "\n";
-    std::cout << "reachable states: " << with_commas(s.keys.size()) << "\n";
-    std::cout << "move edges:       " << with_commas(s.edges) << "\n";
-    std::cout << "values (side to move): WIN " << with_commas(s.wins) << " / LOSS " << with_commas(s.losses)
-              << " / DRAW " << with_commas(s.draws) << "\n";
-    std::cout << "largest distance: " << s.max_dist << " plies\n";
-    std::cout << "root value:       " << value_text(s.value[root], s.dist[root]) << " for "
-              << to_string(s.root.to_move) << " (side to move)\n";
-    std::cout << "moves from the root (value for the mover):\n";
-    for (int i = 0; i < k; ++i) {
-      const std::size_t t = *find_state(s, succ[i].key);
-      const Value v = s.value[t] == Value::win ? Value::loss : s.value[t] == Value::loss ? Value::win : Value::draw;
-      std::cout << "  " << format_move(board, rules, succ[i].move) << "  " << value_text(v, s.dist[t] + 1) << "\n";
-    }
-    if (verified)
-      std::cout << "verify:           " << (verified->ok ? "OK, " + with_commas(verified->checked) + " states re-derived"
-                                                            : "FAILED: " + verified->first_error) << "\n";
-    if (vm.count("out"))
-      std::cout << "table:            " << vm["out"].as<std::string>() << " (" << with_commas(table_bytes) << " bytes)\n";
-  }
-  if (!quiet)
+  if (cl.has("verify"))
+    x.verified = verify_values(s.codec, s.keys.data(), s.value.data(), s.dist.data(), s.keys.size(), options.progress);
+  if (x.table) x.table_bytes = write_table(*x.table, s);
+  if (cl.has("json"))
+    print_json(s, game, x);
+  else
+    print_text(s, game, x);
+  if (!cl.has("quiet"))
     std::cerr << "solved in " << secs << " s, about " << (s.peak_bytes >> 20) << " MiB at peak, " << s.levels
               << " levels\n";
-  return verified && !verified->ok ? 1 : 0;
+  return x.verified && !x.verified->ok ? 1 : 0;
+}
+
+}  // namespace
+
+int cmd_solve(int argc, char** argv) {
+  CommandLine cl(
+      "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
+      "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|graph] [--verify] [--json] [--quiet] "
+      "[--out FILE]");
+  declare_options(cl);
+  if (!cl.parse(argc, argv)) return 0;
+  const ThreadLimit limit(cl.count_value("threads"), cl.has("quiet"));
+  const Game game = game_from_options(cl, cl.optional_text("from"));
+  if (game.rules.repetition == Repetition::superko) {
+    if (cl.has("out")) throw GonuError("--out: superko has no finite state set to write as a table");
+    return run_superko_solve(cl, game);
+  }
+  if (cl.has("certificate"))
+    throw GonuError("--certificate: only superko rule sets have certificates (this one has repetition " +
+                    to_string(game.rules.repetition) + "; --out FILE writes a table)");
+  return solve_exact(cl, game);
 }
 
 }  // namespace gonu::cli

@@ -5,25 +5,19 @@
 
 #include "core/error.hpp"
 #include "solver/table/table.hpp"
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
 
 namespace gonu::cli {
 
 int cmd_verify(int argc, char** argv) {
-  po::options_description opts("options");
-  opts.add_options()("quiet", "no progress on stderr");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "table");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  po::variables_map vm;
-  const std::string usage = "gonu verify FILE [--quiet]";
-  if (!parse_options(argc, argv, usage, opts, pos, vm, hidden)) return 0;
-  if (!vm.count("file")) throw UsageError("missing FILE\nusage: " + usage);
-  const Table t = Table::open(vm["file"].as<std::string>());
-  const ProgressFn progress = make_progress(vm.count("quiet") > 0);
+  CommandLine cl("gonu verify FILE [--quiet]");
+  cl.quiet();
+  cl.positional("file");
+  if (!cl.parse(argc, argv)) return 0;
+  const Table t = Table::open(cl.required("file", "FILE"));
+  const ProgressFn progress = make_progress(cl.has("quiet"));
   const TableVerifyResult r = verify_table(t, progress);
   if (progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
   if (!r.ok) throw GonuError(t.path() + ": verify failed: " + r.first_error);

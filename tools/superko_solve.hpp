@@ -2,11 +2,12 @@
 // state graph, so they are solved by the separate superko solver (solver/superko*).
 #pragma once
 #include "core/game.hpp"
-#include "tools/cli.hpp"
+#include "tools/options.hpp"
 
 namespace gonu::cli {
 
-void add_superko_options(po::options_description& d);
-int run_superko_solve(const po::variables_map& vm, const Game& game);
+// The superko options of gonu solve (listed by its --help whatever the rule set).
+void add_superko_options(CommandLine& cl);
+int run_superko_solve(const CommandLine& cl, const Game& game);
 
 }  // namespace gonu::cli

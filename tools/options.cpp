@@ -1,0 +1,146 @@
+// The command line of a subcommand: shared option declarations, parsing with the usage-error
+// convention, the range checks of counts and budgets, the rule set and game the flags name.
+#include "tools/options.hpp"
+
+#include <tbb/info.h>
+
+#include <cmath>
+#include <iostream>
+
+#include "core/error.hpp"
+
+namespace gonu::cli {
+
+CommandLine::CommandLine(std::string usage, std::string missing_usage)
+    : usage_(std::move(usage)), missing_usage_(missing_usage.empty() ? usage_ : std::move(missing_usage)) {}
+
+po::options_description_easy_init CommandLine::add() { return visible_.add_options(); }
+
+void CommandLine::positional(const char* name) {
+  hidden_.add_options()(name, po::value<std::string>(), name);
+  positional_.add(name, 1);
+}
+
+void CommandLine::rule_options() {
+  add()
+      ("rules", po::value<std::string>(), "named rule set (see `gonu rules`); default free")
+      ("capture", po::value<std::string>(), "line | single")
+      ("corner", po::value<std::string>()->implicit_value("on"), "corner capture: on | off")
+      ("repetition", po::value<std::string>(), "none | immediate | undo | superko")
+      ("board", po::value<std::string>(), "board size RxC, e.g. 4x4")
+      ("first", po::value<std::string>(), "who moves first: black | white");
+}
+
+void CommandLine::history(const char* help) { add()("history", po::value<std::string>(), help); }
+
+void CommandLine::json(const char* help) { add()("json", help); }
+
+void CommandLine::quiet() { add()("quiet", "no progress on stderr"); }
+
+void CommandLine::threads() { count("threads", 0, "worker threads (0: all cores)"); }
+
+void CommandLine::count(const char* name, std::int64_t default_value, const char* help, std::int64_t min) {
+  add()(name, po::value<std::int64_t>()->default_value(default_value), help);
+  counts_.push_back({name, min});
+}
+
+void CommandLine::seconds(const char* name, const char* help) {
+  add()(name, po::value<double>()->default_value(0), help);
+  budgets_.emplace_back(name);
+}
+
+bool CommandLine::parse(int argc, char** argv) {
+  visible_.add_options()("help,h", "show this help");
+  po::options_description all;
+  all.add(visible_).add(hidden_);
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional_).run(), vm_);
+    po::notify(vm_);
+  } catch (const po::error& e) {
+    usage_error(e.what());
+  }
+  if (has("help")) {
+    std::cout << "usage: " << usage_ << "\n\n" << visible_;
+    return false;
+  }
+  check_values();
+  return true;
+}
+
+// Defaults pass these checks; only values given on the command line can fail them.
+void CommandLine::check_values() const {
+  for (const Bound& b : counts_)
+    if (count_value(b.name.c_str()) < b.min) usage_error("--" + b.name + " must be >= " + std::to_string(b.min));
+  for (const std::string& name : budgets_) {
+    const double v = seconds_value(name.c_str());
+    if (!std::isfinite(v) || v < 0) usage_error("--" + name + " must be a finite number of seconds >= 0");
+  }
+}
+
+std::string CommandLine::text(const char* name) const { return vm_[name].as<std::string>(); }
+
+std::optional<std::string> CommandLine::optional_text(const char* name) const {
+  if (!has(name)) return std::nullopt;
+  return text(name);
+}
+
+std::string CommandLine::text_or_empty(const char* name) const { return has(name) ? text(name) : std::string(); }
+
+std::string CommandLine::required(const char* name, const char* what) const {
+  if (!has(name)) throw UsageError("missing " + std::string(what) + "\nusage: " + missing_usage_);
+  return text(name);
+}
+
+std::int64_t CommandLine::count_value(const char* name) const { return vm_[name].as<std::int64_t>(); }
+
+double CommandLine::seconds_value(const char* name) const { return vm_[name].as<double>(); }
+
+Rules CommandLine::rules(const std::optional<std::string>& position_text) const {
+  Rules r = rules_by_name(has("rules") ? text("rules") : "free");
+  const Rules named = r;
+  if (has("capture")) r.capture = parse_capture(text("capture"));
+  if (has("corner")) {
+    const std::string v = text("corner");
+    if (v != "on" && v != "off") throw GonuError("--corner takes on or off, not '" + v + "'");
+    r.corner = v == "on";
+  }
+  if (has("repetition")) r.repetition = parse_repetition(text("repetition"));
+  if (has("first")) r.first = parse_side(text("first"));
+  if (has("board")) parse_board_size(text("board"), r.rows, r.cols);
+  if (position_text) {
+    const ParsedPosition p = parse_position_text(*position_text);
+    if (has("board") && (p.rows != r.rows || p.cols != r.cols))
+      throw GonuError("position '" + *position_text + "' is " + std::to_string(p.rows) + "x" +
+                      std::to_string(p.cols) + ", but --board says " + text("board"));
+    r.rows = p.rows;
+    r.cols = p.cols;
+  }
+  const bool same_parts = r.capture == named.capture && r.corner == named.corner &&
+                          r.repetition == named.repetition && r.first == named.first;
+  if (!same_parts) r.name = "custom";
+  return r;
+}
+
+void CommandLine::usage_error(const std::string& message) const {
+  throw UsageError(message + "\nusage: " + usage_);
+}
+
+Game game_from_options(const CommandLine& cl, const std::optional<std::string>& position) {
+  const Rules rules = cl.rules(position);
+  const Board board = make_board(rules.rows, rules.cols);
+  const Position start = position ? parse_position(board, *position) : start_position(board, rules.first);
+  Game game = new_game(rules, start);
+  if (cl.has("history")) play_history(game, cl.text("history"));
+  return game;
+}
+
+ThreadLimit::ThreadLimit(std::int64_t threads, bool quiet) {
+  if (threads <= 0) return;
+  const int cores = tbb::info::default_concurrency();
+  if (threads > cores && !quiet)
+    std::cerr << "gonu: warning: --threads " << threads << " is more than the " << cores << " cores here; "
+              << cores << " will run\n";
+  limit_.emplace(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+}
+
+}  // namespace gonu::cli

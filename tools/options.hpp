@@ -1,0 +1,90 @@
+// One subcommand's command line, stated once: its usage line, its options in the order --help
+// lists them (the shared ones by name: the rule flags, --history, --json, --quiet, --threads,
+// counts and time budgets), and its positional arguments. Parsing applies the checks every
+// command shares, so a command reads only values that passed them: a usage error (an unknown
+// option, a malformed or out-of-range value, a missing argument) is thrown as UsageError with the
+// usage line (exit 2).
+#pragma once
+#include <tbb/global_control.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "tools/cli.hpp"
+
+namespace gonu::cli {
+
+class CommandLine {
+ public:
+  // `usage` follows "usage: " in --help and after a usage error; `missing_usage`, when given,
+  // replaces it after a missing positional argument.
+  explicit CommandLine(std::string usage, std::string missing_usage = {});
+  CommandLine(const CommandLine&) = delete;  // add() hands out a pointer to the description
+  CommandLine& operator=(const CommandLine&) = delete;
+
+  // Declaring; each option is listed by --help in the order declared, --help itself last.
+  po::options_description_easy_init add();  // options of this command alone
+  void positional(const char* name);        // the next positional argument (not in --help)
+  void rule_options();                      // --rules --capture --corner --repetition --board --first
+  void history(const char* help);
+  void json(const char* help = "print one JSON object");
+  void quiet();
+  void threads();
+  // A whole number >= `min`; a negative (below `min`) or non-numeric value is a usage error.
+  void count(const char* name, std::int64_t default_value, const char* help, std::int64_t min = 0);
+  // A time budget in seconds (default 0): a finite number >= 0, else a usage error.
+  void seconds(const char* name, const char* help);
+
+  // Parses argv (argv[0] is the subcommand's name) and checks every count and budget given;
+  // prints the help and returns false if --help was given.
+  bool parse(int argc, char** argv);
+
+  // Reading, after parse().
+  bool has(const char* name) const { return vm_.count(name) > 0; }
+  std::string text(const char* name) const;  // a string option that is present
+  std::optional<std::string> optional_text(const char* name) const;
+  std::string text_or_empty(const char* name) const;
+  // A positional argument; throws "missing WHAT" with the usage when it was not given.
+  std::string required(const char* name, const char* what) const;
+  std::int64_t count_value(const char* name) const;
+  double seconds_value(const char* name) const;
+  // The rule set the flags name. If `position_text` is given and no --board, the board size is
+  // taken from the position; with --board they must agree.
+  Rules rules(const std::optional<std::string>& position_text = {}) const;
+
+  [[noreturn]] void usage_error(const std::string& message) const;
+
+ private:
+  void check_values() const;
+
+  std::string usage_, missing_usage_;
+  po::options_description visible_{"options"}, hidden_;
+  po::positional_options_description positional_;
+  po::variables_map vm_;
+  struct Bound {
+    std::string name;
+    std::int64_t min;
+  };
+  std::vector<Bound> counts_;
+  std::vector<std::string> budgets_;
+};
+
+// The game a command starts from: POSITION, or the start of the rule set the flags name, then
+// the moves of --history.
+Game game_from_options(const CommandLine& cl, const std::optional<std::string>& position);
+
+// --threads N for the scope of a command: at most N worker threads (0: all cores). N above the
+// machine's cores is allowed (a command line may be shared between machines) and said once on
+// stderr unless quiet; the cores are then the limit.
+class ThreadLimit {
+ public:
+  ThreadLimit(std::int64_t threads, bool quiet);
+
+ private:
+  std::optional<tbb::global_control> limit_;
+};
+
+}  // namespace gonu::cli
