@@ -2,7 +2,8 @@
 // tagged states (TaggedSpace: ids, slot bases, mirror), a board's steps and slots (BoardSteps,
 // SlotMirror), the per-level board lists (Listing), and TaggedRun, what the phases share.
 // tagged.cpp drives the phases, each in a file of its own:
-//   tagged.cpp            sizes and memory check, then the arrays (before any is allocated)
+//   tagged.cpp            the driver; the sizes and the memory check, before anything large
+//                         is allocated
 //   tagged_reach.cpp      1. reach, and the marking of mirror images
 //   tagged_retrograde.cpp 2. retrograde
 //   tagged_readoff.cpp    3. read off
