@@ -1,16 +1,19 @@
 // The dense engine (no keys, no stored edges, predecessors by un-moves) against the state-graph
 // engine (hash store, stored edges): the same states, values, distances and counts, from the
 // start and from other roots, for every capture rule and repetition rule with a finite graph;
-// and the same output for 1 and 2 threads.
+// and the same output for 1 and 2 threads. Also the tagged space's size, counted before anything
+// is allocated, against its slot table.
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
+#include <array>
 #include <random>
 
 #include "core/game.hpp"
 #include "core/repetition.hpp"
 #include "solver/dense/parts.hpp"
 #include "solver/dense/dense_solve.hpp"
+#include "solver/dense/tagged_space.hpp"
 #include "solver/solve.hpp"
 #include "tests/test_support.hpp"
 
@@ -165,4 +168,37 @@ TEST_CASE("the dense engines' file mirror equals mirroring point by point", "[so
           REQUIRE(mirror.tag(pack_tag(b, t)) == pack_tag(b, image));
         }
     }
+}
+
+TEST_CASE("the tagged dense space's counted size equals the sum of its boards' tag slots", "[solver][dense]") {
+  // Boards of up to 16 points (byte ranks) and larger (nibble ranks), budgets from none to full.
+  for (const auto& [rows, cols, kb, kw] : {std::array<int, 4>{2, 2, 2, 2}, {2, 3, 1, 2}, {3, 3, 3, 3}, {3, 4, 4, 4},
+                                          {4, 3, 2, 0}, {4, 4, 4, 4}, {4, 4, 1, 5}, {3, 6, 2, 2}, {5, 4, 1, 1}}) {
+    INFO(rows << "x" << cols << " budgets " << kb << ", " << kw);
+    const Board b = make_board(rows, cols);
+    const SideBoardIds ids(b.n, kb, kw);
+    std::uint64_t slots = 0;  // the plain sum, board by board
+    ids.walk(0, 2 * ids.boards(), [&](std::uint64_t, const Position& p) { slots += tag_space(b, p).size(); });
+    CHECK(dense::count_tagged_states(b, ids.rank()) == slots);
+  }
+  // And the slot table the engine builds ends where the count says.
+  const Rules r = named_on("encyclopedia", 3, 4);
+  const Board b = make_board(3, 4);
+  const Position root = start_position(b, r.first);
+  dense::TaggedSpace space(b, root, 0);
+  space.index_slots();
+  CHECK(space.base(space.board_ids()) == space.size());
+}
+
+TEST_CASE("the tagged dense engine refuses a space too big for memory before building it", "[solver][dense]") {
+  // 4x5 encyclopedia: 39,227,375,700 tagged states, about 154 GiB. Refused by the memory check,
+  // which now comes before the slot table (1.9 GB) is built.
+  if (dense::physical_memory() >= (std::size_t(157143) << 20)) {
+    WARN("this machine could hold the 4x5 encyclopedia dense space: not tried");
+    return;
+  }
+  const Rules r = named_on("encyclopedia", 4, 5);
+  const Game g = new_game(r, start_position(make_board(4, 5), r.first));
+  CHECK_THROWS_WITH(solve_with(g, Engine::dense),
+                    Catch::Contains("the dense space of this root has 39227375700 tagged states and needs 157143 MiB"));
 }

@@ -41,6 +41,9 @@ class BoardRank {
   int points() const { return n_; }
   int max_black() const { return kb_; }
   int max_white() const { return kw_; }
+  // The ways to fill m <= points() points with at most rb <= max_black() black and rw <=
+  // max_white() white pieces (0 if any is negative): counts of boards with some points fixed.
+  std::uint64_t fillings(int m, int rb, int rw) const { return m < 0 || rb < 0 || rw < 0 ? 0 : fill(m, rb, rw); }
 
   // The board must be in D (disjoint sets inside the n points, within the budgets). Inline for
   // boards of up to 16 points, as the engines rank at every edge; larger boards unroll their
@@ -120,6 +123,15 @@ class BoardRank {
     }
     return r;
   }
+  // The constructor's phases: fill_, then the tables of rank and for_each for boards of up to
+  // 16 points (byte chunks) or for larger ones (nibble chunks).
+  using ChunkContents = std::vector<std::array<std::uint8_t, 2>>;  // by ternary value: black, white bits
+  void build_fill();
+  std::uint64_t chunk_terms(int lo, int ab0, int aw0, unsigned bn, unsigned wn) const;
+  ChunkContents byte_contents();
+  void build_byte_terms(const ChunkContents& contents);
+  void build_byte_lists(const ChunkContents& contents);
+  void build_nibble_tables();
   std::size_t at(int m, int rb, int rw) const { return (std::size_t(m) * (kb_ + 1) + rb) * (kw_ + 1) + rw; }
   std::uint64_t fill(int m, int rb, int rw) const { return fill_[at(m, rb, rw)]; }
   int n_, kb_, kw_;
@@ -165,6 +177,7 @@ class SideBoardIds {
  public:
   SideBoardIds(int n, int kb, int kw) : rank_(n, kb, kw), boards_(rank_.size()) {}
   std::uint64_t boards() const { return boards_; }  // per side
+  const BoardRank& rank() const { return rank_; }
   std::uint64_t id(const Position& p) const {
     return (p.to_move == Side::white ? boards_ : 0) + rank_.rank(p.black, p.white);
   }

@@ -1,6 +1,6 @@
 // The dense engine: solves with no keys and no stored edges.
 //
-// Repetition none (dense_solve.cpp), boards of up to 32 points: a state is (side, board); its id
+// Repetition none (untagged.cpp), boards of up to 32 points: a state is (side, board); its id
 // is side * |D| + BoardRank::rank(board), where D is every board with at most the root's number
 // of pieces per side, so ids follow key order. Per id it keeps 1 bit (reached) and a 4-byte Cell
 // (value, successor counter, distance): about 4.1 bytes for each state of D, reached or not
@@ -11,13 +11,16 @@
 //      for_each_unmove (core/unmoves.hpp), unreached ones ignored.
 //   3. read off: reached ids in order give the solution's keys already sorted.
 // When the root state is its own file-mirror image (the start is), only one state of each mirror
-// pair is worked on (dense_parts.hpp: FileMirror; both engines).
+// pair is worked on (parts.hpp: FileMirror; both engines).
 //
-// Repetition immediate and undo (dense_tagged.cpp), up to 27 points: a state is (side, board,
-// tag) and its id is the board's first slot plus the tag's slot within the board
+// Repetition immediate and undo (tagged*.cpp, tagged_space.hpp), up to 27 points: a state is
+// (side, board, tag) and its id is the board's first slot plus the tag's slot within the board
 // (tag_slots.hpp): the same three steps, with predecessor tags found by inverting the tag rules,
 // and both passes going a board at a time (a level's work is a list of boards). Per id 4 bytes
 // and a bit, plus 12 bytes per board of D (slot offset, work-list mark).
+//
+// Both check the memory they need before allocating anything large: the sizes are computed
+// first (the tagged space's by counting, tagged.cpp), so a root too big is refused at once.
 //
 // Frontier order depends on thread timing; nothing else does, since every result is stored by id.
 #pragma once
@@ -34,7 +37,7 @@ bool dense_engine_applies(const Rules& r);
 // would not fit in this machine's memory. Dispatches to solve_dense_tagged for tagged rules.
 Solution solve_dense(const Game& from, const SolveOptions& options = {});
 
-// The tagged rule sets (dense_tagged.cpp).
+// The tagged rule sets (tagged.cpp).
 Solution solve_dense_tagged(const Game& from, const SolveOptions& options = {});
 
 }  // namespace gonu

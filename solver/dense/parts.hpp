@@ -1,4 +1,4 @@
-// Pieces shared by the dense engines (dense_solve.cpp for untagged rule sets, dense_tagged.cpp
+// Pieces shared by the dense engines (untagged.cpp for untagged rule sets, tagged*.cpp
 // for the tagged ones): the per-state cell and its update, frontier gathering, the reached
 // bitmap, and the memory checks.
 #pragma once

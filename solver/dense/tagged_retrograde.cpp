@@ -1,0 +1,264 @@
+// The tagged dense engine's retrograde analysis (tagged_space.hpp): level-synchronous; a listed
+// board's states decided at distance d are its decided cells with that distance (written before
+// the value: parts.hpp, Cell). The predecessors of (S, tS) are the board un-moves (P, m) of S,
+// each with the tags tP of P under which m is legal and leads to tS. tP.theirs becomes tS.mine
+// (when tS keeps one), so only mine and ban are searched; each candidate that was reached is
+// checked with the forward rules (tag_bans, next_tag), so every edge is counted exactly once.
+// Mirror images are counted as in the untagged engine: an un-move from a non-canonical P is
+// skipped when S is its own image, and one from a P that is its own image (S not) stands for
+// two edges.
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/unmoves.hpp"
+#include "solver/dense/tagged_space.hpp"
+
+namespace gonu::dense {
+
+namespace {
+
+// A state of the board decided at the level's distance.
+struct Decided {
+  std::uint32_t code, theirs_index;
+  bool lost, self_image;
+};
+
+// An un-move (P, m) of the board that leads to some of its decided states.
+struct Unmove {
+  Position before;
+  Move m;
+  std::uint64_t board_id, base;  // of P
+  std::uint32_t theirs_index;    // of m's step on the board (0 for a capture under immediate)
+};
+
+// An edge from a reached predecessor state into a decided one.
+struct Update {
+  std::uint64_t id, board, board_id;
+  std::uint8_t edges;
+  bool lost;
+};
+
+// The predecessor board P of one un-move (P, m), and what its candidate states share.
+struct Predecessor {
+  Predecessor(const TaggedRun& t, const Unmove& um)
+      : before(um.before), m(um.m), clears(t.immediate && m.captured), ps(t.b, before), pw(pack(before)),
+        pmw(t.space.mirror_board(pw)), pbid(um.board_id), pbase(um.base), image_bid(pbid), image_base(pbase) {
+    const std::uint32_t back_code = step_code(t.b, m.to, m.from);
+    const std::uint32_t* back_at = std::find(ps.mine, ps.mine + ps.a, back_code);
+    back = back_at == ps.mine + ps.a ? 0u : std::uint32_t(back_at - ps.mine) + 1;
+    for (std::uint32_t ti = 0; ti <= ps.c; ++ti) leads[ti][0] = leads[ti][1] = -1;
+  }
+  // tP.mine matters to next_tag only through "m reverses it" (the index back), and tP.ban not at
+  // all; so next_tag is asked at most once per (theirs, reverses or not), and only when a reached
+  // candidate needs it (most candidates were never reached).
+  std::uint32_t lead(const TaggedRun& t, std::uint32_t ti, bool rev) {
+    if (leads[ti][rev] < 0) leads[ti][rev] = next_tag_code(t.b, t.rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
+    return std::uint32_t(leads[ti][rev]);
+  }
+  // Where P's states that are not canonical keep their cells: on the image board, or on P itself
+  // when it is its own image (asked for when first needed). The cell of the canonical form
+  // (board, code) of such a state; its board id in board_id.
+  std::uint64_t image_cell(const TaggedRun& t, std::uint64_t board, std::uint32_t code, std::uint64_t& board_id) {
+    if (!image_ready) {
+      image_pos = unpack(board, before.to_move);
+      if (board != pw) {
+        image_bid = t.space.board_id(image_pos);
+        image_base = t.space.base(image_bid);
+      }
+      image_tags = tag_space(t.b, image_pos);
+      image_ready = true;
+    }
+    board_id = image_bid;
+    return image_base + tag_slot(t.b, image_pos, image_tags, code);
+  }
+
+  const Position& before;
+  const Move& m;
+  const bool clears;  // a capture under immediate: the move empties the tag
+  const BoardSteps ps;
+  const std::uint64_t pw, pmw, pbid, pbase;  // P packed, its image, its board id and slot base
+  std::uint32_t back;                        // the index in ps.mine of m's reverse (0: none)
+  std::int64_t leads[4 * 32 + 1][2];         // by (theirs index, reverses): -1, not asked yet
+  bool image_ready = false;
+  Position image_pos;
+  std::uint64_t image_bid, image_base;
+  TagSpace image_tags{};
+};
+
+// Analyses a chunk of a level's boards (one side's, at distance d), one at a time: the board's
+// decided states, grouped by theirs; its un-moves; for each, the reached predecessor states whose
+// move leads to a decided one; then their cells updated. Holds a thread's scratch and outputs.
+class BoardAnalyser {
+ public:
+  BoardAnalyser(TaggedRun& t, std::uint32_t d, Side side, Boards& out, std::uint64_t& count)
+      : t_(t), d_(d), side_(side), out_(out), count_(count) {}
+  void analyse(const Listed& at) {
+    const Position sp = unpack(at.board, side_);
+    const BoardSteps steps(t_.b, sp);
+    decided_states(at, steps);
+    group_by_theirs(steps);
+    list_unmoves(sp, steps);
+    updates_.clear();
+    for (const Unmove& um : unmoves_) predecessor_updates(um);
+    for (const Update& u : updates_)
+      if (reach_predecessor(t_.cell[u.id], u.lost, d_, u.edges) != Value::draw && t_.listing.first(u.board_id, d_ + 2))
+        out_.push_back(Listed{u.board, u.board_id});
+  }
+
+ private:
+  // The board's states decided at distance d, counted (mirror images too) in count_.
+  void decided_states(const Listed& at, const BoardSteps& steps) {
+    const std::uint64_t base = t_.space.base(at.id), mw = t_.space.mirror_board(at.board);
+    found_.clear();
+    t_.reached.for_each(base, t_.space.base(at.id + 1), [&](std::uint64_t id) {
+      const Cell& c = t_.cell[id];
+      const std::uint8_t v = c.value.load(std::memory_order_acquire);
+      if (v == std::uint8_t(Value::draw) || c.dist.load(std::memory_order_relaxed) != d_) return;
+      const std::uint32_t slot = std::uint32_t(id - base), code = steps.code(slot);
+      const int orbit = t_.space.canonical(at.board, mw, code).orbit;
+      found_.push_back(Decided{code, steps.theirs_index(slot), v == std::uint8_t(Value::loss), orbit == 1});
+      count_ += std::uint64_t(orbit);
+    });
+  }
+
+  // The decided states grouped by theirs: an un-move leads only to those whose theirs is its step
+  // (or, for a capture under immediate, to the empty tag). by_theirs_[bucket_[ti], bucket_[ti +
+  // 1]) hold theirs index ti.
+  void group_by_theirs(const BoardSteps& steps) {
+    bucket_.assign(steps.c + 2, 0);
+    for (const Decided& x : found_) ++bucket_[x.theirs_index + 1];
+    for (std::uint32_t ti = 0; ti <= steps.c; ++ti) bucket_[ti + 1] += bucket_[ti];
+    by_theirs_.resize(found_.size());
+    for (const Decided& x : found_) by_theirs_[bucket_[x.theirs_index]++] = x;
+    for (std::uint32_t ti = steps.c + 1; ti > 0; --ti) bucket_[ti] = bucket_[ti - 1];
+    bucket_[0] = 0;
+  }
+
+  // The un-moves that lead to some decided state, their boards' slot bases prefetched, then
+  // their reached bits, so that those misses overlap instead of coming one after another.
+  void list_unmoves(const Position& sp, const BoardSteps& steps) {
+    unmoves_.clear();
+    for_each_unmove(t_.b, t_.rules, sp, [&](const Position& before, const Move& m) {
+      if (!t_.space.inside(before)) return;
+      const std::uint32_t ti = t_.immediate && m.captured
+                                   ? 0u
+                                   : 1u + std::uint32_t(std::find(steps.theirs, steps.theirs + steps.c, step_code(t_.b, m.from, m.to)) - steps.theirs);
+      if (bucket_[ti] == bucket_[ti + 1]) return;
+      unmoves_.push_back(Unmove{before, m, t_.space.board_id(before), 0, ti});
+      t_.space.prefetch_base(unmoves_.back().board_id);
+    });
+    for (Unmove& um : unmoves_) {
+      um.base = t_.space.base(um.board_id);
+      t_.reached.prefetch(um.base);
+      t_.reached.prefetch(t_.space.base(um.board_id + 1) - 1);
+    }
+  }
+
+  // The updates of one un-move: for each decided state x it may lead to, the reached states of
+  // P whose move m leads to x.
+  void predecessor_updates(const Unmove& um) {
+    Predecessor p(t_, um);
+    const BoardSteps& ps = p.ps;
+    for (std::uint32_t xi = bucket_[um.theirs_index]; xi < bucket_[um.theirs_index + 1]; ++xi) {
+      const Decided& x = by_theirs_[xi];
+      if (p.clears && x.code != 0) continue;
+      // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
+      const std::uint32_t mine_s = x.code & 511u;
+      std::uint32_t ti_lo = 0, ti_hi = ps.c;
+      if (mine_s) {
+        const std::uint32_t* at = std::find(ps.theirs, ps.theirs + ps.c, mine_s);
+        if (at == ps.theirs + ps.c) continue;
+        ti_lo = ti_hi = std::uint32_t(at - ps.theirs) + 1;
+      }
+      // A reached predecessor state (P, tP) whose move m leads to x.
+      auto take = [&](std::uint64_t pid, std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) {
+        const auto c = t_.space.canonical(p.pw, p.pmw, ps.code(mi, ti, ban));
+        if (x.self_image && !c.kept) return;
+        Update u{pid, c.board, p.pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
+        if (!c.kept) u.id = p.image_cell(t_, c.board, c.code, u.board_id);
+        __builtin_prefetch(&t_.cell[u.id], 1);
+        updates_.push_back(u);
+      };
+      // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a ban: a ban
+      // needs a mine) to a. All but the one whose mine m reverses (index back) lead to one tag,
+      // so the run is walked only when that tag is x's; the other is checked alone (tag_bans:
+      // undo bans reversing mine, immediate only with the ban and no capture).
+      for (std::uint32_t ban = 0; ban < 2; ++ban)
+        for (std::uint32_t ti = ti_lo; ti <= ti_hi; ++ti) {
+          const std::uint64_t row = p.pbase + (std::uint64_t(ban) * (ps.c + 1) + ti) * (ps.a + 1);
+          const std::uint64_t lo = row + ban, hi = row + ps.a + 1;
+          if (!t_.reached.count(lo, hi)) continue;
+          const bool back_ok = p.back && !t_.undo && !(ban && !p.m.captured) && t_.reached.test(row + p.back) &&
+                               (p.clears || p.lead(t_, ti, true) == x.code);
+          if (p.clears || p.lead(t_, ti, false) == x.code) {
+            t_.reached.for_each(lo, hi, [&](std::uint64_t pid) {
+              const std::uint32_t mi = std::uint32_t(pid - row);
+              if (mi != p.back || back_ok) take(pid, mi, ti, ban);
+            });
+          } else if (back_ok) {
+            take(row + p.back, p.back, ti, ban);
+          }
+        }
+    }
+  }
+
+  TaggedRun& t_;
+  const std::uint32_t d_;
+  const Side side_;
+  Boards& out_;
+  std::uint64_t& count_;
+  std::vector<Decided> found_, by_theirs_;
+  std::vector<std::uint32_t> bucket_;
+  std::vector<Unmove> unmoves_;
+  std::vector<Update> updates_;
+};
+
+// The terminal states are losses at distance 0 (their dist held the reach level); their boards
+// make the first level, listed under stamp 1.
+void first_level(TaggedRun& t, Boards (&levels)[2]) {
+  for (int sd = 0; sd < 2; ++sd)
+    for (const Terminal& e : t.terminal[sd]) {
+      t.cell[e.id].dist.store(0, std::memory_order_relaxed);
+      t.cell[e.id].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+      const std::uint64_t bid = t.space.board_id(unpack(e.board, Side(sd)));
+      if (t.listing.first(bid, 1)) levels[sd].push_back(Listed{e.board, bid});
+    }
+  for (auto& list : t.terminal) std::vector<Terminal>().swap(list);
+  for (auto& list : levels) sort_boards(list);
+}
+
+}  // namespace
+
+// 2. retrograde; levels[side] lists the boards with states decided at distance d, under stamp
+// d + 1.
+void retrograde(TaggedRun& t) {
+  t.listing.clear();
+  Boards levels[2];
+  first_level(t, levels);
+  std::uint64_t decided = 0;
+  tbb::enumerable_thread_specific<Boards> next[2];  // kept across levels (gather_into)
+  for (std::uint32_t d = 0; !levels[0].empty() || !levels[1].empty(); ++d) {
+    if (d + 2 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
+    tbb::enumerable_thread_specific<std::uint64_t> settled(0);
+    for (int sd = 0; sd < 2; ++sd) {
+      const Boards& cur = levels[sd];
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kTaggedGrain), [&](const auto& range) {
+        BoardAnalyser analyser(t, d, Side(sd), next[1 - sd].local(), settled.local());
+        for (std::size_t i = range.begin(); i < range.end(); ++i) analyser.analyse(cur[i]);
+      }, tbb::simple_partitioner());
+    }
+    for (int sd = 0; sd < 2; ++sd) {
+      gather_into(next[sd], levels[sd]);
+      sort_boards(levels[sd]);
+    }
+    for (const auto c : settled) decided += c;
+    if (t.options.progress) t.options.progress("retrograde", decided, t.states);
+  }
+}
+
+}  // namespace gonu::dense
