@@ -150,6 +150,88 @@ struct Stats {
        material_losses = 0, capturing_bans = 0;
 };
 
+// The tag after the game's moves: in normal form, packing losslessly, and equal to the one the
+// reference derives from the full history; rules without a tag keep it empty.
+void check_tag(const Board& b, const Rules& r, const Game& g, const RefGame& rg) {
+  if (!uses_tag(r)) {
+    REQUIRE(g.tag.empty());
+    return;
+  }
+  REQUIRE(normalize_tag(b, r, current(g), g.tag) == g.tag);
+  REQUIRE(unpack_tag(b, pack_tag(b, g.tag)) == g.tag);
+  REQUIRE(pack_tag(b, g.tag) < (1u << 19));
+  if (r.repetition == Repetition::undo) REQUIRE(!g.tag.ban);
+  const Tag want_tag = expected_tag(rg);
+  INFO("tag: mine " << step_text(b, g.tag.mine) << ", theirs " << step_text(b, g.tag.theirs) << ", ban "
+                    << g.tag.ban << "; expected: mine " << step_text(b, want_tag.mine) << ", theirs "
+                    << step_text(b, want_tag.theirs) << ", ban " << want_tag.ban);
+  REQUIRE(g.tag == want_tag);
+}
+
+// The end of the game and its reason agree with the reference.
+void check_game_over(const Game& g, const RefLegal& want, Stats& st) {
+  const std::string over = game_over_reason(g);
+  if (want.material_loss) {
+    REQUIRE(contains(over, "at most one piece"));
+    ++st.material_losses;
+  } else if (want.stalemate) {
+    REQUIRE(contains(over, "stalemate"));
+    ++st.stalemates;
+  } else if (want.legal.empty()) {
+    REQUIRE(contains(over, "repetition rule"));
+    ++st.repetition_losses;
+  } else {
+    REQUIRE(over.empty());
+  }
+}
+
+// Compares the Game API with the reference at the current ply: legal moves, ban reasons, tag, end.
+RefLegal check_ply(const Board& b, const Rules& r, const Game& g, const RefGame& rg, Stats& st) {
+  REQUIRE(ref::from_position(b, current(g)) == rg.positions.back());
+  RefLegal want = ref_legal(rg);
+  const std::set<ref::MoveKey> got = ref::key_set(legal_moves(g));
+  INFO("position " << format_position(b, current(g)));
+  INFO("game legal: " << ref::keys_text(b, got));
+  INFO("reference legal: " << ref::keys_text(b, want.legal) << "; banned: " << ref::keys_text(b, want.banned));
+  REQUIRE(got == want.legal);
+  // ban_reason names exactly the banned moves.
+  for (const Move& m : generate_moves(b, r, current(g))) {
+    const bool banned = want.banned.count(ref::key_of(m)) > 0;
+    REQUIRE(ban_reason(g, m).empty() == !banned);
+    if (banned && m.captured) ++st.capturing_bans;
+  }
+  check_tag(b, r, g, rg);
+  check_game_over(g, want, st);
+  if (!want.banned.empty()) ++st.plies_with_ban;
+  st.banned_moves += long(want.banned.size());
+  return want;
+}
+
+// Chooses a move, often one that steps the mover's last piece straight back, or that the opponent
+// could answer by stepping back (these are what the rules are about), and plays it in both games:
+// by notation every other ply (parse_move resolves the capture).
+void play_random_move(const Board& b, const Rules& r, const RefLegal& want, int ply, std::mt19937_64& rng, Game& g,
+                      RefGame& rg) {
+  std::vector<ref::MoveKey> legal(want.legal.begin(), want.legal.end());
+  ref::MoveKey choice = legal[rng() % legal.size()];
+  const std::size_t k = rg.moves.size();
+  if (k >= 2 && rng() % 100 < 60) {
+    const auto& prev = rg.moves[k - 2];
+    for (const auto& m : legal)
+      if (std::get<0>(m) == std::get<1>(prev) && std::get<1>(m) == std::get<0>(prev)) choice = m;
+  }
+  Move chosen{};
+  for (const Move& m : legal_moves(g))
+    if (ref::key_of(m) == choice) chosen = m;
+  if (ply % 2) {
+    REQUIRE(play(g, format_move(b, r, chosen)) == chosen);
+  } else {
+    play(g, chosen);
+  }
+  rg.moves.push_back(choice);
+  rg.positions.push_back(ref::plain_apply(rg.positions.back(), choice));
+}
+
 // Plays `games` random games and compares the Game API with the reference at every ply.
 Stats play_and_compare(const Rules& r, int games, int max_plies, std::uint64_t seed) {
   const Board b = make_board(r.rows, r.cols);
@@ -169,74 +251,10 @@ Stats play_and_compare(const Rules& r, int games, int max_plies, std::uint64_t s
       std::string history;
       for (const auto& m : rg.moves) history += ref::key_name(b, m) + " ";
       INFO("moves: " << history);
-      REQUIRE(ref::from_position(b, current(g)) == rg.positions.back());
-
-      const RefLegal want = ref_legal(rg);
-      const std::set<ref::MoveKey> got = ref::key_set(legal_moves(g));
-      INFO("position " << format_position(b, current(g)));
-      INFO("game legal: " << ref::keys_text(b, got));
-      INFO("reference legal: " << ref::keys_text(b, want.legal) << "; banned: " << ref::keys_text(b, want.banned));
-      REQUIRE(got == want.legal);
-      // ban_reason names exactly the banned moves.
-      for (const Move& m : generate_moves(b, r, current(g))) {
-        const bool banned = want.banned.count(ref::key_of(m)) > 0;
-        REQUIRE(ban_reason(g, m).empty() == !banned);
-        if (banned && m.captured) ++st.capturing_bans;
-      }
-      // The tag is in normal form and packs losslessly; rules without a tag keep it empty.
-      if (uses_tag(r)) {
-        REQUIRE(normalize_tag(b, r, current(g), g.tag) == g.tag);
-        REQUIRE(unpack_tag(b, pack_tag(b, g.tag)) == g.tag);
-        REQUIRE(pack_tag(b, g.tag) < (1u << 19));
-        if (r.repetition == Repetition::undo) REQUIRE(!g.tag.ban);
-        const Tag want_tag = expected_tag(rg);
-        INFO("tag: mine " << step_text(b, g.tag.mine) << ", theirs " << step_text(b, g.tag.theirs) << ", ban "
-                          << g.tag.ban << "; expected: mine " << step_text(b, want_tag.mine) << ", theirs "
-                          << step_text(b, want_tag.theirs) << ", ban " << want_tag.ban);
-        REQUIRE(g.tag == want_tag);
-      } else {
-        REQUIRE(g.tag.empty());
-      }
-      // The end of the game and its reason.
-      const std::string over = game_over_reason(g);
-      if (want.material_loss) {
-        REQUIRE(contains(over, "at most one piece"));
-        ++st.material_losses;
-      } else if (want.stalemate) {
-        REQUIRE(contains(over, "stalemate"));
-        ++st.stalemates;
-      } else if (want.legal.empty()) {
-        REQUIRE(contains(over, "repetition rule"));
-        ++st.repetition_losses;
-      } else {
-        REQUIRE(over.empty());
-      }
-      if (!want.banned.empty()) ++st.plies_with_ban;
-      st.banned_moves += long(want.banned.size());
+      const RefLegal want = check_ply(b, r, g, rg, st);
       if (want.legal.empty() || ply == max_plies) break;
       ++st.plies;
-
-      // Choose a move: often one that steps the mover's last piece straight back, or that the
-      // opponent could answer by stepping back (these are what the rules are about).
-      std::vector<ref::MoveKey> legal(want.legal.begin(), want.legal.end());
-      ref::MoveKey choice = legal[rng() % legal.size()];
-      const std::size_t k = rg.moves.size();
-      if (k >= 2 && rng() % 100 < 60) {
-        const auto& prev = rg.moves[k - 2];
-        for (const auto& m : legal)
-          if (std::get<0>(m) == std::get<1>(prev) && std::get<1>(m) == std::get<0>(prev)) choice = m;
-      }
-      // Play it, by notation every other ply (parse_move resolves the capture).
-      Move chosen{};
-      for (const Move& m : legal_moves(g))
-        if (ref::key_of(m) == choice) chosen = m;
-      if (ply % 2) {
-        REQUIRE(play(g, format_move(b, r, chosen)) == chosen);
-      } else {
-        play(g, chosen);
-      }
-      rg.moves.push_back(choice);
-      rg.positions.push_back(ref::plain_apply(rg.positions.back(), choice));
+      play_random_move(b, r, want, ply, rng, g, rg);
     }
   }
   return st;
