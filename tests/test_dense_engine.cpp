@@ -202,3 +202,23 @@ TEST_CASE("the tagged dense engine refuses a space too big for memory before bui
   CHECK_THROWS_WITH(solve_with(g, Engine::dense),
                     Catch::Contains("the dense space of this root has 39227375700 tagged states and needs 157143 MiB"));
 }
+
+TEST_CASE("the dense engines refuse a result that cannot fit as soon as the reached states show it", "[solver][dense]") {
+  using dense::check_result_fits;
+  using dense::physical_memory;
+  const std::size_t have = physical_memory();
+  REQUIRE(have > 0);
+  // Fits: nothing held, a result of a thousandth of the memory.
+  CHECK_NOTHROW(check_result_fits(have / 11 / 1000, 3, 0, 0));
+  // The solver's arrays alone leave no room for the result of the states reached so far.
+  try {
+    check_result_fits(have / 11 / 2 + 1, 7, have / 2, 0);
+    FAIL("no error");
+  } catch (const GonuError& e) {
+    const std::string m = e.what();
+    CHECK(m.find("states after 7 levels: their result alone") != std::string::npos);
+    CHECK(m.find("this machine's " + std::to_string(have >> 20) + " MiB") != std::string::npos);
+  }
+  // The frontier counts too.
+  CHECK_THROWS_AS(check_result_fits(1, 1, have / 2, have / 2), GonuError);
+}

@@ -198,7 +198,7 @@ void reach(TaggedRun& t) {
       BoardExpander expander(t, level, next_level.local(), ends.local(), edges.local(), found.local());
       for (std::size_t i = range.begin(); i < range.end(); ++i) expander.expand(frontier[i]);
     }, tbb::simple_partitioner());
-    end_level(t.s, t.states, side, frontier, t.terminal, next_level, ends, edges, found, t.options);
+    end_level(t.s, t.states, side, frontier, t.terminal, next_level, ends, edges, found, t.options, t.need);
     sort_boards(frontier);
   }
 }

@@ -161,7 +161,7 @@ void reach(Untagged& t) {
       expand_range(t, frontier, range.begin(), range.end(), side, next.local(), ends.local(), edges.local(),
                    found.local());
     }, tbb::simple_partitioner());
-    end_level(t.s, t.states, side, frontier, t.terminal, next, ends, edges, found, t.options);
+    end_level(t.s, t.states, side, frontier, t.terminal, next, ends, edges, found, t.options, t.need);
   }
 }
 
