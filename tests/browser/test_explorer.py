@@ -174,7 +174,7 @@ def run(args):
     opts = webdriver.ChromeOptions()
     opts.binary_location = find_browser()
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
-              "--window-size=1180,760", "--disable-gpu", "--hide-scrollbars"):
+              "--window-size=1180,800", "--disable-gpu", "--hide-scrollbars"):
         opts.add_argument(a)
     driver = webdriver.Chrome(service=Service(find_driver()), options=opts)
     try:
@@ -241,11 +241,13 @@ def run(args):
         page.settled(0)
         check_position(page, gonu_query(args.gonu, f33, []))
 
-        # The screenshot: a position with choices, a piece picked.
-        driver.get(base + "?table=f34&history=" + "+".join(history[:4]))
-        page.settled(4)
-        first = gonu_query(args.gonu, f34, history[:4])["moves"][0]["move"].split("-")[0]
-        page.click_square(first)
+        # The screenshot: the record played above, shown at the first position whose moves have the
+        # most different values, with every move on the board.
+        kinds = [len({m["value"] for m in gonu_query(args.gonu, f34, history[:k])["moves"]}) for k in range(len(history) + 1)]
+        shown = kinds.index(max(kinds))
+        driver.set_window_size(1040, 820)
+        driver.get(base + "?table=f34&history=" + "+".join(history) + f"&ply={shown}")
+        page.settled(shown)
         driver.save_screenshot(args.screenshot)
 
         # A narrow window: one column, nothing wider than the window.

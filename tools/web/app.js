@@ -7,6 +7,7 @@
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const CELL = 64, MARGIN = 44;
+const MAX_ENGINE_RUN = 200;  // perfect play for both sides stops here (a drawn game never ends)
 
 const S = {
   tables: [],       // gonu-tables/1 entries
@@ -19,6 +20,7 @@ const S = {
   selected: null,   // the square of the picked piece
   preview: null,    // the move the pointer or focus is on in the list
   autoplay: false,  // perfect play may answer now (after a move or a switch; not after undo)
+  engineRun: 0,     // perfect-play moves in a row: playing both sides, a draw would never end
   seq: 0,           // number of the latest render: a late answer never draws over a newer one
 };
 const cache = new Map();
@@ -438,6 +440,7 @@ async function playMove(move, byHand) {
   });
   if (ok) {
     S.autoplay = byHand || S.autoplay;
+    S.engineRun = byHand ? 0 : S.engineRun + 1;
     maybeAutoplay(S.seq);
   }
 }
@@ -453,6 +456,10 @@ function maybeAutoplay(seq) {
   const a = S.answer;
   if (!S.autoplay || !a || !a.engine_move || S.ply !== S.line.length) return;
   if (!$(a.side_to_move === 'black' ? 'auto-black' : 'auto-white').checked) return;
+  if (S.engineRun >= MAX_ENGINE_RUN) {
+    setMessage(`Perfect play stopped after ${MAX_ENGINE_RUN} moves in a row; play a move or switch it off and on.`);
+    return;
+  }
   setTimeout(() => { if (seq === S.seq && S.answer === a) playMove(a.engine_move, false); }, 350);
 }
 
@@ -480,7 +487,7 @@ function wireControls() {
   });
   $('root').addEventListener('click', () => { setMessage(''); change(() => { S.start = null; S.line = []; S.ply = 0; }); });
   for (const id of ['auto-black', 'auto-white']) {
-    $(id).addEventListener('change', () => { S.autoplay = true; maybeAutoplay(S.seq); });
+    $(id).addEventListener('change', () => { S.autoplay = true; S.engineRun = 0; maybeAutoplay(S.seq); });
   }
   document.addEventListener('keydown', globalKey);
 }
