@@ -142,7 +142,7 @@ void require_error(const httplib::Result& res, int status, const std::string& pa
 
 }  // namespace
 
-TEST_CASE("gonu serve: says where it listens; /api/tables lists the loaded tables", "[serve][cli]") {
+TEST_CASE("gonu serve: says where it listens, and /api/tables lists the loaded tables", "[serve][cli]") {
   Tables t;
   Server s(t.all());
   REQUIRE(contains(s.first_line, "gonu serve: listening on http://127.0.0.1:"));

@@ -176,6 +176,7 @@ def run(args):
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
               "--window-size=1180,800", "--disable-gpu", "--hide-scrollbars"):
         opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(find_driver()), options=opts)
     try:
         base = f"http://127.0.0.1:{port}/"
@@ -241,6 +242,15 @@ def run(args):
         page.settled(0)
         check_position(page, gonu_query(args.gonu, f33, []))
 
+        # A move by keyboard: Enter on the piece, Enter on its target.
+        best = gonu_query(args.gonu, f33, [])["engine_move"]
+        frm, to = best.split("-")
+        page.css(f'#board [data-square="{frm}"]').send_keys(Keys.ENTER)
+        page.Wait(driver, 10).until(lambda d: "selected" in page.css(f'#board [data-square="{frm}"]').get_attribute("class"))
+        page.css(f'#board [data-square="{to}"]').send_keys(Keys.ENTER)
+        page.settled(1)
+        check_position(page, gonu_query(args.gonu, f33, [best]))
+
         # The screenshot: the record played above, shown at the first position whose moves have the
         # most different values, with every move on the board.
         kinds = [len({m["value"] for m in gonu_query(args.gonu, f34, history[:k])["moves"]}) for k in range(len(history) + 1)]
@@ -255,6 +265,10 @@ def run(args):
         time.sleep(0.3)
         wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(wide <= 0, f"the page is {wide} px wider than a 400 px window")
+        # No script error anywhere (refused requests are answered, not thrown: those 4xx are expected).
+        errors = [e["message"] for e in driver.get_log("browser")
+                  if e["level"] == "SEVERE" and "the server responded with a status of 4" not in e["message"]]
+        check(not errors, "errors in the browser console: " + "; ".join(errors))
     finally:
         driver.quit()
         server.send_signal(signal.SIGTERM)
