@@ -21,6 +21,11 @@ void CommandLine::positional(const char* name) {
   positional_.add(name, 1);
 }
 
+void CommandLine::positional_list(const char* name) {
+  hidden_.add_options()(name, po::value<std::vector<std::string>>(), name);
+  positional_.add(name, -1);
+}
+
 void CommandLine::rule_options() {
   add()
       ("rules", po::value<std::string>(), "named rule set (see `gonu rules`); default free")
@@ -89,6 +94,11 @@ std::string CommandLine::text_or_empty(const char* name) const { return has(name
 std::string CommandLine::required(const char* name, const char* what) const {
   if (!has(name)) throw UsageError("missing " + std::string(what) + "\nusage: " + missing_usage_);
   return text(name);
+}
+
+std::vector<std::string> CommandLine::required_list(const char* name, const char* what) const {
+  if (!has(name)) throw UsageError("missing " + std::string(what) + "\nusage: " + missing_usage_);
+  return vm_[name].as<std::vector<std::string>>();
 }
 
 std::int64_t CommandLine::count_value(const char* name) const { return vm_[name].as<std::int64_t>(); }

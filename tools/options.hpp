@@ -28,6 +28,7 @@ class CommandLine {
   // Declaring; each option is listed by --help in the order declared, --help itself last.
   po::options_description_easy_init add();  // options of this command alone
   void positional(const char* name);        // the next positional argument (not in --help)
+  void positional_list(const char* name);   // every remaining positional argument
   void rule_options();                      // --rules --capture --corner --repetition --board --first
   void history(const char* help);
   void json(const char* help = "print one JSON object");
@@ -49,6 +50,7 @@ class CommandLine {
   std::string text_or_empty(const char* name) const;
   // A positional argument; throws "missing WHAT" with the usage when it was not given.
   std::string required(const char* name, const char* what) const;
+  std::vector<std::string> required_list(const char* name, const char* what) const;  // at least one
   std::int64_t count_value(const char* name) const;
   double seconds_value(const char* name) const;
   // The rule set the flags name. If `position_text` is given and no --board, the board size is

@@ -1,0 +1,377 @@
+// gonu serve as a client sees it: build/bin/gonu serve on small tables made here, on 127.0.0.1
+// with --port 0, asked over HTTP (cpp-httplib's client). Every endpoint; the query answers equal
+// to `gonu query --json`; every kind of bad input gets a 4xx JSON error and the server goes on;
+// 8 clients at once get the same answers as one; the options; SIGTERM stops it with status 0.
+#include <httplib.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <atomic>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/game.hpp"
+#include "solver/table/table.hpp"
+#include "tests/table_test_util.hpp"
+#include "tests/test_support.hpp"
+
+using namespace table_test;
+using json = nlohmann::json;
+
+namespace {
+
+// A running `gonu serve ARGS --port 0`; stopped with SIGTERM at the end of the scope.
+struct Server {
+  pid_t pid = -1;
+  int port = 0;
+  std::string first_line;
+  int exit_status = -1;
+
+  explicit Server(const std::string& args) {
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      dup2(fds[1], 2);
+      close(fds[0]);
+      close(fds[1]);
+      const std::string cmd = std::string("exec '") + GONU_BIN_DIR + "/gonu' serve " + args + " --port 0";
+      execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(fds[1]);
+    FILE* err = fdopen(fds[0], "r");
+    char buf[4096] = {};
+    if (fgets(buf, sizeof buf, err)) first_line = buf;
+    fclose(err);
+    const auto at = first_line.find("http://127.0.0.1:");
+    INFO(first_line);
+    REQUIRE(at != std::string::npos);
+    port = std::stoi(first_line.substr(at + 17));
+  }
+  int stop() {
+    if (pid > 0) {
+      kill(pid, SIGTERM);
+      int status = 0;
+      waitpid(pid, &status, 0);
+      exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      pid = -1;
+    }
+    return exit_status;
+  }
+  ~Server() { stop(); }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(10, 0);
+    return c;
+  }
+};
+
+// Small tables, made once per test case in a temporary directory.
+struct Tables {
+  TempDir dir;
+  std::string f34 = dir.file("f34.gonu"), f33 = dir.file("f33.gonu"), e33 = dir.file("e33.gonu");
+  Tables() {
+    for (const auto& [args, path] : {std::pair<std::string, std::string>{"--rules free --board 3x4", f34},
+                                     {"--rules free --board 3x3", f33},
+                                     {"--rules encyclopedia --board 3x3", e33}}) {
+      const Result r = run_gonu("solve " + args + " --quiet --out '" + path + "'");
+      INFO(r.out << r.err);
+      REQUIRE(r.code == 0);
+    }
+  }
+  std::string all() const { return "'" + f34 + "' '" + f33 + "' '" + e33 + "'"; }
+};
+
+json get_json(httplib::Client& c, const std::string& path, int want_status) {
+  const auto res = c.Get(path.c_str());
+  REQUIRE(res);
+  INFO(path << " -> " << res->status << " " << res->body);
+  REQUIRE(res->status == want_status);
+  REQUIRE(res->get_header_value("Content-Type") == "application/json");
+  return json::parse(res->body);
+}
+
+std::string enc(const std::string& s) { return httplib::detail::encode_query_param(s); }
+
+std::string query_path(const std::string& table, const std::string& history, const std::string& position = "") {
+  std::string p = "/api/query?table=" + enc(table) + "&history=" + enc(history);
+  if (!position.empty()) p += "&position=" + enc(position);
+  return p;
+}
+
+json cli_query(const std::string& table, const std::string& history, const std::string& position = "") {
+  const Result r = run_gonu("query '" + table + "' " + (position.empty() ? "" : "'" + position + "' ") +
+                            "--history '" + history + "' --json");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out);
+}
+
+// Histories of every length up to `plies` along a pseudo-random game from the table's root.
+std::vector<std::string> sample_histories(const std::string& table_path, int plies, unsigned seed) {
+  const gonu::Table t = gonu::Table::open(table_path);
+  gonu::Game g = gonu::new_game(t.rules(), t.header().root);
+  std::vector<std::string> out = {""};
+  std::string h;
+  for (int i = 0; i < plies; ++i) {
+    const auto moves = gonu::legal_moves(g);
+    if (moves.empty()) break;
+    seed = seed * 1103515245u + 12345u;
+    const gonu::Move m = moves[(seed >> 16) % moves.size()];
+    if (!h.empty()) h += ' ';
+    h += gonu::format_move(g.board, g.rules, m);
+    gonu::play(g, m);
+    out.push_back(h);
+  }
+  return out;
+}
+
+void require_error(const httplib::Result& res, int status, const std::string& part) {
+  REQUIRE(res);
+  INFO(res->status << " " << res->body);
+  REQUIRE(res->status == status);
+  const json j = json::parse(res->body);
+  REQUIRE(j["schema"] == "gonu-error/1");
+  REQUIRE(j["status"] == status);
+  REQUIRE(contains(j["error"].get<std::string>(), part));
+}
+
+}  // namespace
+
+TEST_CASE("gonu serve: says where it listens, and /api/tables lists the loaded tables", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  REQUIRE(contains(s.first_line, "gonu serve: listening on http://127.0.0.1:"));
+  REQUIRE(contains(s.first_line, "f34: free 3x4"));
+  auto c = s.client();
+  const json j = get_json(c, "/api/tables", 200);
+  REQUIRE(j["schema"] == "gonu-tables/1");
+  REQUIRE(j["tables"].size() == 3);
+  const std::vector<std::pair<std::string, std::string>> want = {{"f34", t.f34}, {"f33", t.f33}, {"e33", t.e33}};
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const json& e = j["tables"][i];
+    const gonu::Table table = gonu::Table::open(want[i].second);
+    REQUIRE(e["id"] == want[i].first);
+    REQUIRE(e["path"] == want[i].second);
+    REQUIRE(e["states"] == table.size());
+    REQUIRE(e["rules"]["id"] == table.header().rules_id);
+    REQUIRE(e["board"] == (i == 0 ? "3x4" : "3x3"));
+    REQUIRE(e["root"] == gonu::format_position(table.board(), table.header().root));
+    REQUIRE(e["max_distance"] == table.header().max_dist);
+  }
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve: /api/query answers exactly as gonu query --json, GET and POST", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  auto c = s.client();
+  for (const std::string& h : sample_histories(t.f34, 12, 7)) {
+    INFO("history: " << h);
+    REQUIRE(get_json(c, query_path("f34", h), 200) == cli_query(t.f34, h));
+  }
+  // A position given, a tagged table (its note), a finished game.
+  REQUIRE(get_json(c, query_path("f34", "a1-a2", "x2x/1x2/w1ww w"), 200) == cli_query(t.f34, "a1-a2", "x2x/1x2/w1ww w"));
+  for (const std::string& h : sample_histories(t.e33, 10, 3)) REQUIRE(get_json(c, query_path("e33", h), 200) == cli_query(t.e33, h));
+  REQUIRE(get_json(c, query_path("e33", "", "xxx/3/www x"), 200) == cli_query(t.e33, "", "xxx/3/www x"));
+  std::string to_end;  // the 3x3 start's best line, which ends the game
+  const json start = cli_query(t.f33, "");
+  for (const auto& m : start["pv"]) {
+    if (!to_end.empty()) to_end += ' ';
+    to_end += m.get<std::string>();
+  }
+  const json over = get_json(c, query_path("f33", to_end), 200);
+  REQUIRE(over == cli_query(t.f33, to_end));
+  REQUIRE(over["game_over"].is_string());
+  REQUIRE(over["moves"].empty());
+  REQUIRE(over["history"].size() == start["pv"].size());
+  // No table named: the first one.
+  REQUIRE(get_json(c, "/api/query", 200) == cli_query(t.f34, ""));
+  // POST, history as a string or as an array.
+  const std::string h = sample_histories(t.f34, 6, 11).back();
+  for (const json& body : {json{{"table", "f34"}, {"history", h}}, json{{"table", "f34"}, {"history", gonu::test::tokens(h)}}}) {
+    const auto res = c.Post("/api/query", body.dump(), "application/json");
+    REQUIRE(res);
+    REQUIRE(res->status == 200);
+    REQUIRE(json::parse(res->body) == cli_query(t.f34, h));
+  }
+}
+
+TEST_CASE("gonu serve: /api/line gives the value and distance after every prefix", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  auto c = s.client();
+  const auto prefixes = sample_histories(t.f34, 14, 5);
+  const json line = get_json(c, "/api/line?table=f34&history=" + enc(prefixes.back()), 200);
+  REQUIRE(line["schema"] == "gonu-line/1");
+  REQUIRE(line["plies"].size() == prefixes.size());
+  for (std::size_t i = 0; i < prefixes.size(); ++i) {
+    const json q = cli_query(t.f34, prefixes[i]);
+    const json& p = line["plies"][i];
+    INFO("ply " << i);
+    REQUIRE(p["ply"] == i);
+    REQUIRE(p["position"] == q["position"]);
+    REQUIRE(p["side_to_move"] == q["side_to_move"]);
+    REQUIRE(p["value"] == q["value"]);
+    REQUIRE(p["distance"] == q["distance"]);
+    REQUIRE(p["game_over"] == q["game_over"]);
+    REQUIRE(p["move"] == (i == 0 ? json(nullptr) : q["history"].back()));
+  }
+}
+
+TEST_CASE("gonu serve: every bad request gets a 4xx JSON error naming it, and the server goes on", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  auto c = s.client();
+  require_error(c.Get(query_path("nope", "")), 404, "unknown table 'nope' (loaded: f34, f33, e33)");
+  require_error(c.Get(query_path("f34", "", "xxqx/4/wwww x")), 400, "unknown character 'q'");
+  require_error(c.Get(query_path("f34", "", "xxxx/4/wwww")), 400, "missing the side to move");
+  require_error(c.Get(query_path("f34", "", "xxx/3/www x")), 400, "is 3x3, but the table");
+  require_error(c.Get(query_path("f34", "", "x3/4/www1 w")), 400, "not reachable");
+  require_error(c.Get(query_path("f34", "b3-b2 b2-b1")), 400, "illegal history: history move 2");
+  require_error(c.Get(query_path("f34", "b3-z9")), 400, "illegal history");
+  require_error(c.Get("/api/line?table=f34&history=a1-a2"), 400, "illegal history");
+  require_error(c.Get("/api/query?table=f34&colour=red"), 400, "unknown parameter 'colour'");
+  require_error(c.Get("/api/nothing"), 404, "no such page or API: GET /api/nothing");
+  require_error(c.Get(("/api/query?history=" + std::string(9000, 'a')).c_str()), 414, "request line is too long");
+  require_error(c.Post("/api/query", std::string(70000, ' '), "application/json"), 413, "body is too large");
+  require_error(c.Post("/api/query", "{\"table\": ", "application/json"), 400, "not JSON");
+  require_error(c.Post("/api/query", "[1, 2]", "application/json"), 400, "must be a JSON object");
+  require_error(c.Post("/api/query", "{\"table\": 3}", "application/json"), 400, "field table has the wrong type");
+  require_error(c.Post("/api/query", "{\"history\": [1]}", "application/json"), 400, "moves as strings");
+  require_error(c.Post("/api/query", "{\"moves\": \"a1-a2\"}", "application/json"), 400, "unknown field moves");
+  std::string many;
+  for (int i = 0; i < 2049; ++i) many += "a1-a2 ";
+  require_error(c.Post("/api/query", json{{"history", many}}.dump(), "application/json"), 413, "history has 2049 moves");
+  require_error(c.Post("/api/line", json{{"position", std::string(2000, 'x')}}.dump(), "application/json"), 413,
+                "position is 2000 characters");
+  {
+    // A request that is not HTTP at all, on a raw socket.
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(s.port));
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    REQUIRE(connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+    const std::string junk = "THIS IS NOT HTTP\r\n\r\n";
+    REQUIRE(write(fd, junk.data(), junk.size()) == ssize_t(junk.size()));
+    char buf[2048] = {};
+    const ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    REQUIRE(n > 0);
+    REQUIRE(std::string(buf).rfind("HTTP/1.1 400", 0) == 0);
+  }
+  // Still serving, and still right.
+  REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve: the page and its assets are built in and load nothing from elsewhere", "[serve][cli]") {
+  Tables t;
+  Server s("'" + t.f33 + "'");
+  auto c = s.client();
+  const auto page = c.Get("/");
+  REQUIRE(page);
+  REQUIRE(page->status == 200);
+  REQUIRE(page->get_header_value("Content-Type") == "text/html; charset=utf-8");
+  REQUIRE(contains(page->get_header_value("Content-Security-Policy"), "default-src 'self'"));
+  REQUIRE(contains(page->body, "<svg id=\"board\""));
+  REQUIRE(contains(page->body, "<script src=\"app.js\">"));
+  const std::string source = slurp(std::string(GONU_SOURCE_DIR) + "/tools/web/index.html");
+  REQUIRE(page->body == source);  // embedded byte for byte
+  for (const auto& [path, type] : {std::pair<std::string, std::string>{"/app.js", "text/javascript; charset=utf-8"},
+                                   {"/style.css", "text/css; charset=utf-8"}, {"/index.html", "text/html; charset=utf-8"}}) {
+    const auto res = c.Get(path.c_str());
+    REQUIRE(res);
+    REQUIRE(res->status == 200);
+    REQUIRE(res->get_header_value("Content-Type") == type);
+    REQUIRE(res->body == slurp(std::string(GONU_SOURCE_DIR) + "/tools/web" + path));
+    // The only absolute URL is the SVG namespace, a name that is never fetched.
+    std::string body = res->body;
+    for (std::size_t at; (at = body.find("http://www.w3.org/2000/svg")) != std::string::npos;) body.erase(at, 26);
+    REQUIRE_FALSE(contains(body, "http://"));
+    REQUIRE_FALSE(contains(body, "https://"));
+    REQUIRE_FALSE(contains(body, "//cdn"));
+  }
+}
+
+TEST_CASE("gonu serve: 8 clients at once get the answers one client gets", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  std::vector<std::string> paths;
+  for (const std::string& h : sample_histories(t.f34, 20, 17)) paths.push_back(query_path("f34", h));
+  for (const std::string& h : sample_histories(t.e33, 12, 19)) paths.push_back(query_path("e33", h));
+  paths.push_back("/api/line?table=f34&history=" + enc(sample_histories(t.f34, 20, 17).back()));
+  paths.push_back(query_path("f34", "b3-b3"));  // an error answer is the same every time too
+  std::vector<std::string> expected;
+  {
+    auto c = s.client();
+    for (const std::string& p : paths) {
+      const auto res = c.Get(p.c_str());
+      REQUIRE(res);
+      expected.push_back(std::to_string(res->status) + " " + res->body);
+    }
+  }
+  std::atomic<int> wrong = 0, done = 0;
+  std::vector<std::thread> clients;
+  for (int k = 0; k < 8; ++k) {
+    clients.emplace_back([&, k] {
+      auto c = s.client();
+      for (int round = 0; round < 5; ++round)
+        for (std::size_t i = 0; i < paths.size(); ++i) {
+          const std::size_t j = (i * 7 + std::size_t(k) * 3 + std::size_t(round)) % paths.size();
+          const auto res = c.Get(paths[j].c_str());
+          if (!res || std::to_string(res->status) + " " + res->body != expected[j]) ++wrong;
+          ++done;
+        }
+    });
+  }
+  for (auto& th : clients) th.join();
+  REQUIRE(done == int(8 * 5 * paths.size()));
+  REQUIRE(wrong == 0);
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve: options and bad tables", "[serve][cli]") {
+  Tables t;
+  require_one_line_error(run_gonu("serve '" + t.dir.file("missing.gonu") + "' --port 0"), "missing.gonu");
+  {
+    const Result r = run_gonu("serve");
+    REQUIRE(r.code == 2);
+    REQUIRE(contains(r.err, "missing TABLE"));
+  }
+  {
+    const Result r = run_gonu("serve '" + t.f33 + "' --port 70000");
+    REQUIRE(r.code == 2);
+    REQUIRE(contains(r.err, "--port must be 0..65535"));
+  }
+  {
+    const Result r = run_gonu("serve --help");
+    REQUIRE(r.code == 0);
+    REQUIRE(contains(r.out, "--host"));
+    REQUIRE(contains(r.out, "--port"));
+  }
+  // A port already taken: a one-line error, exit 1.
+  Server s("'" + t.f33 + "'");
+  // (run under timeout: a server that bound anyway would otherwise never return)
+  const std::string cmd = "timeout 20 '" + std::string(GONU_BIN_DIR) + "/gonu' serve '" + t.f33 + "' --port " +
+                          std::to_string(s.port) + " 2>'" + t.dir.file("taken.err") + "'";
+  const int status = std::system(cmd.c_str());
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 1);
+  const std::string err = slurp(t.dir.file("taken.err"));
+  REQUIRE(err.rfind("gonu: error: cannot listen on 127.0.0.1:" + std::to_string(s.port), 0) == 0);
+  REQUIRE(lines(err).size() == 1);
+  // Two tables of the same file name get distinct ids.
+  Server twice("'" + t.f33 + "' '" + t.f33 + "'");
+  auto c = twice.client();
+  const json j = get_json(c, "/api/tables", 200);
+  REQUIRE(j["tables"][0]["id"] == "f33");
+  REQUIRE(j["tables"][1]["id"] == "f33-2");
+  REQUIRE(twice.stop() == 0);
+  REQUIRE(s.stop() == 0);
+}

@@ -1,0 +1,194 @@
+// gonu serve TABLE... [--host H] [--port P]: the web explorer. A local HTTP server (cpp-httplib)
+// that serves one page, built into the program (tools/web/), and a JSON API over the loaded
+// tables (tools/serve/api.hpp):
+//   GET  /                   the page;  GET /<file> its assets
+//   GET  /api/tables         the loaded tables
+//   GET  /api/query?table=ID&position=TEXT&history=MOVES   (or POST a JSON body) gonu-query/1
+//   GET  /api/line?...       (or POST) value and distance after every prefix of the history
+// Binds to 127.0.0.1 unless told; --port 0 takes a free port. Every error is JSON with a 4xx (5xx
+// only for a fault of the server). SIGINT and SIGTERM stop it cleanly (exit 0).
+#include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/socket.h>
+
+#include <atomic>
+#include <cstring>
+#include <iostream>
+#include <thread>
+
+#include "core/error.hpp"
+#include "tools/options.hpp"
+#include "tools/serve/api.hpp"
+#include "tools/web/assets.hpp"
+
+namespace gonu::cli {
+
+namespace {
+
+// Each open keep-alive connection holds one worker, so the pool bounds the concurrent clients.
+constexpr std::size_t kWorkers = 32;
+
+const char* content_type(const std::string& name) {
+  if (name.ends_with(".html")) return "text/html; charset=utf-8";
+  if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
+  if (name.ends_with(".css")) return "text/css; charset=utf-8";
+  if (name.ends_with(".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
+void send(httplib::Response& res, const ApiAnswer& a) {
+  res.status = a.status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(a.body, "application/json");
+}
+
+// The request named by the query string; throws GonuError for an unknown parameter.
+ExplorerRequest request_from_params(const httplib::Request& req) {
+  ExplorerRequest r;
+  for (const auto& [key, value] : req.params) {
+    if (key == "table") r.table = value;
+    else if (key == "position") r.position = value;
+    else if (key == "history") r.history = value;
+    else throw GonuError("unknown parameter '" + key + "' (expected table, position, history)");
+  }
+  return r;
+}
+
+using ApiCall = ApiAnswer (*)(const std::vector<ServedTable>&, const ExplorerRequest&);
+
+void add_game_route(httplib::Server& svr, const std::string& path, const std::vector<ServedTable>& tables,
+                    ApiCall call) {
+  svr.Get(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
+    try {
+      send(res, call(tables, request_from_params(req)));
+    } catch (const GonuError& e) {
+      send(res, api_error(400, e.what()));
+    }
+  });
+  svr.Post(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
+    try {
+      send(res, call(tables, request_from_json(req.body)));
+    } catch (const GonuError& e) {
+      send(res, api_error(400, e.what()));
+    }
+  });
+}
+
+void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables) {
+  for (std::size_t i = 0; i < kWebAssetCount; ++i) {
+    const WebAsset& a = kWebAssets[i];
+    const std::string name = a.name;
+    auto serve = [a, name](const httplib::Request&, httplib::Response& res) {
+      res.set_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:");
+      res.set_header("X-Content-Type-Options", "nosniff");
+      res.set_content(reinterpret_cast<const char*>(a.data), a.size, content_type(name));
+    };
+    svr.Get("/" + name, serve);
+    if (name == "index.html") svr.Get("/", serve);
+  }
+  svr.Get("/api/tables", [&tables](const httplib::Request&, httplib::Response& res) { send(res, api_tables(tables)); });
+  add_game_route(svr, "/api/query", tables, api_query);
+  add_game_route(svr, "/api/line", tables, api_line);
+}
+
+// Errors that httplib answers itself (no route, a request too large, a bad request line) and
+// faults of a handler get a JSON body too.
+void add_error_handlers(httplib::Server& svr) {
+  svr.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // an API answer already
+    std::string what = "bad request (HTTP " + std::to_string(res.status) + "): " + req.method + " " + req.path;
+    if (res.status == 404) what = "no such page or API: " + req.method + " " + req.path;
+    if (res.status == 413) what = "the request body is too large (at most " + std::to_string(kMaxBodyBytes) + " bytes)";
+    if (res.status == 414) what = "the request line is too long (at most 8192 characters)";
+    send(res, api_error(res.status, what));
+    return httplib::Server::HandlerResponse::Handled;
+  }));
+  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    std::string what = "internal error";
+    try {
+      std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      what += std::string(": ") + e.what();
+    } catch (...) {
+    }
+    send(res, api_error(500, what));
+  });
+}
+
+// Binds (port 0: any free port) and returns the port; GonuError if it cannot.
+int bind_server(httplib::Server& svr, const std::string& host, int port) {
+  if (port == 0) {
+    const int p = svr.bind_to_any_port(host);
+    if (p <= 0) throw GonuError("cannot listen on " + host + " (any port): " + std::strerror(errno));
+    return p;
+  }
+  if (!svr.bind_to_port(host, port))
+    throw GonuError("cannot listen on " + host + ":" + std::to_string(port) + ": " + std::strerror(errno));
+  return port;
+}
+
+// Serves until SIGINT or SIGTERM: the signals are blocked in every thread (the workers inherit the
+// mask) and one thread waits for them with sigwait, then stops the server outside any handler.
+void serve_until_signal(httplib::Server& svr) {
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::atomic<bool> signalled = false;
+  std::thread waiter([&] {
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    signalled = true;
+    svr.stop();
+  });
+  svr.listen_after_bind();
+  if (!signalled) pthread_kill(waiter.native_handle(), SIGTERM);  // the server ended by itself
+  waiter.join();
+}
+
+std::string url_host(const std::string& host) {
+  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+}  // namespace
+
+int cmd_serve(int argc, char** argv) {
+  CommandLine cl("gonu serve TABLE... [--host 127.0.0.1] [--port 8080]");
+  cl.add()("host", po::value<std::string>()->default_value("127.0.0.1"), "address to listen on (loopback unless told)");
+  cl.count("port", 8080, "port to listen on; 0 picks a free one (printed)");
+  cl.positional_list("table");
+  if (!cl.parse(argc, argv)) return 0;
+  const std::vector<std::string> files = cl.required_list("table", "TABLE");
+  const std::int64_t port = cl.count_value("port");
+  if (port > 65535) cl.usage_error("--port must be 0..65535, not " + std::to_string(port));
+  const std::string host = cl.text("host");
+
+  const std::vector<ServedTable> tables = open_served_tables(files);
+  httplib::Server svr;
+  svr.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  svr.set_payload_max_length(kMaxBodyBytes);
+  svr.set_keep_alive_max_count(100000);
+  svr.set_tcp_nodelay(true);  // else a small answer waits for the client's delayed ACK (~40 ms)
+  // SO_REUSEADDR (a restart may bind at once) but not httplib's default SO_REUSEPORT, with which
+  // a second server on a taken port would bind and share the requests instead of failing.
+  svr.set_socket_options([](int sock) {
+    const int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  add_routes(svr, tables);
+  add_error_handlers(svr);
+  const int bound = bind_server(svr, host, int(port));
+
+  std::cerr << "gonu serve: listening on http://" << url_host(host) << ":" << bound << "/ (";
+  for (std::size_t i = 0; i < tables.size(); ++i)
+    std::cerr << (i ? ", " : "") << tables[i].id << ": " << tables[i].table.rules().name << " "
+              << tables[i].table.board().rows << "x" << tables[i].table.board().cols;
+  std::cerr << "); Ctrl-C stops" << std::endl;
+  serve_until_signal(svr);
+  std::cerr << "gonu serve: stopped" << std::endl;
+  return 0;
+}
+
+}  // namespace gonu::cli

@@ -1,0 +1,85 @@
+// The gonu-query/1 object: the fields in the order tools/README-query.md lists them.
+#include "tools/query_json.hpp"
+
+#include "core/error.hpp"
+#include "core/repetition.hpp"
+#include "tools/table_cli.hpp"
+
+namespace gonu::cli {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson squares_json(const Board& b, Bits squares) {
+  ojson a = ojson::array();
+  for (Bits s = squares; s; s &= s - 1) a.push_back(square_name(b, lowest(s)));
+  return a;
+}
+
+ojson moves_json(const Board& b, const Rules& r, const std::vector<Move>& moves) {
+  ojson a = ojson::array();
+  for (const Move& m : moves) a.push_back(format_move(b, r, m));
+  return a;
+}
+
+ojson text_or_null(const std::string& s) { return s.empty() ? ojson(nullptr) : ojson(s); }
+
+}  // namespace
+
+std::string query_note(const Rules& rules, const Game& g, bool position_given) {
+  if (!uses_tag(rules)) return {};
+  return "under repetition " + to_string(rules.repetition) +
+         " the history decides the state (which moves are banned now and later); this answer is for " +
+         (g.moves.empty() ? (position_given ? "the position with no earlier moves"
+                                            : "the table's root with the history it was solved from")
+                          : "the position reached by the given history");
+}
+
+std::string pv_end_reason(const Table& t, const Game& g, const QueryAnswer& a) {
+  if (a.pv.empty()) return game_over_reason(g);
+  Game end = g;
+  for (const Move& m : a.pv) play(end, m);
+  std::string why = game_over_reason(end);
+  if (why.empty())
+    throw GonuError(t.path() + ": the principal variation does not end the game (the table is wrong; run gonu verify)");
+  return why;
+}
+
+ojson query_json(const Table& t, const Game& g, const QueryAnswer& a, bool position_given) {
+  const Board& board = t.board();
+  const Rules& rules = t.rules();
+  const Position& p = current(g);
+  const bool tagged = uses_tag(rules);
+  const std::string pv_end = pv_end_reason(t, g, a);
+  ojson j;
+  j["schema"] = "gonu-query/1";
+  j["table"] = t.path();
+  j["rules"] = rules_json(rules);
+  j["start"] = format_position(board, g.start);
+  j["history"] = moves_json(board, rules, g.moves);
+  j["position"] = format_position(board, p);
+  j["side_to_move"] = to_string(p.to_move);
+  j["history_decides_state"] = tagged;
+  if (tagged) j["note"] = query_note(rules, g, position_given);
+  j["value"] = to_string(a.value);
+  j["distance"] = a.dist;
+  j["game_over"] = text_or_null(game_over_reason(g));
+  ojson moves = ojson::array(), best = ojson::array();
+  for (const MoveAnswer& m : a.moves) {
+    moves.push_back({{"move", format_move(board, rules, m.move)},
+                     {"captures", squares_json(board, m.move.captured)},
+                     {"value", to_string(m.value)},
+                     {"distance", m.dist},
+                     {"best", m.best}});
+    if (m.best) best.push_back(format_move(board, rules, m.move));
+  }
+  j["moves"] = moves;
+  j["best"] = best;
+  j["engine_move"] = a.best < 0 ? ojson(nullptr) : ojson(format_move(board, rules, a.moves[std::size_t(a.best)].move));
+  j["pv"] = moves_json(board, rules, a.pv);
+  j["pv_end"] = a.pv.empty() ? ojson(nullptr) : ojson(pv_end);
+  return j;
+}
+
+}  // namespace gonu::cli

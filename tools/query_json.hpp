@@ -1,0 +1,24 @@
+// The `gonu-query/1` JSON object (schema in tools/README-query.md) of one query, built in one
+// place so that `gonu query --json` and the web explorer (`gonu serve`) give the same answer.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/game.hpp"
+#include "solver/table/query.hpp"
+
+namespace gonu::cli {
+
+// Under repetition immediate/undo the history decides the state: which history this answer is for.
+// Empty for rules without a tag. `position_given`: the game starts from a POSITION, not the root.
+std::string query_note(const Rules& rules, const Game& g, bool position_given);
+
+// How the game ends after the principal variation, replayed on the rules engine (the game-over
+// reason of `g` itself when there is no variation). Throws GonuError if the variation does not end
+// the game: the table is wrong.
+std::string pv_end_reason(const Table& t, const Game& g, const QueryAnswer& a);
+
+// The whole object for answer `a` of game `g` (a = query_game(t, g)); "table" is t.path().
+nlohmann::ordered_json query_json(const Table& t, const Game& g, const QueryAnswer& a, bool position_given);
+
+}  // namespace gonu::cli

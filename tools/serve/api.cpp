@@ -1,0 +1,176 @@
+// The explorer's API answers: find the table, bound the request, replay the game, build the JSON.
+// Bad input is a 4xx with one line naming it; the caller never sees an exception from here.
+#include "tools/serve/api.hpp"
+
+#include <sstream>
+
+#include "core/error.hpp"
+#include "solver/table/query.hpp"
+#include "tools/query_json.hpp"
+#include "tools/table_cli.hpp"
+
+namespace gonu::cli {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::string file_stem(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  if (name.size() > 5 && name.ends_with(".gonu")) name.resize(name.size() - 5);
+  return name.empty() ? "table" : name;
+}
+
+ApiAnswer ok(const ojson& j) { return {200, j.dump()}; }
+
+std::vector<std::string> split_moves(const std::string& history) {
+  std::vector<std::string> moves;
+  std::istringstream in(history);
+  for (std::string m; in >> m;) moves.push_back(m);
+  return moves;
+}
+
+// The table a request names, or nullptr.
+const ServedTable* find_table(const std::vector<ServedTable>& tables, const std::string& id) {
+  if (id.empty()) return tables.empty() ? nullptr : &tables.front();
+  for (const ServedTable& t : tables)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+// The checks every game request shares: a 4xx answer, or nothing if the request may go on.
+std::optional<ApiAnswer> check_request(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
+  if (!find_table(tables, r.table)) {
+    std::string names;
+    for (const ServedTable& t : tables) names += (names.empty() ? "" : ", ") + t.id;
+    return api_error(404, "unknown table '" + r.table + "' (loaded: " + names + ")");
+  }
+  if (r.position && r.position->size() > kMaxPositionChars)
+    return api_error(413, "position is " + std::to_string(r.position->size()) + " characters long; at most " +
+                              std::to_string(kMaxPositionChars));
+  const std::size_t moves = split_moves(r.history).size();
+  if (moves > kMaxHistoryMoves)
+    return api_error(413, "history has " + std::to_string(moves) + " moves; at most " +
+                              std::to_string(kMaxHistoryMoves));
+  return std::nullopt;
+}
+
+// The game a request names; throws GonuError for a bad position or an illegal history.
+Game request_game(const Table& t, const ExplorerRequest& r) {
+  return game_for_query(t, r.position, r.history);
+}
+
+ojson ply_json(const Table& t, const Game& g, const QueryAnswer& a) {
+  const Position& p = current(g);
+  const std::string over = game_over_reason(g);
+  return {{"ply", g.moves.size()},
+          {"move", g.moves.empty() ? ojson(nullptr) : ojson(format_move(t.board(), t.rules(), g.moves.back()))},
+          {"position", format_position(t.board(), p)},
+          {"side_to_move", to_string(p.to_move)},
+          {"value", to_string(a.value)},
+          {"distance", a.dist},
+          {"game_over", over.empty() ? ojson(nullptr) : ojson(over)}};
+}
+
+}  // namespace
+
+std::vector<ServedTable> open_served_tables(const std::vector<std::string>& paths) {
+  std::vector<ServedTable> out;
+  for (const std::string& path : paths) {
+    std::string id = file_stem(path);
+    for (int n = 2; find_table(out, id); ++n) id = file_stem(path) + "-" + std::to_string(n);
+    out.push_back({id, Table::open(path)});
+  }
+  return out;
+}
+
+ApiAnswer api_error(int status, const std::string& message) {
+  ojson j;
+  j["schema"] = "gonu-error/1";
+  j["status"] = status;
+  j["error"] = message;
+  return {status, j.dump()};
+}
+
+ApiAnswer api_tables(const std::vector<ServedTable>& tables) {
+  ojson list = ojson::array();
+  for (const ServedTable& s : tables) {
+    const TableHeader& h = s.table.header();
+    list.push_back({{"id", s.id},
+                    {"path", s.table.path()},
+                    {"rules", rules_json(s.table.rules())},
+                    {"board", std::to_string(s.table.board().rows) + "x" + std::to_string(s.table.board().cols)},
+                    {"states", h.states},
+                    {"root", format_position(s.table.board(), h.root)},
+                    {"root_tag", tag_text(s.table.board(), h.root_tag)},
+                    {"max_distance", h.max_dist}});
+  }
+  ojson j;
+  j["schema"] = "gonu-tables/1";
+  j["tables"] = list;
+  return ok(j);
+}
+
+ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
+  if (auto bad = check_request(tables, r)) return *bad;
+  const Table& t = find_table(tables, r.table)->table;
+  try {
+    const Game g = request_game(t, r);
+    const QueryAnswer a = query_game(t, g);
+    return ok(query_json(t, g, a, r.position.has_value()));
+  } catch (const GonuError& e) {
+    return api_error(400, e.what());
+  }
+}
+
+ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
+  if (auto bad = check_request(tables, r)) return *bad;
+  const Table& t = find_table(tables, r.table)->table;
+  try {
+    const Game whole = request_game(t, r);  // checks the whole history first, with its error text
+    Game g = game_for_query(t, r.position, "");
+    ojson plies = ojson::array();
+    plies.push_back(ply_json(t, g, query_game(t, g, false)));
+    for (const Move& m : whole.moves) {
+      play(g, m);
+      plies.push_back(ply_json(t, g, query_game(t, g, false)));
+    }
+    ojson j;
+    j["schema"] = "gonu-line/1";
+    j["table"] = t.path();
+    j["start"] = format_position(t.board(), g.start);
+    j["plies"] = plies;
+    return ok(j);
+  } catch (const GonuError& e) {
+    return api_error(400, e.what());
+  }
+}
+
+ExplorerRequest request_from_json(const std::string& body) {
+  const ojson j = ojson::parse(body, nullptr, false);
+  if (j.is_discarded()) throw GonuError("the request body is not JSON");
+  if (!j.is_object()) throw GonuError("the request body must be a JSON object");
+  ExplorerRequest r;
+  for (const auto& [key, v] : j.items()) {
+    if (key == "table" && v.is_string()) {
+      r.table = v.get<std::string>();
+    } else if (key == "position" && v.is_string()) {
+      r.position = v.get<std::string>();
+    } else if (key == "history" && v.is_string()) {
+      r.history = v.get<std::string>();
+    } else if (key == "history" && v.is_array()) {
+      for (const auto& m : v) {
+        if (!m.is_string()) throw GonuError("\"history\" must hold moves as strings");
+        if (!r.history.empty()) r.history += ' ';
+        r.history += m.get<std::string>();
+      }
+    } else if (key == "table" || key == "position" || key == "history") {
+      throw GonuError("field " + key + " has the wrong type (a string; history may be an array of strings)");
+    } else {
+      throw GonuError("unknown field " + key + " (expected table, position, history)");
+    }
+  }
+  return r;
+}
+
+}  // namespace gonu::cli

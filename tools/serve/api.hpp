@@ -1,0 +1,56 @@
+// The web explorer's JSON API, apart from HTTP: the loaded tables, and the answers to requests as
+// (status, JSON body). cmd_serve.cpp maps URLs and methods onto these; the tests call them through
+// a running server. Every answer is built from the tables alone, which are read-only after
+// opening, so any number of threads may call these at once.
+//
+//   tables   {"schema": "gonu-tables/1", "tables": [{id, path, rules, board, states, root, ...}]}
+//   query    the gonu-query/1 object of `gonu query --json` (tools/query_json.hpp)
+//   line     {"schema": "gonu-line/1", "plies": [{ply, move, position, side_to_move, value,
+//            distance, game_over}]}: the value and distance after every prefix of the history
+//   errors   {"schema": "gonu-error/1", "status": 400, "error": "one line naming the problem"}
+#pragma once
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/table/table.hpp"
+
+namespace gonu::cli {
+
+struct ServedTable {
+  std::string id;  // the file's name without ".gonu", made unique with "-2", "-3", ...
+  Table table;
+};
+
+// Opens every table (GonuError names the first bad one) and names them.
+std::vector<ServedTable> open_served_tables(const std::vector<std::string>& paths);
+
+// What a query names: a table id (empty: the first table), a position (none: the table's root),
+// and the moves played from it, separated by spaces.
+struct ExplorerRequest {
+  std::string table;
+  std::optional<std::string> position;
+  std::string history;
+};
+
+struct ApiAnswer {
+  int status = 200;
+  std::string body;  // JSON
+};
+
+// Bounds on one request, so that no request can hold a worker for long.
+constexpr std::size_t kMaxPositionChars = 1024;
+constexpr std::size_t kMaxHistoryMoves = 2048;
+constexpr std::size_t kMaxBodyBytes = 64 * 1024;
+
+ApiAnswer api_error(int status, const std::string& message);
+ApiAnswer api_tables(const std::vector<ServedTable>& tables);
+ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerRequest& r);
+ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest& r);
+
+// A POST body {"table": "...", "position": "...", "history": "a1-a2 ..." or ["a1-a2", ...]}
+// read into a request; throws GonuError naming what is malformed.
+ExplorerRequest request_from_json(const std::string& body);
+
+}  // namespace gonu::cli
