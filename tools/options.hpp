@@ -55,6 +55,11 @@ class CommandLine {
   // A positional argument; throws "missing WHAT" with the usage when it was not given.
   std::string required(const char* name, const char* what) const;
   std::int64_t count_value(const char* name) const;
+  // An option of a command's own type (declared with po::value<T>()) that is present.
+  template <class T>
+  T value(const char* name) const {
+    return vm_[name].as<T>();
+  }
   double seconds_value(const char* name) const;
   // The rule set the flags name. If `position_text` is given and no --board, the board size is
   // taken from the position; with --board they must agree.
