@@ -81,7 +81,7 @@ TEST_CASE("solution_stats against plain counts (3x4 free, 3x3 encyclopedia)", "[
 TEST_CASE("gonu solve --stats: JSON, text and CSV agree and sum to the totals", "[stats][cli]") {
   TempDir d;
   const std::string csv = d.file("stats.csv");
-  const Result r = run_gonu("solve -b 3x4 -q --json --stats --stats-csv '" + csv + "'");
+  const Result r = run_gonu("solve -b 3x4 -q --json --stats --levels --stats-csv '" + csv + "'");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   const json j = json::parse(r.out);
@@ -113,11 +113,14 @@ TEST_CASE("gonu solve --stats: JSON, text and CSV agree and sum to the totals", 
   REQUIRE(contains(slurp(csv), "\nmaterial," + std::to_string(int(m0["black"])) + "-" +
                                    std::to_string(int(m0["white"])) + "," + std::to_string(std::uint64_t(m0["states"])) + ","));
   // The text report has the three tables; without --stats none, and the JSON has no "stats".
-  const Result text = run_gonu("solve -b 3x4 -q --stats");
+  const Result text = run_gonu("solve -b 3x4 -q --stats --levels");
   REQUIRE(contains(text.out, "by distance (plies to the end"));
   REQUIRE(contains(text.out, "by material (black-white pieces):"));
   REQUIRE(contains(text.out, "by level (plies from the root"));
   REQUIRE(!contains(run_gonu("solve -b 3x4 -q").out, "by distance"));
+  const Result no_levels = run_gonu("solve -b 3x4 -q --stats --json");
+  REQUIRE(json::parse(no_levels.out)["stats"]["by_level"].empty());
+  REQUIRE(run_gonu("solve -b 3x4 -q --levels").code == 2);  // --levels alone
   REQUIRE(!json::parse(run_gonu("solve -b 3x4 -q --json").out).contains("stats"));
   // Superko has no finite state set to count.
   require_one_line_error(run_gonu("solve -r soldiers -b 3x3 -q --stats"), "--stats");
