@@ -94,6 +94,24 @@ inline Result run_gonu(const std::string& args, const std::string& input = "") {
   return r;
 }
 
+// gonu solve --json without the two fields that vary from run to run ("seconds" and
+// "peak_bytes", each on a line of its own in the two-space indented output, the last two fields),
+// for comparing reports that must otherwise be equal byte for byte. Requires both to be there.
+inline std::string without_run_fields(const std::string& json_text) {
+  std::istringstream in(json_text);
+  std::string out, line;
+  int removed = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("  \"seconds\": ", 0) == 0 || line.rfind("  \"peak_bytes\": ", 0) == 0) {
+      ++removed;
+      continue;
+    }
+    out += line + "\n";
+  }
+  REQUIRE(removed == 2);
+  return out;
+}
+
 inline bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 inline std::vector<std::string> lines(const std::string& s) {

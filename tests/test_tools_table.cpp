@@ -57,7 +57,7 @@ TEST_CASE("gonu solve --out, info, verify, query on a 3x4 free table", "[table][
     const Result r = run_gonu("query '" + t + "'");
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
-    REQUIRE(contains(r.out, "value:    DRAW for Black (to move)"));
+    REQUIRE(contains(r.out, "value:    DRAW for black (to move)"));
     REQUIRE(contains(r.out, "* a3-a2"));
     REQUIRE(contains(r.out, "* d3-d2"));
     REQUIRE(contains(r.out, "    b3-b2                 LOSS in 16"));
@@ -230,13 +230,13 @@ TEST_CASE("gonu play: moves from stdin, refusals with reasons, the end announced
   const Result r = run_gonu("play '" + t + "' --as white", input);
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
-  REQUIRE(contains(r.out, "you play White"));
-  REQUIRE(contains(r.out, "engine (Black) plays a3-a2"));
-  REQUIRE(contains(r.out, "value: WIN in 7 for Black (to move)"));
+  REQUIRE(contains(r.out, "you play white"));
+  REQUIRE(contains(r.out, "engine (black) plays a3-a2"));
+  REQUIRE(contains(r.out, "value: WIN in 7 for black (to move)"));
   REQUIRE(contains(r.out, "illegal: "));              // a3-a2 is not White's move, z9 no square
   REQUIRE(contains(r.out, "there is no move number 99"));
-  REQUIRE(contains(r.out, "game over after 7 moves"));
-  REQUIRE(contains(r.out, "Black (the engine) wins."));
+  REQUIRE(contains(r.out, "game over after 7 plies"));
+  REQUIRE(contains(r.out, "Black wins (the engine)."));
   // The same input replays the same game.
   REQUIRE(run_gonu("play '" + t + "' --as white", input).out == r.out);
   // End of input stops the game cleanly.
@@ -244,14 +244,14 @@ TEST_CASE("gonu play: moves from stdin, refusals with reasons, the end announced
   INFO(e.out << e.err);
   REQUIRE(e.code == 0);
   REQUIRE(contains(e.out, "you play a3-a2"));
-  REQUIRE(contains(e.out, "end of input: game stopped after 2 moves."));
+  REQUIRE(contains(e.out, "end of input: game stopped after 2 plies."));
   // A move the repetition rule bans is refused with the reason.
   const std::string u = cli_table(d, "u33.gtb", "--rules undo --board 3x3");
   const Result b = run_gonu("play '" + u + "' --as black", "a3-a2\na2-a3\nquit\n");
   INFO(b.out << b.err);
   REQUIRE(b.code == 0);
   REQUIRE(contains(b.out, "illegal: move 'a2-a3' is not allowed: it moves the piece moved last turn straight back"));
-  REQUIRE(contains(b.out, "you stopped the game after 2 moves."));
+  REQUIRE(contains(b.out, "you stopped the game after 2 plies."));
 }
 
 TEST_CASE("Games of Soldiers example: b4-b3 and every other White move from a free table", "[table][cli]") {

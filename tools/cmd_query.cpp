@@ -1,19 +1,22 @@
 // gonu query FILE [POSITION] [--history MOVES] [--json]: a position's value from a table, every
-// legal move ranked, the best ones marked, and the principal variation of a decided position.
-// The JSON schema is documented in tools/README-query.md.
+// legal move ranked best first (for the mover: wins by increasing distance, draws, losses by
+// decreasing distance; ties in move order) under "winning/drawing/losing moves:", the best ones
+// marked, and the principal variation of a decided position. The JSON schema is documented in
+// tools/README-query.md; with --json bad input is answered {"error": ...} on stdout (exit 1).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
 #include "tools/options.hpp"
+#include "tools/play_moves.hpp"
 #include "tools/table_cli.hpp"
 
 namespace gonu::cli {
 
 namespace {
 
-std::string side_name(Side s) { return s == Side::black ? "Black" : "White"; }
+std::string side_name(Side s) { return to_string(s); }
 
 nlohmann::ordered_json squares_json(const Board& b, Bits squares) {
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
@@ -81,12 +84,17 @@ void print_json(const Report& r) {
   j["distance"] = a.dist;
   j["game_over"] = r.over.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.over);
   nlohmann::ordered_json moves = nlohmann::ordered_json::array(), best = nlohmann::ordered_json::array();
-  for (const MoveAnswer& m : a.moves) {
+  const std::vector<std::size_t> order = best_first(a.moves);
+  std::vector<std::size_t> rank(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) rank[order[k]] = k + 1;
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    const MoveAnswer& m = a.moves[i];
     moves.push_back({{"move", format_move(board, rules, m.move)},
                      {"captures", squares_json(board, m.move.captured)},
                      {"value", to_string(m.value)},
                      {"distance", m.dist},
-                     {"best", m.best}});
+                     {"best", m.best},
+                     {"rank", rank[i]}});
     if (m.best) best.push_back(format_move(board, rules, m.move));
   }
   j["moves"] = moves;
@@ -99,8 +107,12 @@ void print_json(const Report& r) {
 }
 
 void print_moves_text(const Board& board, const Rules& rules, const QueryAnswer& a, Side to_move) {
-  std::cout << "moves (value for " << side_name(to_move) << " after the move; * marks the best):\n";
-  for (const MoveAnswer& m : a.moves) {
+  std::cout << "moves, best first (value for " << side_name(to_move) << " after the move; * marks the best):\n";
+  std::optional<Value> group;
+  for (const std::size_t i : best_first(a.moves)) {
+    const MoveAnswer& m = a.moves[i];
+    if (group != m.value) std::cout << group_label(m.value) << "\n";
+    group = m.value;
     std::string name = format_move(board, rules, m.move);
     std::string cap = m.move.captured ? "x " + format_squares(board, m.move.captured) : "";
     std::cout << "  " << (m.best ? "* " : "  ") << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
@@ -145,12 +157,20 @@ int cmd_query(int argc, char** argv) {
   cl.positional("file");
   cl.positional("position");
   if (!cl.parse(argc, argv)) return 0;
-  const Table t = Table::open(cl.required("file", "FILE"));
-  const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
-  if (cl.has("json"))
-    print_json(r);
-  else
-    print_text(r);
+  const bool json = cl.has("json");
+  try {
+    const Table t = Table::open(cl.required("file", "FILE"));
+    const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
+    if (json)
+      print_json(r);
+    else
+      print_text(r);
+  } catch (const GonuError& e) {
+    if (!json) throw;
+    // A program reading the JSON gets the error as JSON too, on stdout.
+    std::cout << nlohmann::ordered_json{{"schema", "gonu-query/1"}, {"error", e.what()}}.dump(2) << "\n";
+    return kExitBadInput;
+  }
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "tools/cli.hpp"
+#include "tools/options.hpp"
 #include "util/version.hpp"
 
 namespace gonu::cli {
@@ -40,10 +41,18 @@ namespace {
 
 void print_usage(std::ostream& out) {
   out << "gonu " << gonu::kVersion << " - exact solver for Jul-gonu and its rule variants\n\n"
-      << "usage: gonu <command> [options]   (gonu <command> --help for each)\n\ncommands:\n";
+      << "usage: gonu <command> [options]   (gonu <command> --help or gonu help <command> for each)\n\ncommands:\n";
   for (const auto& c : gonu::cli::commands()) {
     out << "  " << c.name << std::string(c.name.size() < 18 ? 18 - c.name.size() : 1, ' ') << c.summary << "\n";
   }
+}
+
+// "; did you mean 'solve'?" for a command name close to a known one, else "".
+std::string did_you_mean(const std::string& word) {
+  std::vector<std::string> names;
+  for (const auto& c : gonu::cli::commands()) names.push_back(c.name);
+  const std::string near = gonu::cli::closest_word(word, names);
+  return near.empty() ? "" : "; did you mean '" + near + "'?";
 }
 
 }  // namespace
@@ -55,6 +64,11 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string name = argv[1];
+  if (name == "help" && argc >= 3) {  // gonu help COMMAND: that command's --help
+    if (print_command_help(argv[2])) return 0;
+    std::cerr << "gonu: unknown command '" << argv[2] << "'" << did_you_mean(argv[2]) << "\n";
+    return kExitUsage;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
     return 0;
@@ -78,7 +92,7 @@ int main(int argc, char** argv) {
       return kExitBadInput;
     }
   }
-  std::cerr << "gonu: unknown command '" << name << "'\n\n";
+  std::cerr << "gonu: unknown command '" << name << "'" << did_you_mean(name) << "\n\n";
   print_usage(std::cerr);
   return kExitUsage;
 }

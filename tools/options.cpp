@@ -4,6 +4,8 @@
 
 #include <tbb/info.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iostream>
 
@@ -28,11 +30,11 @@ void CommandLine::positional_list(const char* name) {
 
 void CommandLine::rule_options() {
   add()
-      ("rules", po::value<std::string>(), "named rule set (see `gonu rules`); default free")
+      ("rules,r", po::value<std::string>(), "named rule set (see `gonu rules`); default free")
       ("capture", po::value<std::string>(), "line | single")
       ("corner", po::value<std::string>()->implicit_value("on"), "corner capture: on | off")
       ("repetition", po::value<std::string>(), "none | immediate | undo | superko")
-      ("board", po::value<std::string>(), "board size RxC, e.g. 4x4")
+      ("board,b", po::value<std::string>(), "board size RxC, e.g. 4x4")
       ("first", po::value<std::string>(), "who moves first: black | white");
 }
 
@@ -40,12 +42,14 @@ void CommandLine::history(const char* help) { add()("history", po::value<std::st
 
 void CommandLine::json(const char* help) { add()("json", help); }
 
-void CommandLine::quiet() { add()("quiet", "no progress on stderr"); }
+void CommandLine::quiet() { add()("quiet,q", "no progress on stderr"); }
 
-void CommandLine::threads() { count("threads", 0, "worker threads (0: all cores)"); }
+void CommandLine::threads() { count("threads", 0, "worker threads (0: all cores)", 0, 'j'); }
 
-void CommandLine::count(const char* name, std::int64_t default_value, const char* help, std::int64_t min) {
-  add()(name, po::value<std::int64_t>()->default_value(default_value), help);
+void CommandLine::count(const char* name, std::int64_t default_value, const char* help, std::int64_t min,
+                        char short_name) {
+  const std::string spelled = short_name ? std::string(name) + "," + short_name : std::string(name);
+  add()(spelled.c_str(), po::value<std::int64_t>()->default_value(default_value), help);
   counts_.push_back({name, min});
 }
 
@@ -66,6 +70,7 @@ bool CommandLine::parse(int argc, char** argv) {
   }
   if (has("help")) {
     std::cout << "usage: " << usage_ << "\n\n" << visible_;
+    if (!epilog_.empty()) std::cout << "\n" << epilog_;
     return false;
   }
   check_values();
@@ -105,8 +110,25 @@ std::int64_t CommandLine::count_value(const char* name) const { return vm_[name]
 
 double CommandLine::seconds_value(const char* name) const { return vm_[name].as<double>(); }
 
+namespace {
+
+// A named rule set; an unknown name gets "did you mean" when one is close.
+Rules named_rules(const std::string& name) {
+  try {
+    return rules_by_name(name);
+  } catch (const GonuError& e) {
+    std::vector<std::string> known;
+    for (const NamedRules& n : named_rule_sets()) known.push_back(n.rules.name);
+    const std::string near = closest_word(name, known);
+    if (near.empty()) throw;
+    throw GonuError("unknown rule set '" + name + "'; did you mean '" + near + "'?");
+  }
+}
+
+}  // namespace
+
 Rules CommandLine::rules(const std::optional<std::string>& position_text) const {
-  Rules r = rules_by_name(has("rules") ? text("rules") : "free");
+  Rules r = named_rules(has("rules") ? text("rules") : "free");
   const Rules named = r;
   if (has("capture")) r.capture = parse_capture(text("capture"));
   if (has("corner")) {
@@ -133,6 +155,56 @@ Rules CommandLine::rules(const std::optional<std::string>& position_text) const 
 
 void CommandLine::usage_error(const std::string& message) const {
   throw UsageError(message + "\nusage: " + usage_);
+}
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Levenshtein distance (plain dynamic programming; the words are short).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::string closest_word(const std::string& word, const std::vector<std::string>& known) {
+  const std::string w = lower(word);
+  std::string best;
+  std::size_t best_distance = 3;  // at most two edits
+  for (const std::string& k : known) {
+    const std::size_t d = edit_distance(w, lower(k));
+    if (d < best_distance && 2 * d < std::max(w.size(), k.size())) {
+      best = k;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+bool print_command_help(const std::string& name) {
+  for (const Command& c : commands()) {
+    if (c.name != name) continue;
+    std::string arg0 = name, help = "--help";
+    char* argv[] = {arg0.data(), help.data(), nullptr};
+    c.run(2, argv);
+    return true;
+  }
+  return false;
 }
 
 Game game_from_options(const CommandLine& cl, const std::optional<std::string>& position) {

@@ -29,15 +29,20 @@ class CommandLine {
   po::options_description_easy_init add();  // options of this command alone
   void positional(const char* name);        // the next positional argument (not in --help)
   void positional_list(const char* name);   // every remaining positional argument
-  void rule_options();                      // --rules --capture --corner --repetition --board --first
+  void rule_options();                      // --rules/-r --capture --corner --repetition --board/-b --first
   void history(const char* help);
   void json(const char* help = "print one JSON object");
-  void quiet();
-  void threads();
+  void quiet();                             // --quiet/-q
+  void threads();                           // --threads/-j
   // A whole number >= `min`; a negative (below `min`) or non-numeric value is a usage error.
-  void count(const char* name, std::int64_t default_value, const char* help, std::int64_t min = 0);
+  // `short_name`, when given, is its one-letter alias ('j' for -j).
+  void count(const char* name, std::int64_t default_value, const char* help, std::int64_t min = 0,
+             char short_name = 0);
   // A time budget in seconds (default 0): a finite number >= 0, else a usage error.
   void seconds(const char* name, const char* help);
+
+  // Text --help prints after the options (exit codes, notes).
+  void epilog(std::string text) { epilog_ = std::move(text); }
 
   // Parses argv (argv[0] is the subcommand's name) and checks every count and budget given;
   // prints the help and returns false if --help was given.
@@ -52,6 +57,11 @@ class CommandLine {
   std::string required(const char* name, const char* what) const;
   std::vector<std::string> required_list(const char* name, const char* what) const;  // at least one
   std::int64_t count_value(const char* name) const;
+  // An option of a command's own type (declared with po::value<T>()) that is present.
+  template <class T>
+  T value(const char* name) const {
+    return vm_[name].as<T>();
+  }
   double seconds_value(const char* name) const;
   // The rule set the flags name. If `position_text` is given and no --board, the board size is
   // taken from the position; with --board they must agree.
@@ -62,7 +72,7 @@ class CommandLine {
  private:
   void check_values() const;
 
-  std::string usage_, missing_usage_;
+  std::string usage_, missing_usage_, epilog_;
   po::options_description visible_{"options"}, hidden_;
   po::positional_options_description positional_;
   po::variables_map vm_;
@@ -73,6 +83,13 @@ class CommandLine {
   std::vector<Bound> counts_;
   std::vector<std::string> budgets_;
 };
+
+// Prints the help of subcommand `name` (as `gonu NAME --help`); false if there is no such command.
+bool print_command_help(const std::string& name);
+
+// The closest of `known` to `word` (case ignored, at most two edits and fewer than half its
+// letters), or empty: for "did you mean ...?".
+std::string closest_word(const std::string& word, const std::vector<std::string>& known);
 
 // The game a command starts from: POSITION, or the start of the rule set the flags name, then
 // the moves of --history.

@@ -1,7 +1,15 @@
-// The report lines shared by the two branches of gonu solve.
+// The report lines shared by the two branches of gonu solve, and the statistics' three forms.
 #include "tools/solve_report.hpp"
 
+#include <sys/resource.h>
+
+#include <cstdio>
 #include <iostream>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "tools/format_number.hpp"
+#include "util/atomic_file.hpp"
 
 namespace gonu::cli {
 
@@ -17,6 +25,103 @@ void print_rules_and_root(const Rules& r, const Board& b, const Position& root,
   std::cout << "root:             " << format_position(b, root);
   if (history) std::cout << "  after " << *history;
   std::cout << "\n";
+}
+
+namespace {
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+}  // namespace
+
+std::string seconds_text(double seconds) {
+  return fixed(seconds, seconds < 0.0995 ? 3 : seconds < 9.995 ? 2 : seconds < 99.95 ? 1 : 0) + " s";
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  const double mib = double(bytes) / double(1 << 20);
+  if (mib >= 1024) return fixed(mib / 1024, 1) + " GiB";
+  return fixed(mib, mib < 9.95 ? 1 : 0) + " MiB";
+}
+
+std::uint64_t peak_resident_bytes() {
+  struct rusage u {};
+  getrusage(RUSAGE_SELF, &u);
+  return std::uint64_t(u.ru_maxrss) * 1024;  // Linux reports kilobytes
+}
+
+namespace {
+
+nlohmann::ordered_json counts_json(const char* key_name, std::uint64_t key, const ValueCounts& c) {
+  return {{key_name, key}, {"states", c.states}, {"wins", c.wins}, {"losses", c.losses}, {"draws", c.draws}};
+}
+
+std::string counts_row(const std::string& key, const ValueCounts& c) {
+  std::ostringstream o;
+  const auto cell = [&](const std::string& s, std::size_t width) {
+    o << std::string(s.size() < width ? width - s.size() : 1, ' ') << s;
+  };
+  cell(key, 8);
+  cell(with_commas(c.states), 14);
+  cell(with_commas(c.wins), 14);
+  cell(with_commas(c.losses), 14);
+  cell(with_commas(c.draws), 14);
+  return o.str() + "\n";
+}
+
+}  // namespace
+
+nlohmann::ordered_json stats_json(const SolutionStats& st) {
+  nlohmann::ordered_json j, dist = nlohmann::ordered_json::array(), mat = nlohmann::ordered_json::array(),
+                            lev = nlohmann::ordered_json::array();
+  for (std::size_t d = 0; d < st.by_distance.size(); ++d)
+    if (st.by_distance[d].states) dist.push_back(counts_json("distance", d, st.by_distance[d]));
+  for (const MaterialCounts& m : st.by_material) {
+    const ValueCounts& c = m.counts;
+    mat.push_back({{"black", m.black}, {"white", m.white}, {"states", c.states}, {"wins", c.wins},
+                   {"losses", c.losses}, {"draws", c.draws}});
+  }
+  for (std::size_t l = 0; l < st.by_level.size(); ++l) lev.push_back(counts_json("level", l, st.by_level[l]));
+  j["by_distance"] = dist;
+  j["by_material"] = mat;
+  j["by_level"] = lev;
+  return j;
+}
+
+void print_stats_text(const SolutionStats& st) {
+  const std::string head = "      states          WIN          LOSS          DRAW\n";
+  std::cout << "by distance (plies to the end with best play; W/L/D for the side to move):\n"
+            << "distance" << head;
+  for (std::size_t d = 0; d < st.by_distance.size(); ++d)
+    if (st.by_distance[d].states) std::cout << counts_row(std::to_string(d), st.by_distance[d]);
+  std::cout << "by material (black-white pieces):\n"
+            << "   x - w" << head;
+  for (const MaterialCounts& m : st.by_material)
+    std::cout << counts_row(std::to_string(m.black) + "-" + std::to_string(m.white), m.counts);
+  if (st.by_level.empty()) return;
+  std::cout << "by level (plies from the root by the shortest route):\n"
+            << "   level" << head;
+  for (std::size_t l = 0; l < st.by_level.size(); ++l) std::cout << counts_row(std::to_string(l), st.by_level[l]);
+}
+
+void write_stats_csv(const std::string& path, const SolutionStats& st) {
+  std::ostringstream o;
+  const auto row = [&](const char* kind, const std::string& key, const ValueCounts& c) {
+    o << kind << ',' << key << ',' << c.states << ',' << c.wins << ',' << c.losses << ',' << c.draws << '\n';
+  };
+  o << "kind,key,states,wins,losses,draws\n";
+  for (std::size_t d = 0; d < st.by_distance.size(); ++d)
+    if (st.by_distance[d].states) row("distance", std::to_string(d), st.by_distance[d]);
+  for (const MaterialCounts& m : st.by_material)
+    row("material", std::to_string(m.black) + "-" + std::to_string(m.white), m.counts);
+  for (std::size_t l = 0; l < st.by_level.size(); ++l) row("level", std::to_string(l), st.by_level[l]);
+  const std::string text = o.str();
+  try {
+    write_file_atomically(path, {{text.data(), text.size()}});
+  } catch (const FileWriteError& e) {
+    throw GonuError("cannot write statistics " + path + ": " + e.what());
+  }
 }
 
 }  // namespace gonu::cli

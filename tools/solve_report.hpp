@@ -1,11 +1,13 @@
 // What both branches of `gonu solve` (the exact solve and the superko one) report the same way:
-// the rule set as JSON and the first lines of the text report.
+// the rule set as JSON, the first lines of the text report, time and memory for people, the
+// process's peak memory, and the per-distance/material/level statistics (--stats, --stats-csv).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "core/game.hpp"
+#include "solver/state/solution_stats.hpp"
 
 namespace gonu::cli {
 
@@ -15,5 +17,21 @@ nlohmann::ordered_json solve_rules_json(const Rules& r);
 // "rules: ..." and "root: ...", the root followed by "after HISTORY" when one was played.
 void print_rules_and_root(const Rules& r, const Board& b, const Position& root,
                           const std::optional<std::string>& history);
+
+// "0.004 s", "0.81 s", "12.3 s", "245 s": three decimals below 0.1 s, two below 10 s, one below 100.
+std::string seconds_text(double seconds);
+// "6.2 MiB" below 10 MiB, else "65 MiB"; "1.4 GiB" from 1 GiB on.
+std::string bytes_text(std::uint64_t bytes);
+// The process's peak resident memory so far (getrusage), in bytes.
+std::uint64_t peak_resident_bytes();
+
+// {"by_distance": [...], "by_material": [...], "by_level": [...]}: each row the counts with its
+// distance, "black"/"white" piece counts, or level.
+nlohmann::ordered_json stats_json(const SolutionStats& st);
+// Three tables for people.
+void print_stats_text(const SolutionStats& st);
+// One CSV: kind,key,states,wins,losses,draws (kind distance|material|level; material's key is
+// BLACK-WHITE pieces), written atomically; throws GonuError if it cannot be written.
+void write_stats_csv(const std::string& path, const SolutionStats& st);
 
 }  // namespace gonu::cli

@@ -1,9 +1,11 @@
 // The superko branch of `gonu solve`: the value of the start (or --from/--history) under
 // positional superko, a node/time budget, the per-layer account when it is not proven, and the
 // certificate (--certificate FILE, written through a temporary file and a rename).
-// stdout depends only on the input and the budgets; timings go to stderr.
+// stdout depends only on the input and the budgets (but for the JSON's "seconds" and
+// "peak_bytes"); timings go to stderr. Exit status 3 (kExitNotProven) when the value is not proven.
 #include "tools/superko_solve.hpp"
 
+#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -81,6 +83,7 @@ struct Report {
   const Game& game;
   std::optional<std::string> history;
   std::optional<std::string> certificate;  // the note, when --certificate was given
+  double seconds = 0;                      // the whole solve's wall time
 };
 
 std::string winner_of(const SuperkoResult& r, const Position& root) {
@@ -111,6 +114,7 @@ nlohmann::ordered_json layers_json(const SuperkoResult& r) {
 void print_json(const SuperkoResult& r, const Report& rep) {
   const Position& root = current(rep.game);
   nlohmann::ordered_json j;
+  j["schema"] = "gonu-superko/1";
   j["rules"] = solve_rules_json(rep.game.rules);
   j["root"] = format_position(rep.game.board, root);
   if (rep.history) j["history"] = *rep.history;
@@ -134,6 +138,8 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   j["capture_entries_memoized"] = r.memo_entries;
   j["layers"] = layers_json(r);
   if (rep.certificate) j["certificate"] = *rep.certificate;
+  j["seconds"] = rep.seconds;
+  j["peak_bytes"] = peak_resident_bytes();
   std::cout << j.dump(2) << "\n";
 }
 
@@ -198,17 +204,20 @@ void print_text(const SuperkoResult& r, const Report& rep) {
 
 int run_superko_solve(const CommandLine& cl, const Game& game) {
   const SuperkoOptions o = superko_options(cl);
+  const auto t0 = std::chrono::steady_clock::now();
   const SuperkoResult r = solve_superko(game, o);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (o.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
-  Report rep{game, cl.optional_text("history"), std::nullopt};
+  Report rep{game, cl.optional_text("history"), std::nullopt, seconds};
   if (o.certificate) rep.certificate = certificate_note(cl.text("certificate"), r);
   if (cl.has("json"))
     print_json(r, rep);
   else
     print_text(r, rep);
   if (!cl.has("quiet"))
-    std::cerr << "ban-free solve " << r.banfree_seconds << " s, superko search " << r.seconds << " s\n";
-  return 0;
+    std::cerr << "ban-free solve " << seconds_text(r.banfree_seconds) << ", superko search " << seconds_text(r.seconds)
+              << ", " << bytes_text(peak_resident_bytes()) << " at peak (resident)\n";
+  return r.value == SkValue::unknown ? kExitNotProven : 0;
 }
 
 }  // namespace gonu::cli

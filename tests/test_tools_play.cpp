@@ -1,0 +1,178 @@
+// gonu play as a user meets it: piped games (hint, undo, values, the value-change notice, the
+// lower-case hint, unknown commands, repetition, the record, --vary with its seed, a start
+// POSITION with --history) and one game in a real terminal under tmux (line editing by libedit),
+// skipped when tmux is not installed.
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/table_test_util.hpp"
+
+using namespace table_test;
+
+namespace {
+
+std::string cli_table(const TempDir& d, const std::string& name, const std::string& solve_args) {
+  const std::string path = d.file(name);
+  const Result r = run_gonu("solve " + solve_args + " --quiet --out '" + path + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  return path;
+}
+
+std::size_t count(const std::string& s, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = s.find(part); at != std::string::npos; at = s.find(part, at + 1)) ++n;
+  return n;
+}
+
+// The output with wrapped sentences joined again (a continuation line starts with two spaces).
+std::string flat(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 3, "\n  ") == 0) {
+      out += ' ';
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("gonu play: hint, undo, values, notice, record from piped input", "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "f34.gtb", "--board 3x4");
+  // 3x4 free: the start is a draw; b3-b2 loses in 16 (and says so); undo takes it back.
+  const Result r = run_gonu("play '" + t + "' --as black", "hint\nb3-b2\nundo\nvalues off\nhlep\nB3-B2\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "hint (value for black after each move, best first):"));
+  REQUIRE(contains(r.out, "  drawing moves: a3-a2, d3-d2\n"));
+  REQUIRE(contains(r.out, "  losing moves: b3-b2 (LOSS in 16), c3-c2 (LOSS in 16)\n"));
+  REQUIRE(contains(r.out, "notice: b3-b2 changes the value for black: DRAW -> LOSS in 16"));
+  REQUIRE(contains(r.out, "took back to ply 0"));
+  REQUIRE(contains(r.out, "values off"));
+  REQUIRE(contains(r.out, "unknown command 'hlep'"));
+  REQUIRE(contains(r.out, "type help"));
+  REQUIRE(contains(r.out, "(moves are written in lower case: b3-b2)"));
+  REQUIRE(contains(r.out, "you stopped the game after 0 plies."));
+  REQUIRE(contains(r.out, "game record: no moves played"));
+  // Values on: the start's value once, then after the undo the start again; off afterwards.
+  REQUIRE(count(r.out, "value: DRAW for black (to move)") == 2);
+  for (const std::string& line : lines(r.out)) {  // the temporary table's path is short
+    INFO(line);
+    REQUIRE(line.size() <= 80);
+  }
+}
+
+TEST_CASE("gonu play: help lists every command; bad options are usage errors", "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "f33.gtb", "--board 3x3");
+  const Result r = run_gonu("play '" + t + "'", "help\n?\nexit\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  for (const char* word : {"hint", "undo, back", "values [on|off]", "moves", "board", "record", "help, ?",
+                           "quit, exit, q"})
+    REQUIRE(count(r.out, word) >= 2);
+  REQUIRE(run_gonu("play '" + t + "' --seed 3").code == 2);  // --seed without --vary
+  REQUIRE(run_gonu("play '" + t + "' --values maybe").code == 2);
+  REQUIRE(run_gonu("play '" + t + "' --as green").code == 1);
+}
+
+TEST_CASE("gonu play: the game's end and its record in --history notation, replayable", "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "f33.gtb", "--board 3x3");
+  // 3x3 free: Black wins in 7 from the start; White plays its first listed move each time.
+  const Result r = run_gonu("play '" + t + "' --as white", "1\n1\n1\n1\n1\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "game over after 7 plies: "));
+  REQUIRE(contains(flat(r.out), "Black wins (the engine)."));
+  std::string history;
+  for (const std::string& line : lines(r.out))
+    if (line.rfind("replay: ", 0) == 0) history = line.substr(line.find("--history '") + 11);
+  REQUIRE(!history.empty());
+  history.pop_back();  // the closing quote
+  REQUIRE(count(history, " ") == 6);  // seven plies
+  // Starting after the whole record: the game is over at once, after the same 7 plies.
+  const Result again = run_gonu("play '" + t + "' --history '" + history + "'", "");
+  INFO(again.out);
+  REQUIRE(contains(again.out, "game over after 7 plies"));
+  REQUIRE(contains(again.out, "game record (7 plies): " + history));
+}
+
+TEST_CASE("gonu play: a position standing for the third time ends a free game as a draw", "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "f34.gtb", "--board 3x4");
+  const Result r = run_gonu("play '" + t + "' --as both",
+                            "a3-a2\nd1-d2\na2-a3\nd2-d1\na3-a2\nd1-d2\na2-a3\nd2-d1\nhint\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(flat(r.out), "game over after 8 plies: the position xxxx/4/wwww x stands for the third time: "
+                                "a draw by repetition"));
+  REQUIRE(contains(r.out, "game record (8 plies): a3-a2 d1-d2 a2-a3 d2-d1 a3-a2 d1-d2 a2-a3 d2-d1"));
+}
+
+TEST_CASE("gonu play: POSITION and --history; --vary prints its seed and replays with it", "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "soldiers.gtb", "--from '.w../w.xw/xx../..w. w'");
+  // The Games of Soldiers example: White wins in 5 by b4-b3; after it, Black (the human) loses.
+  const Result r = run_gonu("play '" + t + "' '.w../w.xw/xx../..w. w' --history b4-b3 --as black", "undo\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "value: LOSS in 4 for black (to move)"));
+  REQUIRE(contains(r.out, "nothing to take back"));  // the engine's b4-b3 came before Black's first turn
+  REQUIRE(contains(r.out, "replay: gonu play '" + t + "' '.w../w.xw/xx../..w. w' --history 'b4-b3'"));
+  // --vary: the seed is printed, the same seed gives the same game.
+  const TempDir e;
+  const std::string u = cli_table(e, "f33.gtb", "--board 3x3");
+  const Result v = run_gonu("play '" + u + "' --as white --vary --seed 42", "1\n1\n1\n1\n1\n");
+  INFO(v.out);
+  REQUIRE(contains(flat(v.out), "seed 42 (--seed 42 replays its choices)"));
+  REQUIRE(contains(v.out, "game over after"));
+  REQUIRE(run_gonu("play '" + u + "' --as white --vary --seed 42", "1\n1\n1\n1\n1\n").out == v.out);
+  const Result w = run_gonu("play '" + u + "' --as white --vary", "q\n");
+  REQUIRE(contains(flat(w.out), "the engine picks at random among its best moves: seed "));
+}
+
+// tmux: a real terminal, so gonu reads through libedit. Keys are sent one command at a time and
+// the pane is captured at the end (the game's output stays in tmux's history).
+TEST_CASE("gonu play in a terminal (tmux): undo, hint and the record", "[play][cli][tmux]") {
+  if (std::system("command -v tmux >/dev/null 2>&1") != 0) {
+    WARN("tmux is not installed: the terminal test is skipped");
+    return;
+  }
+  TempDir d;
+  const std::string t = cli_table(d, "f33.gtb", "--board 3x3");
+  const std::string sock = "gonu-test-" + std::to_string(getpid());
+  const std::string tmux = "tmux -L " + sock + " -f /dev/null ";
+  const std::string out = d.file("pane");
+  const std::string start = tmux + "new-session -d -x 100 -y 50 -s play \"'" + GONU_BIN_DIR + "/gonu' play '" + t +
+                            "' --as white; echo GONU-EXIT=\\$?; sleep 30\"";
+  REQUIRE(std::system(start.c_str()) == 0);
+  const auto send = [&](const std::string& keys) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const std::string cmd = tmux + "send-keys -t play '" + keys + "' Enter";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+  };
+  for (const char* keys : {"hint", "1", "undo", "1", "1", "1", "1"}) send(keys);
+  std::string pane;
+  for (int tries = 0; tries < 50 && !contains(pane, "GONU-EXIT="); ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const std::string cap = tmux + "capture-pane -p -S -2000 -t play > '" + out + "'";
+    REQUIRE(std::system(cap.c_str()) == 0);
+    pane = slurp(out);
+  }
+  [[maybe_unused]] const int killed = std::system((tmux + "kill-server 2>/dev/null").c_str());
+  INFO(pane);
+  REQUIRE(contains(pane, "white> hint"));
+  REQUIRE(contains(pane, "losing moves:"));
+  REQUIRE(contains(pane, "took back to ply 1"));
+  REQUIRE(contains(pane, "game over after 7 plies"));
+  REQUIRE(contains(pane, "game record (7 plies): "));
+  REQUIRE(contains(pane, "GONU-EXIT=0"));
+}
