@@ -10,6 +10,7 @@
 #include "solver/table/query.hpp"
 #include "tools/options.hpp"
 #include "tools/play_moves.hpp"
+#include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
 
 namespace gonu::cli {
@@ -17,12 +18,6 @@ namespace gonu::cli {
 namespace {
 
 std::string side_name(Side s) { return to_string(s); }
-
-nlohmann::ordered_json squares_json(const Board& b, Bits squares) {
-  nlohmann::ordered_json a = nlohmann::ordered_json::array();
-  for (Bits s = squares; s; s &= s - 1) a.push_back(square_name(b, lowest(s)));
-  return a;
-}
 
 // Everything the two reports print: the game asked about, the table's answer, and how the game
 // (and its principal variation) ends.
@@ -39,71 +34,11 @@ struct Report {
 
 Report make_report(const Table& t, const std::optional<std::string>& position, const std::string& history) {
   Report r{t, game_for_query(t, position, history), position.has_value(), {}, {}, {}, uses_tag(t.rules()), {}};
-  const Game& g = r.game;
-  r.answer = query_game(t, g);
-  r.over = game_over_reason(g);
-  if (r.tagged)
-    r.note = "under repetition " + to_string(t.rules().repetition) +
-             " the history decides the state (which moves are banned now and later); this answer is for " +
-             (g.moves.empty() ? (r.from_position ? "the position with no earlier moves"
-                                                 : "the table's root with the history it was solved from")
-                              : "the position reached by the given history");
-  // The principal variation, replayed on the rules engine to name how the game ends.
-  Game end = g;
-  for (const Move& m : r.answer.pv) play(end, m);
-  r.pv_end = r.answer.pv.empty() ? r.over : game_over_reason(end);
-  if (!r.answer.pv.empty() && r.pv_end.empty())
-    throw GonuError(t.path() + ": the principal variation does not end the game (the table is wrong; run gonu verify)");
+  r.answer = query_game(t, r.game);
+  r.over = game_over_reason(r.game);
+  r.note = query_note(t.rules(), r.game, r.from_position);
+  r.pv_end = pv_end_reason(t, r.game, r.answer);
   return r;
-}
-
-nlohmann::ordered_json moves_json(const Board& board, const Rules& rules, const std::vector<Move>& moves) {
-  nlohmann::ordered_json a = nlohmann::ordered_json::array();
-  for (const Move& m : moves) a.push_back(format_move(board, rules, m));
-  return a;
-}
-
-// The schema is documented in tools/README-query.md.
-void print_json(const Report& r) {
-  const Board& board = r.table.board();
-  const Rules& rules = r.table.rules();
-  const Game& g = r.game;
-  const QueryAnswer& a = r.answer;
-  const Position& p = current(g);
-  nlohmann::ordered_json j;
-  j["schema"] = "gonu-query/1";
-  j["table"] = r.table.path();
-  j["rules"] = rules_json(rules);
-  j["start"] = format_position(board, g.start);
-  j["history"] = moves_json(board, rules, g.moves);
-  j["position"] = format_position(board, p);
-  j["side_to_move"] = to_string(p.to_move);
-  j["history_decides_state"] = r.tagged;
-  if (r.tagged) j["note"] = r.note;
-  j["value"] = to_string(a.value);
-  j["distance"] = a.dist;
-  j["game_over"] = r.over.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.over);
-  nlohmann::ordered_json moves = nlohmann::ordered_json::array(), best = nlohmann::ordered_json::array();
-  const std::vector<std::size_t> order = best_first(a.moves);
-  std::vector<std::size_t> rank(order.size());
-  for (std::size_t k = 0; k < order.size(); ++k) rank[order[k]] = k + 1;
-  for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    const MoveAnswer& m = a.moves[i];
-    moves.push_back({{"move", format_move(board, rules, m.move)},
-                     {"captures", squares_json(board, m.move.captured)},
-                     {"value", to_string(m.value)},
-                     {"distance", m.dist},
-                     {"best", m.best},
-                     {"rank", rank[i]}});
-    if (m.best) best.push_back(format_move(board, rules, m.move));
-  }
-  j["moves"] = moves;
-  j["best"] = best;
-  j["engine_move"] = a.best < 0 ? nlohmann::ordered_json(nullptr)
-                                : nlohmann::ordered_json(format_move(board, rules, a.moves[std::size_t(a.best)].move));
-  j["pv"] = moves_json(board, rules, a.pv);
-  j["pv_end"] = a.pv.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.pv_end);
-  std::cout << j.dump(2) << "\n";
 }
 
 void print_moves_text(const Board& board, const Rules& rules, const QueryAnswer& a, Side to_move) {
@@ -162,7 +97,7 @@ int cmd_query(int argc, char** argv) {
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
     if (json)
-      print_json(r);
+      std::cout << query_json(r.table, r.game, r.answer, r.from_position).dump(2) << "\n";
     else
       print_text(r);
   } catch (const GonuError& e) {
