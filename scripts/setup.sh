@@ -3,7 +3,8 @@
 # Idempotent: a second run installs nothing. Called by scripts/build.sh, so by every script here.
 set -euo pipefail
 packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catch2 libbenchmark-dev
-          nlohmann-json3-dev libxxhash-dev libzstd-dev libcadical-dev python3 time)
+          nlohmann-json3-dev libxxhash-dev libzstd-dev libcadical-dev python3 time
+          pybind11-dev python3-dev python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
