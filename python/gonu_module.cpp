@@ -144,16 +144,7 @@ RuleChoice rule_choice(const std::string& rules, const std::optional<std::string
   return RuleChoice{rules, capture, repetition, board, first, corner};
 }
 
-}  // namespace
-
-// The module: classes first (so that signatures in help() name them), then the functions.
-PYBIND11_MODULE(gonu, m) {  // NOLINT: one registration block, read top to bottom (about 100 lines)
-  m.doc() = "gonu: exact solutions of Jul-gonu. Table(path).probe(position) reads an endgame table "
-            "written by `gonu solve --out`; solve(...) solves a rule set; moves(...) lists legal moves. "
-            "Bad input raises gonu.Error (a ValueError); an unreadable file raises OSError.";
-  m.attr("__version__") = gonu::kVersion;
-  py::register_exception<gonu::GonuError>(m, "Error", PyExc_ValueError);
-
+void bind_moves(py::module_& m) {
   py::class_<MoveInfo>(m, "Move", "A legal move in notation and the squares it captures.")
       .def_readonly("move", &MoveInfo::move)
       .def_readonly("captures", &MoveInfo::captures)
@@ -172,7 +163,9 @@ PYBIND11_MODULE(gonu, m) {  // NOLINT: one registration block, read top to botto
       .def("__repr__", [](const ProbeMove& x) {
         return "<ProbeMove " + x.move + ": " + value_text(x.value, x.distance) + (x.best ? ", best>" : ">");
       });
+}
 
+void bind_probe(py::module_& m) {
   py::class_<ProbeAnswer>(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.")
       .def_readonly("table", &ProbeAnswer::table)
       .def_property_readonly("rules", [](const ProbeAnswer& p) { return rules_dict(p.rules, true); })
@@ -192,7 +185,9 @@ PYBIND11_MODULE(gonu, m) {  // NOLINT: one registration block, read top to botto
       .def_readonly("pv_end", &ProbeAnswer::pv_end)
       .def("to_dict", &probe_dict, "the gonu-query/1 object of `gonu query --json`")
       .def("__repr__", &probe_repr);
+}
 
+void bind_solution(py::module_& m) {
   py::class_<SolveAnswer>(m, "Solution", "A solved rule set: the fields of `gonu solve --json`.")
       .def_property_readonly("rules", [](const SolveAnswer& a) { return rules_dict(a.rules, false); })
       .def_readonly("root", &SolveAnswer::root)
@@ -215,7 +210,9 @@ PYBIND11_MODULE(gonu, m) {  // NOLINT: one registration block, read top to botto
       .def_readonly("losses_by_distance", &SolveAnswer::losses_by_distance, "states lost in d plies, at index d")
       .def("to_dict", &solve_dict, "the object of `gonu solve --json`")
       .def("__repr__", &solve_repr);
+}
 
+void bind_table(py::module_& m) {
   py::class_<Table, std::shared_ptr<Table>>(m, "Table", "An endgame table file written by `gonu solve --out FILE`.")
       .def(py::init(&open_table), "path"_a)
       .def_property_readonly("path", &Table::path)
@@ -230,7 +227,9 @@ PYBIND11_MODULE(gonu, m) {  // NOLINT: one registration block, read top to botto
         return "<Table " + py_repr(py::str(t.path())) + ": " + t.rules().name + " " + rules_info(t.rules()).board +
                ", " + std::to_string(t.size()) + " states>";
       });
+}
 
+void bind_functions(py::module_& m) {
   m.def("solve", [](const std::string& rules, const std::optional<std::string>& board, int threads,
                     const std::optional<std::string>& position, const py::object& history,
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
@@ -264,4 +263,20 @@ PYBIND11_MODULE(gonu, m) {  // NOLINT: one registration block, read top to botto
         for (const gonu::NamedRules& n : gonu::named_rule_sets()) d[py::str(n.rules.name)] = gonu::describe(n.rules);
         return d;
       }, "The named rule sets, each with its parts in one line (as `gonu rules`).");
+}
+
+}  // namespace
+
+// The classes first, so that the functions' signatures in help() name them.
+PYBIND11_MODULE(gonu, m) {
+  m.doc() = "gonu: exact solutions of Jul-gonu. Table(path).probe(position) reads an endgame table "
+            "written by `gonu solve --out`; solve(...) solves a rule set; moves(...) lists legal moves. "
+            "Bad input raises gonu.Error (a ValueError); an unreadable file raises OSError.";
+  m.attr("__version__") = gonu::kVersion;
+  py::register_exception<gonu::GonuError>(m, "Error", PyExc_ValueError);
+  bind_moves(m);
+  bind_probe(m);
+  bind_solution(m);
+  bind_table(m);
+  bind_functions(m);
 }
