@@ -7,7 +7,8 @@ packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catc
           tmux python3-matplotlib   # gonu play's terminal test; scripts/figures.sh
           libcpp-httplib-dev        # gonu serve
           chromium chromium-driver python3-selenium  # the web explorer's browser test
-          wrk)                      # the web explorer's load test (scripts/serve-bench.sh)
+          wrk                       # the web explorer's load test (scripts/serve-bench.sh)
+          pybind11-dev python3-dev python3-pytest)  # the Python module and its tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

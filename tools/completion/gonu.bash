@@ -1,0 +1,52 @@
+# bash completion for gonu: the commands, each command's options, the values of the options that
+# take a fixed set (rule set names, capture, repetition, ...), and file names for table files.
+# Installed as share/bash-completion/completions/gonu; tests/test_man_page.py checks that it names
+# every command and every option of `gonu COMMAND --help`. Try it with: source tools/completion/gonu.bash
+
+_gonu_rule_options="--rules --capture --corner --repetition --board --first"
+
+_gonu_options() {
+  case "$1" in
+    rules | show | check-certificate | info) echo "--help" ;;
+    moves) echo "$_gonu_rule_options --history --help" ;;
+    solve)
+      echo "$_gonu_rule_options --from --history --threads --max-states --engine --verify --json --out --quiet" \
+           "--strategy-seconds --strategy-depth --strategy-layers --no-strategy --no-search --max-nodes" \
+           "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
+      ;;
+    query) echo "--history --json --help" ;;
+    play) echo "--as --help" ;;
+    verify) echo "--quiet --help" ;;
+  esac
+}
+
+_gonu() {
+  local cur prev cmd
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD - 1]}
+  if ((COMP_CWORD == 1)); then
+    mapfile -t COMPREPLY < <(compgen -W "rules show moves solve check-certificate query play verify info --help --version" -- "$cur")
+    return
+  fi
+  cmd=${COMP_WORDS[1]}
+  case "$prev" in  # values of the options that take a fixed set
+    --rules) mapfile -t COMPREPLY < <(compgen -W "free encyclopedia undo soldiers corner" -- "$cur"); return ;;
+    --capture) mapfile -t COMPREPLY < <(compgen -W "line single" -- "$cur"); return ;;
+    --repetition) mapfile -t COMPREPLY < <(compgen -W "none immediate undo superko" -- "$cur"); return ;;
+    --first | --as) mapfile -t COMPREPLY < <(compgen -W "black white" -- "$cur"); return ;;
+    --engine) mapfile -t COMPREPLY < <(compgen -W "auto dense graph" -- "$cur"); return ;;
+    --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
+    --out | --certificate) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --from | --history | --threads | --max-states | --strategy-seconds | --strategy-depth | --strategy-layers | \
+      --max-nodes | --max-seconds | --table-entries | --relevant-boards) return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$(_gonu_options "$cmd")" -- "$cur")
+    return
+  fi
+  case "$cmd" in  # the FILE argument
+    query | play | verify | info | check-certificate) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+  esac
+}
+
+complete -F _gonu gonu
