@@ -15,9 +15,16 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz: clang++ is needed (scripts/setup.sh installs it)" >&2
   exit 1
 fi
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGONU_FUZZ=ON \
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only" -DGONU_FUZZ=ON \
   -DGONU_BUILD_TESTS=OFF -DGONU_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets >/dev/null
+# The compiler's output goes to build-fuzz/build.log (clang's -Wconversion also warns on sign
+# changes, which gcc's does not), shown only if the build fails.
+if ! cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets >build-fuzz/build.log 2>&1; then
+  tail -40 build-fuzz/build.log >&2
+  echo "fuzz: build failed (see build-fuzz/build.log)" >&2
+  exit 1
+fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}

@@ -3,7 +3,11 @@
 # Idempotent: a second run installs nothing. Called by run.sh, test.sh, bench.sh.
 set -euo pipefail
 packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catch2 libbenchmark-dev
-          nlohmann-json3-dev libxxhash-dev libzstd-dev libcadical-dev python3 time)
+          nlohmann-json3-dev libxxhash-dev libzstd-dev libcadical-dev python3 time
+          clang libclang-rt-dev llvm dpkg-dev xz-utils)
+# clang, its sanitizer and libFuzzer runtimes (libclang-rt-dev) and llvm-symbolizer (llvm): for
+# scripts/sanitize.sh and scripts/fuzz.sh; dpkg-dev unpacks the oneTBB source that sanitize.sh
+# rebuilds with ThreadSanitizer.
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
