@@ -51,18 +51,24 @@ for name in table notation certificate; do
 
   # -timeout: one input may take at most 30 s (a hang is a finding); -rss_limit_mb: 2 GB.
   rc=0
+  t0=$SECONDS
   (cd "$run" && "$bin" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus) >"$run/fuzz.log" 2>&1 || rc=$?
+  took=$((SECONDS - t0))
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/fuzz.log" | tail -1)
   found=$(ls "$run/crashes" | wc -l)
   after=$(ls "$run/corpus" | wc -l)
   if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then
-    result="CRASH (exit $rc; $(ls "$run/crashes" | tr '\n' ' ')see $run/fuzz.log)"
+    # The sanitizer's one-line reason and the first frame in gonu's code, for the summary.
+    why=$(grep -m1 -E 'runtime error|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)' "$run/fuzz.log" |
+          sed -E 's/^.*(runtime error|ERROR): *//' | cut -c1-90)
+    where=$(grep -m1 -E '^ +#[0-9]+ .* in gonu::' "$run/fuzz.log" | sed -E 's/^.* in (gonu::[^(]*).* ([^ ]*\/)?([^/ ]+:[0-9]+):[0-9]+$/\1 (\3)/')
+    result="CRASH after ${took} s: ${why:-exit $rc}${where:+ at $where}; input $run/crashes/$(ls "$run/crashes" | head -1)"
     failed=1
   else
     result="no crash"
   fi
-  line="fuzz_$name: ${seconds} s, ${execs:-?} inputs executed, corpus $seeds -> $after files, $result"
+  line="fuzz_$name: ${took} s of ${seconds} s, ${execs:-?} inputs executed, corpus $seeds -> $after files, $result"
   echo "$line" | tee -a "$summary"
 done
 exit "$failed"
