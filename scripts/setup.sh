@@ -8,7 +8,11 @@ packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catc
           libcpp-httplib-dev        # gonu serve
           chromium chromium-driver python3-selenium  # the web explorer's browser test
           wrk                       # the web explorer's load test (scripts/serve-bench.sh)
-          pybind11-dev python3-dev python3-pytest)  # the Python module and its tests
+          pybind11-dev python3-dev python3-pytest   # the Python module and its tests
+          clang libclang-rt-dev llvm dpkg-dev xz-utils)
+# clang, its sanitizer and libFuzzer runtimes (libclang-rt-dev) and llvm-symbolizer (llvm): for
+# scripts/sanitize.sh and scripts/fuzz.sh; dpkg-dev unpacks the oneTBB source that sanitize.sh
+# rebuilds with ThreadSanitizer.
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test through ctest.
+# Installs what is missing, builds, and runs every test through ctest; then, where clang is
+# present, the sanitizer runs (scripts/sanitize.sh: ASan+UBSan suite, TSan solve and verify) and
+# a short fuzzing run (scripts/fuzz.sh, GONU_FUZZ_SECONDS a target, default 60).
+# GONU_QUICK_TEST=1 stops after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
-cd build
-ctest --output-on-failure -j"$(nproc)"
+(cd build && ctest --output-on-failure -j"$(nproc)")
+if [ "${GONU_QUICK_TEST:-0}" = 1 ]; then exit 0; fi
+if ! command -v clang++ >/dev/null; then
+  echo "test: clang++ not found: sanitizer and fuzzing runs skipped" >&2
+  exit 0
+fi
+status=0
+scripts/sanitize.sh all || status=1
+scripts/fuzz.sh "${GONU_FUZZ_SECONDS:-60}" || status=1
+exit "$status"

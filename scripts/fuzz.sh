@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz/ (clang, ASan + UBSan, in build-fuzz/) and runs each
+# for SECONDS (default 60) on a fresh copy of its committed corpus, one target after another.
+# Before fuzzing, every saved input of tests/fuzz/regressions/<name>/ is replayed once.
+# Prints, per target, the inputs executed and whether it crashed; writes the same lines to
+# build-fuzz/fuzz-summary.txt (read by scripts/reliability.sh). A crashing input is kept under
+# build-fuzz/run/<name>/crashes/ (copy it to tests/fuzz/regressions/<name>/ to keep it).
+# Exits non-zero if any target crashed, leaked, hung or a regression input still fails.
+#   scripts/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+scripts/setup.sh
+if ! command -v clang++ >/dev/null; then
+  echo "fuzz: clang++ is needed (scripts/setup.sh installs it)" >&2
+  exit 1
+fi
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only" -DGONU_FUZZ=ON \
+  -DGONU_BUILD_TESTS=OFF -DGONU_BUILD_BENCHMARKS=OFF >/dev/null
+# The compiler's output goes to build-fuzz/build.log (clang's -Wconversion also warns on sign
+# changes, which gcc's does not), shown only if the build fails.
+if ! cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets >build-fuzz/build.log 2>&1; then
+  tail -40 build-fuzz/build.log >&2
+  echo "fuzz: build failed (see build-fuzz/build.log)" >&2
+  exit 1
+fi
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+summary=build-fuzz/fuzz-summary.txt
+: >"$summary"
+failed=0
+for name in table notation certificate; do
+  bin="$PWD/build-fuzz/bin/fuzz_$name"
+  run="build-fuzz/run/$name"
+  rm -rf "$run"
+  mkdir -p "$run/corpus" "$run/crashes"
+  cp tests/fuzz/corpus/"$name"/* "$run/corpus/"
+  seeds=$(ls "$run/corpus" | wc -l)
+
+  # Inputs that once crashed: each must now run clean.
+  regressions=(tests/fuzz/regressions/"$name"/*)
+  if [ -e "${regressions[0]}" ]; then
+    if ! "$bin" "${regressions[@]}" >"$run/regressions.log" 2>&1; then
+      line="fuzz_$name: a saved regression input still fails (see $run/regressions.log)"
+      echo "$line" | tee -a "$summary"
+      failed=1
+    fi
+  fi
+
+  # -timeout: one input may take at most 30 s (a hang is a finding); -rss_limit_mb: 2 GB.
+  rc=0
+  t0=$SECONDS
+  (cd "$run" && "$bin" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+      -artifact_prefix=crashes/ -print_final_stats=1 corpus) >"$run/fuzz.log" 2>&1 || rc=$?
+  took=$((SECONDS - t0))
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/fuzz.log" | tail -1)
+  found=$(ls "$run/crashes" | wc -l)
+  after=$(ls "$run/corpus" | wc -l)
+  if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then
+    # The sanitizer's one-line reason and the first frame in gonu's code, for the summary.
+    why=$(grep -m1 -E 'runtime error|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)' "$run/fuzz.log" |
+          sed -E 's/^.*(runtime error|ERROR): *//' | cut -c1-90)
+    where=$(grep -m1 -E '^ +#[0-9]+ .* in gonu::' "$run/fuzz.log" | sed -E 's/^.* in (gonu::[^(]*).* ([^ ]*\/)?([^/ ]+:[0-9]+):[0-9]+$/\1 (\3)/')
+    result="CRASH after ${took} s: ${why:-exit $rc}${where:+ at $where}; input $run/crashes/$(ls "$run/crashes" | head -1)"
+    failed=1
+  else
+    result="no crash"
+  fi
+  line="fuzz_$name: ${took} s of ${seconds} s, ${execs:-?} inputs executed, corpus $seeds -> $after files, $result"
+  echo "$line" | tee -a "$summary"
+done
+exit "$failed"

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Runs the fuzzers (scripts/fuzz.sh) and the sanitizer runs (scripts/sanitize.sh) and writes what
+# they did and found to results/reliability.md: targets, seconds, inputs executed, crashes; the
+# ASan/UBSan test run and the TSan solve and verify, with their times.
+#   scripts/reliability.sh [FUZZ_SECONDS]     (default 60 per target)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+t0=$SECONDS
+scripts/fuzz.sh "$seconds"
+fuzz_rc=$?
+fuzz_s=$((SECONDS - t0))
+t0=$SECONDS
+scripts/sanitize.sh all
+san_rc=$?
+san_s=$((SECONDS - t0))
+
+out=results/reliability.md
+mkdir -p results
+{
+  echo "# Reliability: fuzzing and sanitizers"
+  echo
+  echo "Written by \`scripts/reliability.sh $seconds\` on $(date -u +%Y-%m-%d) at commit" \
+       "$(git rev-parse --short HEAD 2>/dev/null || echo '?'), on $(nproc) cores" \
+       "($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
+       "$(clang++ --version 2>/dev/null | head -1)."
+  echo
+  echo "## Fuzzing (libFuzzer + ASan + UBSan, \`scripts/fuzz.sh $seconds\`)"
+  echo
+  echo "Each target had $seconds s on a copy of its corpus in tests/fuzz/corpus/ (small tables"
+  echo "from \`gonu solve --out\`, positions and move lists, certificates from \`gonu solve --certificate\`)."
+  echo "fuzz_table tries each input as given and again with its checksums recomputed, so that"
+  echo "mutations reach the layout checks, the Elias-Fano decoding and verify_table. Saved inputs of"
+  echo "tests/fuzz/regressions/ are replayed first."
+  echo
+  echo "| target | what it feeds | result |"
+  echo "|---|---|---|"
+  while IFS= read -r line; do
+    name=${line%%:*}
+    case "$name" in
+      fuzz_table) feeds="table file bytes: Table::open, find, query_state, verify_table" ;;
+      fuzz_notation) feeds="text: rule parts, board size, positions, play, play_history, parse_move" ;;
+      fuzz_certificate) feeds="text: check_certificate" ;;
+      *) feeds="" ;;
+    esac
+    echo "| $name | $feeds | ${line#*: } |"
+  done <build-fuzz/fuzz-summary.txt
+  echo
+  echo "Exit status of fuzz.sh: $fuzz_rc (build and runs: $fuzz_s s). A target stops at its first"
+  echo "crash, so while a saved regression is unfixed its target's count of inputs is short."
+  echo
+  echo "Saved crashing inputs (tests/fuzz/regressions/, described in its README.md):"
+  echo
+  found=0
+  for f in tests/fuzz/regressions/*/*; do
+    [ -f "$f" ] || continue
+    found=1
+    target=fuzz_$(basename "$(dirname "$f")")
+    if build-fuzz/bin/"$target" "$f" >/dev/null 2>&1; then state="runs clean now"; else state="still crashes"; fi
+    echo "- \`$f\`: $state"
+  done
+  [ "$found" = 1 ] || echo "- none"
+  echo
+  echo "## Sanitizers (\`scripts/sanitize.sh\`)"
+  echo
+  while IFS= read -r line; do echo "- $line"; done <build-asan/sanitize-summary.txt
+  echo
+  echo "Exit status of sanitize.sh: $san_rc (builds and runs: $san_s s). The test cases left out of"
+  echo "the ASan run, and why, are listed in scripts/sanitize.sh (asan_excluded); the TSan"
+  echo "suppressions, and why each is there, in tests/tsan.supp. Build times of a few seconds mean"
+  echo "the build directory (and build-tsan/onetbb) was already up to date from an earlier run."
+} >"$out"
+echo "reliability: wrote $out"
+[ "$fuzz_rc" -eq 0 ] && [ "$san_rc" -eq 0 ]
