@@ -81,7 +81,21 @@ def cmd_bench(out, filter_, *files):
         bench_header(f, filter_)
         for path in files:
             bench_table(f, path)
+        serve_bench_section(f, os.path.join(os.path.dirname(out), "serve-bench.md"))
     print(f"wrote {out}")
+
+
+def serve_bench_section(f, path):
+    """The web explorer's load figures, kept in serve-bench.md by scripts/serve-bench.sh (a server
+    and a load client, not a Google Benchmark program): its command and table, quoted here."""
+    if not os.path.exists(path):
+        return
+    lines = open(path).read().splitlines()
+    command = [l for l in lines if l.startswith("GONU_BENCH_SECONDS") or l.startswith("  wrk ")]
+    table = [l for l in lines if l.startswith("|")]
+    f.write("## gonu serve (web explorer load)\n\nFrom [serve-bench.md](serve-bench.md), written by "
+            "`scripts/serve-bench.sh` (commands below; details and settings there):\n\n```\n")
+    f.write("\n".join(command) + "\n```\n\n" + "\n".join(table) + "\n")
 
 
 # ---- reproduce.sh: results/published.md, 4x4 `free` against the published numbers ----
