@@ -1,9 +1,12 @@
-// What the Python module returns, as plain C++ data computed from the libraries (no Python here):
-// a table probe with the fields of `gonu query --json`, a solve with the fields of
-// `gonu solve --json`, and the legal moves of a position. gonu_module.cpp turns them into Python
-// objects. Bad input throws GonuError with the same one-line messages as the gonu program.
+// What the Python module returns, as plain C++ data computed from the libraries (no Python here).
+// A table probe and a solve are the very JSON objects of `gonu query --json` and
+// `gonu solve --json`, built by the gonu program's own builders (library gonu_report:
+// tools/query_json.hpp, tools/solve_report.hpp), so that the module's to_dict() equals the
+// program's output by construction; gonu_module.cpp turns them into Python objects. Bad input
+// throws GonuError with the same one-line messages as the gonu program.
 #pragma once
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,13 +28,8 @@ struct RuleChoice {
 // must then agree with `board`). Throws GonuError as the gonu program does.
 Rules choose_rules(const RuleChoice& choice, const std::optional<std::string>& position);
 
-// {name, id, board, capture, corner, repetition, first}, every field as text but corner.
-struct RulesInfo {
-  std::string name, id, board, capture;
-  bool corner = false;
-  std::string repetition, first;
-};
-RulesInfo rules_info(const Rules& r);
+// "RxC" of a rule set's board.
+std::string board_text(const Rules& r);
 
 struct MoveInfo {
   std::string move;                   // in notation
@@ -43,56 +41,17 @@ struct MoveInfo {
 std::vector<MoveInfo> legal_move_list(const RuleChoice& rules, const std::string& position,
                                       const std::string& history);
 
-struct ProbeMove {
-  std::string move;
-  std::vector<std::string> captures;
-  std::string value;  // "WIN" / "LOSS" / "DRAW" for the mover
-  int distance = 0;   // plies to the end from before the move; 0 for a draw
-  bool best = false;
-};
-
-// The fields of `gonu query --json` (tools/README-query.md, schema gonu-query/1).
+// The gonu-query/1 object of `gonu query --json` (tools/README-query.md).
 struct ProbeAnswer {
-  std::string table;
-  RulesInfo rules;
-  std::string start;
-  std::vector<std::string> history;
-  std::string position;
-  std::string side_to_move;
-  bool history_decides_state = false;
-  std::optional<std::string> note;  // only when history_decides_state
-  std::string value;
-  int distance = 0;
-  std::optional<std::string> game_over;
-  std::vector<ProbeMove> moves;
-  std::vector<std::string> best;
-  std::optional<std::string> engine_move;
-  std::vector<std::string> pv;
-  std::optional<std::string> pv_end;
+  nlohmann::ordered_json json;
 };
 
 // The state reached from `position` (or the table's root) after `history`, answered from the table.
 ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, const std::string& history);
 
-struct RootMove {
-  std::string move;
-  std::string value;  // for the mover
-  int distance = 0;
-};
-
-// The fields of `gonu solve --json`, and the states counted by value and distance.
+// The gonu-solve/1 object of `gonu solve --json`, and the states counted by value and distance.
 struct SolveAnswer {
-  RulesInfo rules;
-  std::string root;
-  std::optional<std::string> history;
-  std::uint64_t states = 0, edges = 0, wins = 0, losses = 0, draws = 0;
-  int max_distance = 0;
-  std::string value;
-  int distance = 0;
-  std::vector<RootMove> moves;
-  std::optional<bool> verified;
-  std::optional<std::string> table_file;
-  std::uint64_t table_bytes = 0;
+  nlohmann::ordered_json json;
   std::vector<std::uint64_t> wins_by_distance, losses_by_distance;  // index: distance
 };
 

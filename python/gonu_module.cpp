@@ -1,6 +1,7 @@
 // The Python module `gonu` (pybind11): Table(path).probe(position, history), solve(...), moves(...)
 // and rule_sets(). Results are small classes with attributes, a readable repr and to_dict(), whose
-// dict has the same fields as the gonu program's --json output. Every gonu::GonuError becomes
+// dict is the gonu program's --json output (the same object from the same builder: answers.hpp),
+// and whose attributes are that object's fields. Every gonu::GonuError becomes
 // gonu.Error (a ValueError); a table file that cannot be opened raises the OSError Python's open()
 // would (FileNotFoundError, PermissionError, IsADirectoryError). The work is in answers.cpp.
 #include <pybind11/pybind11.h>
@@ -10,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "python/answers.hpp"
+#include "tools/table_cli.hpp"
 #include "util/version.hpp"
 
 namespace py = pybind11;
@@ -35,94 +37,87 @@ std::string history_text(const py::object& h) {
   return s;
 }
 
-py::dict rules_dict(const RulesInfo& r, bool with_id) {
-  py::dict d;
-  d["name"] = r.name;
-  if (with_id) d["id"] = r.id;
-  d["board"] = r.board;
-  d["capture"] = r.capture;
-  d["corner"] = r.corner;
-  d["repetition"] = r.repetition;
-  d["first"] = r.first;
-  return d;
+using ojson = nlohmann::ordered_json;
+
+// A JSON value as the Python value json.loads gives for it (objects keep their field order).
+py::object to_python(const ojson& j) {
+  switch (j.type()) {
+    case ojson::value_t::null: return py::none();
+    case ojson::value_t::boolean: return py::bool_(j.get<bool>());
+    case ojson::value_t::number_integer: return py::int_(j.get<std::int64_t>());
+    case ojson::value_t::number_unsigned: return py::int_(j.get<std::uint64_t>());
+    case ojson::value_t::number_float: return py::float_(j.get<double>());
+    case ojson::value_t::string: return py::str(j.get_ref<const std::string&>());
+    case ojson::value_t::array: {
+      py::list l;
+      for (const ojson& x : j) l.append(to_python(x));
+      return l;
+    }
+    case ojson::value_t::object: {
+      py::dict d;
+      for (const auto& [k, v] : j.items()) d[py::str(k)] = to_python(v);
+      return d;
+    }
+    default: throw std::logic_error("a report holds no binary or discarded JSON values");
+  }
 }
 
-py::object or_none(const std::optional<std::string>& s) { return s ? py::object(py::str(*s)) : py::object(py::none()); }
+// A report's field, None where the report leaves it out (as "note" without a tag).
+py::object field(const ojson& j, const char* name) {
+  const auto it = j.find(name);
+  return it == j.end() ? py::object(py::none()) : to_python(*it);
+}
 
 std::string py_repr(const py::object& o) { return py::repr(o).cast<std::string>(); }
 
-py::dict probe_move_dict(const ProbeMove& m) {
-  return py::dict("move"_a = m.move, "captures"_a = m.captures, "value"_a = m.value, "distance"_a = m.distance,
-                  "best"_a = m.best);
-}
+std::string text_of(const ojson& j, const char* name) { return j.at(name).get<std::string>(); }
+int int_of(const ojson& j, const char* name) { return j.at(name).get<int>(); }
 
-// The gonu-query/1 object of tools/README-query.md, field for field and in its order.
-py::dict probe_dict(const ProbeAnswer& p) {
-  py::dict d;
-  d["schema"] = "gonu-query/1";
-  d["table"] = p.table;
-  d["rules"] = rules_dict(p.rules, true);
-  d["start"] = p.start;
-  d["history"] = p.history;
-  d["position"] = p.position;
-  d["side_to_move"] = p.side_to_move;
-  d["history_decides_state"] = p.history_decides_state;
-  if (p.note) d["note"] = *p.note;
-  d["value"] = p.value;
-  d["distance"] = p.distance;
-  d["game_over"] = or_none(p.game_over);
-  py::list moves;
-  for (const ProbeMove& m : p.moves) moves.append(probe_move_dict(m));
-  d["moves"] = moves;
-  d["best"] = p.best;
-  d["engine_move"] = or_none(p.engine_move);
-  d["pv"] = p.pv;
-  d["pv_end"] = or_none(p.pv_end);
-  return d;
+// One entry of a probe's "moves".
+struct ProbeMove {
+  ojson json;
+};
+
+std::vector<ProbeMove> probe_moves(const ProbeAnswer& p) {
+  std::vector<ProbeMove> moves;
+  for (const ojson& m : p.json.at("moves")) moves.push_back({m});
+  return moves;
 }
 
 // "<Probe xxxx/4/4/wwww x: DRAW for black; moves a4-a3 DRAW, b4-b3 LOSS in 12; best a4-a3>"
 std::string probe_repr(const ProbeAnswer& p) {
-  std::string s = "<Probe " + p.position + ": " + value_text(p.value, p.distance) + " for " + p.side_to_move;
-  if (p.game_over) s += " (" + *p.game_over + ")";
-  if (!p.moves.empty()) {
+  const ojson& j = p.json;
+  std::string s = "<Probe " + text_of(j, "position") + ": " + value_text(text_of(j, "value"), int_of(j, "distance")) +
+                  " for " + text_of(j, "side_to_move");
+  if (!j.at("game_over").is_null()) s += " (" + text_of(j, "game_over") + ")";
+  const ojson& moves = j.at("moves");
+  if (!moves.empty()) {
     s += "; moves";
-    for (std::size_t i = 0; i < p.moves.size(); ++i)
-      s += (i ? ", " : " ") + p.moves[i].move + " " + value_text(p.moves[i].value, p.moves[i].distance);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      s += (i ? ", " : " ") + text_of(moves[i], "move") + " " +
+           value_text(text_of(moves[i], "value"), int_of(moves[i], "distance"));
   }
-  if (p.engine_move) s += "; best " + *p.engine_move;
+  if (!j.at("engine_move").is_null()) s += "; best " + text_of(j, "engine_move");
   return s + ">";
 }
 
-py::dict solve_dict(const SolveAnswer& a) {
-  py::dict d;
-  d["rules"] = rules_dict(a.rules, false);
-  d["root"] = a.root;
-  if (a.history) d["history"] = *a.history;
-  d["states"] = a.states;
-  d["edges"] = a.edges;
-  d["wins"] = a.wins;
-  d["losses"] = a.losses;
-  d["draws"] = a.draws;
-  d["max_distance"] = a.max_distance;
-  d["value"] = a.value;
-  d["distance"] = a.distance;
-  py::list moves;
-  for (const RootMove& m : a.moves) moves.append(py::dict("move"_a = m.move, "value"_a = m.value, "distance"_a = m.distance));
-  d["moves"] = moves;
-  if (a.verified) d["verified"] = *a.verified;
-  if (a.table_file) d["table"] = py::dict("file"_a = *a.table_file, "bytes"_a = a.table_bytes);
-  return d;
+std::string solve_repr(const SolveAnswer& a) {
+  const ojson& j = a.json;
+  return "<Solution " + text_of(j.at("rules"), "name") + " " + text_of(j.at("rules"), "board") + " from " +
+         text_of(j, "root") + ": " + std::to_string(j.at("states").get<std::uint64_t>()) + " states, " +
+         value_text(text_of(j, "value"), int_of(j, "distance")) + " for the side to move>";
 }
 
-std::string solve_repr(const SolveAnswer& a) {
-  return "<Solution " + a.rules.name + " " + a.rules.board + " from " + a.root + ": " + std::to_string(a.states) +
-         " states, " + value_text(a.value, a.distance) + " for the side to move>";
+// Read-only attributes, one per field of the class's JSON object.
+template <class T>
+void def_fields(py::class_<T>& c, std::initializer_list<const char*> names) {
+  for (const char* name : names)
+    c.def_property_readonly(name, [name](const T& x) { return field(x.json, name); });
 }
 
 py::dict table_info(const Table& t) {
   const TableHeader& h = t.header();
-  return py::dict("rules"_a = rules_dict(rules_info(h.rules), true), "board"_a = rules_info(h.rules).board,
+  return py::dict("rules"_a = to_python(gonu::cli::rules_json(h.rules)), "board"_a = board_text(h.rules),
                   "root"_a = format_position(t.board(), h.root), "states"_a = h.states, "edges"_a = h.edges,
                   "wins"_a = h.wins, "losses"_a = h.losses, "draws"_a = h.draws, "max_distance"_a = h.max_dist,
                   "format_version"_a = h.format_version, "written_by"_a = "gonu " + h.gonu_version,
@@ -153,62 +148,38 @@ void bind_moves(py::module_& m) {
         return "Move(" + py_repr(py::str(x.move)) + ", captures=" + py_repr(py::cast(x.captures)) + ")";
       });
 
-  py::class_<ProbeMove>(m, "ProbeMove", "A legal move with its value and distance for the side that makes it.")
-      .def_readonly("move", &ProbeMove::move)
-      .def_readonly("captures", &ProbeMove::captures)
-      .def_readonly("value", &ProbeMove::value)
-      .def_readonly("distance", &ProbeMove::distance)
-      .def_readonly("best", &ProbeMove::best)
-      .def("to_dict", &probe_move_dict)
+  py::class_<ProbeMove> move(m, "ProbeMove", "A legal move with its value and distance for the side that makes it.");
+  def_fields(move, {"move", "captures", "value", "distance", "best", "rank"});
+  move.def("to_dict", [](const ProbeMove& x) { return to_python(x.json); })
       .def("__repr__", [](const ProbeMove& x) {
-        return "<ProbeMove " + x.move + ": " + value_text(x.value, x.distance) + (x.best ? ", best>" : ">");
+        return "<ProbeMove " + text_of(x.json, "move") + ": " +
+               value_text(text_of(x.json, "value"), int_of(x.json, "distance")) +
+               (x.json.at("best").get<bool>() ? ", best>" : ">");
       });
 }
 
 void bind_probe(py::module_& m) {
-  py::class_<ProbeAnswer>(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.")
-      .def_readonly("table", &ProbeAnswer::table)
-      .def_property_readonly("rules", [](const ProbeAnswer& p) { return rules_dict(p.rules, true); })
-      .def_readonly("start", &ProbeAnswer::start)
-      .def_readonly("history", &ProbeAnswer::history)
-      .def_readonly("position", &ProbeAnswer::position)
-      .def_readonly("side_to_move", &ProbeAnswer::side_to_move)
-      .def_readonly("history_decides_state", &ProbeAnswer::history_decides_state)
-      .def_readonly("note", &ProbeAnswer::note)
-      .def_readonly("value", &ProbeAnswer::value, "'WIN', 'LOSS' or 'DRAW' for the side to move")
-      .def_readonly("distance", &ProbeAnswer::distance, "plies to the end with perfect play; 0 for a draw")
-      .def_readonly("game_over", &ProbeAnswer::game_over)
-      .def_readonly("moves", &ProbeAnswer::moves)
-      .def_readonly("best", &ProbeAnswer::best)
-      .def_readonly("engine_move", &ProbeAnswer::engine_move)
-      .def_readonly("pv", &ProbeAnswer::pv)
-      .def_readonly("pv_end", &ProbeAnswer::pv_end)
-      .def("to_dict", &probe_dict, "the gonu-query/1 object of `gonu query --json`")
+  py::class_<ProbeAnswer> probe(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.");
+  def_fields(probe, {"table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
+                     "note", "game_over", "best", "engine_move", "pv", "pv_end"});
+  probe.def_property_readonly("value", [](const ProbeAnswer& p) { return field(p.json, "value"); },
+                              "'WIN', 'LOSS' or 'DRAW' for the side to move")
+      .def_property_readonly("distance", [](const ProbeAnswer& p) { return field(p.json, "distance"); },
+                             "plies to the end with perfect play; 0 for a draw")
+      .def_property_readonly("moves", &probe_moves, "every legal move in move order, as ProbeMove")
+      .def("to_dict", [](const ProbeAnswer& p) { return to_python(p.json); },
+           "the gonu-query/1 object of `gonu query --json`")
       .def("__repr__", &probe_repr);
 }
 
 void bind_solution(py::module_& m) {
-  py::class_<SolveAnswer>(m, "Solution", "A solved rule set: the fields of `gonu solve --json`.")
-      .def_property_readonly("rules", [](const SolveAnswer& a) { return rules_dict(a.rules, false); })
-      .def_readonly("root", &SolveAnswer::root)
-      .def_readonly("history", &SolveAnswer::history)
-      .def_readonly("states", &SolveAnswer::states)
-      .def_readonly("edges", &SolveAnswer::edges)
-      .def_readonly("wins", &SolveAnswer::wins)
-      .def_readonly("losses", &SolveAnswer::losses)
-      .def_readonly("draws", &SolveAnswer::draws)
-      .def_readonly("max_distance", &SolveAnswer::max_distance)
-      .def_readonly("value", &SolveAnswer::value)
-      .def_readonly("distance", &SolveAnswer::distance)
-      .def_property_readonly("moves", [](const SolveAnswer& a) {
-        py::list l;
-        for (const RootMove& x : a.moves) l.append(py::dict("move"_a = x.move, "value"_a = x.value, "distance"_a = x.distance));
-        return l;
-      })
-      .def_readonly("verified", &SolveAnswer::verified)
-      .def_readonly("wins_by_distance", &SolveAnswer::wins_by_distance, "states won in d plies, at index d")
+  py::class_<SolveAnswer> solution(m, "Solution", "A solved rule set: the fields of `gonu solve --json`.");
+  def_fields(solution, {"rules", "root", "history", "states", "edges", "wins", "losses", "draws", "max_distance",
+                        "value", "distance", "moves", "verified", "seconds", "peak_bytes"});
+  solution.def_readonly("wins_by_distance", &SolveAnswer::wins_by_distance, "states won in d plies, at index d")
       .def_readonly("losses_by_distance", &SolveAnswer::losses_by_distance, "states lost in d plies, at index d")
-      .def("to_dict", &solve_dict, "the object of `gonu solve --json`")
+      .def("to_dict", [](const SolveAnswer& a) { return to_python(a.json); },
+           "the gonu-solve/1 object of `gonu solve --json`")
       .def("__repr__", &solve_repr);
 }
 
@@ -224,7 +195,7 @@ void bind_table(py::module_& m) {
            "The value of POSITION (default: the table's root) after HISTORY (a str or a list of moves), "
            "every legal move with its value, the best moves and the principal variation.")
       .def("__repr__", [](const Table& t) {
-        return "<Table " + py_repr(py::str(t.path())) + ": " + t.rules().name + " " + rules_info(t.rules()).board +
+        return "<Table " + py_repr(py::str(t.path())) + ": " + t.rules().name + " " + board_text(t.rules()) +
                ", " + std::to_string(t.size()) + " states>";
       });
 }

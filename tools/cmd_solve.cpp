@@ -12,7 +12,6 @@
 #include "core/error.hpp"
 #include "solver/solve.hpp"
 #include "solver/state/solution_stats.hpp"
-#include "solver/state/successors.hpp"
 #include "solver/table/table.hpp"
 #include "solver/verify.hpp"
 #include "tools/format_number.hpp"
@@ -70,64 +69,11 @@ SolveOptions solve_options(const CommandLine& cl) {
   return options;
 }
 
-// A first move from the root and its value for the mover (distance 0 for a draw).
-struct RootMove {
-  std::string move;
-  Value value;
-  int dist;
-};
-
-std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Board& board) {
-  Successor succ[kMaxMoves];
-  const int k = expand_key(s.codec, s.root_key, succ);
-  std::vector<RootMove> moves;
-  for (int i = 0; i < k; ++i) {
-    const std::size_t t = *find_state(s, succ[i].key);
-    const Value v = s.value[t] == Value::win ? Value::loss : s.value[t] == Value::loss ? Value::win : Value::draw;
-    moves.push_back({format_move(board, rules, succ[i].move), v, v == Value::draw ? 0 : s.dist[t] + 1});
-  }
-  return moves;
+void print_json(const Solution& s, const Game& game, const SolveExtras& x) {
+  std::cout << solve_json(s, game, x).dump(2) << "\n";
 }
 
-// What the report prints besides the solution itself.
-struct Extras {
-  std::optional<std::string> history;
-  std::optional<VerifyResult> verified;
-  std::optional<std::string> table;  // the --out file
-  std::uint64_t table_bytes = 0;
-  std::optional<SolutionStats> stats;  // --stats or --stats-csv
-  bool stats_shown = false;            // --stats (else only the CSV)
-  double seconds = 0;                  // the solve's wall time
-};
-
-void print_json(const Solution& s, const Game& game, const Extras& x) {
-  const std::size_t root = *find_state(s, s.root_key);
-  nlohmann::ordered_json j;
-  j["schema"] = "gonu-solve/1";
-  j["rules"] = solve_rules_json(game.rules);
-  j["root"] = format_position(game.board, s.root);
-  if (x.history) j["history"] = *x.history;
-  j["states"] = s.keys.size();
-  j["edges"] = s.edges;
-  j["wins"] = s.wins;
-  j["losses"] = s.losses;
-  j["draws"] = s.draws;
-  j["max_distance"] = s.max_dist;
-  j["value"] = to_string(s.value[root]);
-  j["distance"] = s.dist[root];
-  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-  for (const RootMove& m : root_moves(s, game.rules, game.board))
-    moves.push_back({{"move", m.move}, {"value", to_string(m.value)}, {"distance", m.dist}});
-  j["moves"] = moves;
-  if (x.verified) j["verified"] = x.verified->ok;
-  if (x.table) j["table"] = {{"file", *x.table}, {"bytes", x.table_bytes}};
-  if (x.stats && x.stats_shown) j["stats"] = stats_json(*x.stats);
-  j["seconds"] = x.seconds;
-  j["peak_bytes"] = peak_resident_bytes();
-  std::cout << j.dump(2) << "\n";
-}
-
-void print_text(const Solution& s, const Game& game, const Extras& x) {
+void print_text(const Solution& s, const Game& game, const SolveExtras& x) {
   const std::size_t root = *find_state(s, s.root_key);
   print_rules_and_root(game.rules, game.board, s.root, x.history);
   std::cout << "reachable states: " << with_commas(s.keys.size()) << "\n";
@@ -163,7 +109,7 @@ void check_out(const std::string& path, bool quiet) {
 
 // The finite rule sets: every reachable state solved, then verified, counted and written when asked.
 int solve_exact(const CommandLine& cl, const Game& game) {
-  Extras x;
+  SolveExtras x;
   x.history = cl.optional_text("history");
   x.table = cl.optional_text("out");
   const bool quiet = cl.has("quiet");

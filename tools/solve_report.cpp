@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "solver/state/successors.hpp"
 #include "tools/format_number.hpp"
 #include "util/atomic_file.hpp"
 
@@ -17,6 +18,45 @@ nlohmann::ordered_json solve_rules_json(const Rules& r) {
   return {{"name", r.name}, {"board", std::to_string(r.rows) + "x" + std::to_string(r.cols)},
           {"capture", to_string(r.capture)}, {"corner", r.corner},
           {"repetition", to_string(r.repetition)}, {"first", to_string(r.first)}};
+}
+
+std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Board& board) {
+  Successor succ[kMaxMoves];
+  const int k = expand_key(s.codec, s.root_key, succ);
+  std::vector<RootMove> moves;
+  for (int i = 0; i < k; ++i) {
+    const std::size_t t = *find_state(s, succ[i].key);
+    const Value v = s.value[t] == Value::win ? Value::loss : s.value[t] == Value::loss ? Value::win : Value::draw;
+    moves.push_back({format_move(board, rules, succ[i].move), v, v == Value::draw ? 0 : s.dist[t] + 1});
+  }
+  return moves;
+}
+
+nlohmann::ordered_json solve_json(const Solution& s, const Game& game, const SolveExtras& x) {
+  const std::size_t root = *find_state(s, s.root_key);
+  nlohmann::ordered_json j;
+  j["schema"] = "gonu-solve/1";
+  j["rules"] = solve_rules_json(game.rules);
+  j["root"] = format_position(game.board, s.root);
+  if (x.history) j["history"] = *x.history;
+  j["states"] = s.keys.size();
+  j["edges"] = s.edges;
+  j["wins"] = s.wins;
+  j["losses"] = s.losses;
+  j["draws"] = s.draws;
+  j["max_distance"] = s.max_dist;
+  j["value"] = to_string(s.value[root]);
+  j["distance"] = s.dist[root];
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  for (const RootMove& m : root_moves(s, game.rules, game.board))
+    moves.push_back({{"move", m.move}, {"value", to_string(m.value)}, {"distance", m.dist}});
+  j["moves"] = moves;
+  if (x.verified) j["verified"] = x.verified->ok;
+  if (x.table) j["table"] = {{"file", *x.table}, {"bytes", x.table_bytes}};
+  if (x.stats && x.stats_shown) j["stats"] = stats_json(*x.stats);
+  j["seconds"] = x.seconds;
+  j["peak_bytes"] = peak_resident_bytes();
+  return j;
 }
 
 void print_rules_and_root(const Rules& r, const Board& b, const Position& root,

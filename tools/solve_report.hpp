@@ -1,18 +1,48 @@
-// What both branches of `gonu solve` (the exact solve and the superko one) report the same way:
-// the rule set as JSON, the first lines of the text report, time and memory for people, the
-// process's peak memory, and the per-distance/material/level statistics (--stats, --stats-csv).
+// What `gonu solve` reports: the gonu-solve/1 object of --json for an exact solve (built here
+// only, so that the Python module's solve() gives it too), and what both branches of the command
+// (the exact solve and the superko one) report the same way: the rule set as JSON, the first lines
+// of the text report, time and memory for people, the process's peak memory, and the
+// per-distance/material/level statistics (--stats, --stats-csv). Part of the library gonu_report.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
+#include <vector>
+
 #include "core/game.hpp"
+#include "solver/state/solution.hpp"
 #include "solver/state/solution_stats.hpp"
+#include "solver/verify.hpp"
 
 namespace gonu::cli {
 
 // {name, board, capture, corner, repetition, first} (no rules id, unlike a table's report).
 nlohmann::ordered_json solve_rules_json(const Rules& r);
+
+// A first move from the root and its value for the mover (distance 0 for a draw).
+struct RootMove {
+  std::string move;
+  Value value;
+  int dist;
+};
+// The root's moves in move order.
+std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Board& board);
+
+// What an exact solve's report holds besides the solution itself.
+struct SolveExtras {
+  std::optional<std::string> history;
+  std::optional<VerifyResult> verified;
+  std::optional<std::string> table;  // the --out file
+  std::uint64_t table_bytes = 0;
+  std::optional<SolutionStats> stats;  // --stats or --stats-csv
+  bool stats_shown = false;            // --stats (else only the CSV)
+  double seconds = 0;                  // the solve's wall time
+};
+
+// The gonu-solve/1 object of `gonu solve --json` for solution `s` of `game`; "peak_bytes" is the
+// process's peak so far (peak_resident_bytes).
+nlohmann::ordered_json solve_json(const Solution& s, const Game& game, const SolveExtras& x);
 
 // "rules: ..." and "root: ...", the root followed by "after HISTORY" when one was played.
 void print_rules_and_root(const Rules& r, const Board& b, const Position& root,

@@ -48,6 +48,15 @@ def raises(kind, match=None):
     raise AssertionError(f"{kind.__name__} not raised")
 
 
+def without_run_fields(report):
+    """A solve report without the fields that depend on the run (its time and memory), which must be there."""
+    rest = dict(report)
+    seconds, peak = rest.pop("seconds"), rest.pop("peak_bytes")
+    assert isinstance(seconds, float) and seconds >= 0, seconds
+    assert isinstance(peak, int) and peak > 0, peak
+    return rest
+
+
 def query_json(path, position=None, history=None):
     args = ["query", path] + ([position] if position else []) + (["--history", history] if history else [])
     return gonu_json(*args, "--json")
@@ -101,6 +110,9 @@ def test_probe_attributes_and_repr():
     assert [m.move for m in p.moves] == [m["move"] for m in p.to_dict()["moves"]]
     assert [m.move for m in p.moves if m.best] == p.best
     assert p.engine_move == p.best[0]
+    assert sorted(m.rank for m in p.moves) == list(range(1, len(p.moves) + 1))
+    assert [m.rank for m in p.moves] == [m["rank"] for m in p.to_dict()["moves"]]
+    assert next(m.move for m in p.moves if m.rank == 1) == p.engine_move
     assert p.value != "WIN" or any(m.value == "WIN" and m.distance == p.distance for m in p.moves)
     text = repr(p)
     assert text.startswith("<Probe xxx/3/www x: ") and p.value in text and "best " + p.engine_move in text
@@ -141,13 +153,17 @@ def solve_cases():
 def test_solve_is_gonu_solve_json():
     for kwargs, args in solve_cases():
         got = gonu.solve(**kwargs).to_dict()
-        assert got == gonu_json("solve", *args, "--json", "--quiet"), args
+        expected = gonu_json("solve", *args, "--json", "--quiet")
+        assert got["schema"] == "gonu-solve/1" and list(got) == list(expected), args
+        assert without_run_fields(got) == without_run_fields(expected), args
 
 
 def test_solve_attributes_and_distance_counts():
     s = gonu.solve(board="3x4")
     d = s.to_dict()
     assert (s.states, s.wins, s.losses, s.draws, s.value) == (d["states"], d["wins"], d["losses"], d["draws"], d["value"])
+    assert (s.seconds, s.peak_bytes, s.moves, s.rules) == (d["seconds"], d["peak_bytes"], d["moves"], d["rules"])
+    assert s.history is None and s.verified is None  # fields the report leaves out
     assert s.states == s.wins + s.losses + s.draws
     assert sum(s.wins_by_distance) == s.wins and sum(s.losses_by_distance) == s.losses
     assert len(s.wins_by_distance) == s.max_distance + 1

@@ -10,13 +10,15 @@ _gonu_options() {
     rules | show | check-certificate | info) echo "--help" ;;
     moves) echo "$_gonu_rule_options --history --help" ;;
     solve)
-      echo "$_gonu_rule_options --from --history --threads --max-states --engine --verify --json --out --quiet" \
+      echo "$_gonu_rule_options --from --history --threads --max-states --engine --verify --json --stats" \
+           "--stats-csv --levels --out --quiet" \
            "--strategy-seconds --strategy-depth --strategy-layers --no-strategy --no-search --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
     query) echo "--history --json --help" ;;
-    play) echo "--as --help" ;;
+    play) echo "--history --as --vary --seed --values --help" ;;
     verify) echo "--quiet --help" ;;
+    serve) echo "--host --port --help" ;;
   esac
 }
 
@@ -25,7 +27,7 @@ _gonu() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   if ((COMP_CWORD == 1)); then
-    mapfile -t COMPREPLY < <(compgen -W "rules show moves solve check-certificate query play verify info --help --version" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "rules show moves solve check-certificate query play verify info serve --help --version" -- "$cur")
     return
   fi
   cmd=${COMP_WORDS[1]}
@@ -33,19 +35,21 @@ _gonu() {
     --rules) mapfile -t COMPREPLY < <(compgen -W "free encyclopedia undo soldiers corner" -- "$cur"); return ;;
     --capture) mapfile -t COMPREPLY < <(compgen -W "line single" -- "$cur"); return ;;
     --repetition) mapfile -t COMPREPLY < <(compgen -W "none immediate undo superko" -- "$cur"); return ;;
-    --first | --as) mapfile -t COMPREPLY < <(compgen -W "black white" -- "$cur"); return ;;
+    --first) mapfile -t COMPREPLY < <(compgen -W "black white" -- "$cur"); return ;;
+    --as) mapfile -t COMPREPLY < <(compgen -W "black white both" -- "$cur"); return ;;
+    --values) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;
     --engine) mapfile -t COMPREPLY < <(compgen -W "auto dense graph" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
-    --out | --certificate) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --out | --certificate | --stats-csv) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     --from | --history | --threads | --max-states | --strategy-seconds | --strategy-depth | --strategy-layers | \
-      --max-nodes | --max-seconds | --table-entries | --relevant-boards) return ;;
+      --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
   esac
   if [[ $cur == -* ]]; then
     mapfile -t COMPREPLY < <(compgen -W "$(_gonu_options "$cmd")" -- "$cur")
     return
   fi
   case "$cmd" in  # the FILE argument
-    query | play | verify | info | check-certificate) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+    query | play | verify | info | check-certificate | serve) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
   esac
 }
 
