@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds, solves 4x4 Jul-gonu under the `free`,
 # `encyclopedia` and `undo` readings, prints a table of the answers, writes the endgame tables to
-# tables/ and shows `gonu query` on the start position.
+# tables/ and shows `gonu query` on the start position; makes the Python module importable.
 # Options: GONU_RULES="free" scripts/run.sh solves only the listed rule sets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh gonu
+scripts/build.sh gonu gonu_python
 gonu=build/bin/gonu
+# `import gonu` for this user's python3 without installing: a .pth file in the user's
+# site-packages naming build/python (what an editable pip install does); `cmake --install build`
+# installs the module properly instead.
+site=$(python3 -m site --user-site)
+mkdir -p "$site" && echo "$PWD/build/python" >"$site/gonu-build.pth"
 mkdir -p tables
 rules=${GONU_RULES:-free encyclopedia undo}
 summary=()
