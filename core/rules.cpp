@@ -3,6 +3,7 @@
 
 #include "core/board.hpp"
 #include "core/error.hpp"
+#include "core/position.hpp"
 
 namespace gonu {
 
@@ -100,5 +101,26 @@ std::string rules_id(const Rules& r) {
 }
 
 bool operator==(const Rules& a, const Rules& b) { return rules_id(a) == rules_id(b); }
+
+Rules with_parts(const Rules& named, const RuleParts& parts, const std::optional<std::string>& position) {
+  Rules r = named;
+  if (parts.capture) r.capture = parse_capture(*parts.capture);
+  if (parts.corner) r.corner = *parts.corner;
+  if (parts.repetition) r.repetition = parse_repetition(*parts.repetition);
+  if (parts.first) r.first = parse_side(*parts.first);
+  if (parts.board) parse_board_size(*parts.board, r.rows, r.cols);
+  if (position) {
+    const ParsedPosition p = parse_position_text(*position);
+    if (parts.board && (p.rows != r.rows || p.cols != r.cols))
+      throw GonuError("position '" + *position + "' is " + std::to_string(p.rows) + "x" + std::to_string(p.cols) +
+                      ", but the board is given as " + *parts.board);
+    r.rows = p.rows;
+    r.cols = p.cols;
+  }
+  const bool same_parts = r.capture == named.capture && r.corner == named.corner &&
+                          r.repetition == named.repetition && r.first == named.first;
+  if (!same_parts) r.name = "custom";
+  return r;
+}
 
 }  // namespace gonu

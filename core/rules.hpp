@@ -1,6 +1,7 @@
 // A rule set: every reading of Jul-gonu the sources allow, as independent parts that combine.
 // Plain data; the named sets (`gonu rules`) are fixed combinations with the source of each.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,17 @@ Capture parse_capture(const std::string& s);
 Repetition parse_repetition(const std::string& s);
 // Parses "RxC" (e.g. "4x4"); throws GonuError on a malformed or unsupported size.
 void parse_board_size(const std::string& s, int& rows, int& cols);
+
+// The parts of a rule set given apart from its name (the gonu program's --capture, --corner,
+// --repetition, --first, --board; the Python module's keywords).
+struct RuleParts {
+  std::optional<std::string> capture, repetition, first, board;
+  std::optional<bool> corner;
+};
+// `named` with each given part replaced, renamed "custom" when a part differs from the named
+// set's. With a `position`, the board size is the position's and must agree with parts.board.
+// Throws GonuError on a malformed part.
+Rules with_parts(const Rules& named, const RuleParts& parts, const std::optional<std::string>& position = {});
 
 // One line with every part: "free: board 4x4, capture line, corner off, repetition none, black first".
 std::string describe(const Rules& r);

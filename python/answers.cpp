@@ -32,25 +32,7 @@ std::vector<std::string> square_list(const Board& b, Bits squares) {
 }  // namespace
 
 Rules choose_rules(const RuleChoice& c, const std::optional<std::string>& position) {
-  Rules r = rules_by_name(c.name);
-  const Rules named = r;
-  if (c.capture) r.capture = parse_capture(*c.capture);
-  if (c.corner) r.corner = *c.corner;
-  if (c.repetition) r.repetition = parse_repetition(*c.repetition);
-  if (c.first) r.first = parse_side(*c.first);
-  if (c.board) parse_board_size(*c.board, r.rows, r.cols);
-  if (position) {
-    const ParsedPosition p = parse_position_text(*position);
-    if (c.board && (p.rows != r.rows || p.cols != r.cols))
-      throw GonuError("position '" + *position + "' is " + board_text(p.rows, p.cols) + ", but board says " +
-                      *c.board);
-    r.rows = p.rows;
-    r.cols = p.cols;
-  }
-  const bool same_parts = r.capture == named.capture && r.corner == named.corner &&
-                          r.repetition == named.repetition && r.first == named.first;
-  if (!same_parts) r.name = "custom";
-  return r;
+  return with_parts(rules_by_name(c.name), RuleParts{c.capture, c.repetition, c.first, c.board, c.corner}, position);
 }
 
 std::string board_text(const Rules& r) { return board_text(r.rows, r.cols); }

@@ -128,29 +128,14 @@ Rules named_rules(const std::string& name) {
 }  // namespace
 
 Rules CommandLine::rules(const std::optional<std::string>& position_text) const {
-  Rules r = named_rules(has("rules") ? text("rules") : "free");
-  const Rules named = r;
-  if (has("capture")) r.capture = parse_capture(text("capture"));
+  RuleParts parts{optional_text("capture"), optional_text("repetition"), optional_text("first"),
+                  optional_text("board"), std::nullopt};
   if (has("corner")) {
     const std::string v = text("corner");
     if (v != "on" && v != "off") throw GonuError("--corner takes on or off, not '" + v + "'");
-    r.corner = v == "on";
+    parts.corner = v == "on";
   }
-  if (has("repetition")) r.repetition = parse_repetition(text("repetition"));
-  if (has("first")) r.first = parse_side(text("first"));
-  if (has("board")) parse_board_size(text("board"), r.rows, r.cols);
-  if (position_text) {
-    const ParsedPosition p = parse_position_text(*position_text);
-    if (has("board") && (p.rows != r.rows || p.cols != r.cols))
-      throw GonuError("position '" + *position_text + "' is " + std::to_string(p.rows) + "x" +
-                      std::to_string(p.cols) + ", but --board says " + text("board"));
-    r.rows = p.rows;
-    r.cols = p.cols;
-  }
-  const bool same_parts = r.capture == named.capture && r.corner == named.corner &&
-                          r.repetition == named.repetition && r.first == named.first;
-  if (!same_parts) r.name = "custom";
-  return r;
+  return with_parts(named_rules(has("rules") ? text("rules") : "free"), parts, position_text);
 }
 
 void CommandLine::usage_error(const std::string& message) const {
