@@ -14,11 +14,18 @@ t0=$SECONDS
 scripts/sanitize.sh all
 san_rc=$?
 san_s=$((SECONDS - t0))
+# The fault and hostile-file tests (tests/test_table_atomic.cpp, tests/test_table_hostile.cpp):
+# full disks, kill -9 during a write, targets that are not regular files, crafted headers.
+scripts/build.sh gonu gonu_tests
+t0=$SECONDS
+fault_rc=0
+build/bin/gonu_tests "[atomic],[hostile]" --durations yes >build/fault-tests.log 2>&1 || fault_rc=$?
+fault_s=$((SECONDS - t0))
 
 out=results/reliability.md
 mkdir -p results
 {
-  echo "# Reliability: fuzzing and sanitizers"
+  echo "# Reliability: fuzzing, sanitizers and faults"
   echo
   echo "Written by \`scripts/reliability.sh $seconds\` on $(date -u +%Y-%m-%d) at commit" \
        "$(git rev-parse --short HEAD 2>/dev/null || echo '?'), on $(nproc) cores" \
@@ -61,6 +68,19 @@ mkdir -p results
   done
   [ "$found" = 1 ] || echo "- none"
   echo
+  echo "## Fault and hostile-file tests (ctest; \`build/bin/gonu_tests \"[atomic],[hostile]\"\`)"
+  echo
+  echo "Full disks (a file-size limit on the writer, SIGXFSZ ignored), kill -9 at random moments of"
+  echo "\`gonu solve --out\`, targets that are not regular files, and crafted table headers (offsets that"
+  echo "wrap around 2^64, out-of-range root tags, board sizes and rule codes, every numeric field at its"
+  echo "extremes, checksums recomputed) through \`gonu info\`, \`query\` and \`verify\`."
+  echo
+  echo "| test case | seconds |"
+  echo "|---|---:|"
+  sed -nE 's/^([0-9.]+) s: (.*)$/| \2 | \1 |/p' build/fault-tests.log
+  echo
+  echo "Result: $(grep -E '^(All tests passed|test cases:)' build/fault-tests.log | tail -1) (exit $fault_rc, $fault_s s)."
+  echo
   echo "## Sanitizers (\`scripts/sanitize.sh\`)"
   echo
   while IFS= read -r line; do echo "- $line"; done <build-asan/sanitize-summary.txt
@@ -71,4 +91,4 @@ mkdir -p results
   echo "the build directory (and build-tsan/onetbb) was already up to date from an earlier run."
 } >"$out"
 echo "reliability: wrote $out"
-[ "$fuzz_rc" -eq 0 ] && [ "$san_rc" -eq 0 ]
+[ "$fuzz_rc" -eq 0 ] && [ "$san_rc" -eq 0 ] && [ "$fault_rc" -eq 0 ]
