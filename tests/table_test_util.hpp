@@ -121,6 +121,16 @@ inline std::vector<std::string> lines(const std::string& s) {
   return v;
 }
 
+// Solves with the CLI into d/name (`gonu solve SOLVE_ARGS --quiet --out`); returns the path.
+inline std::string cli_table(const TempDir& d, const std::string& name, const std::string& solve_args) {
+  const std::string path = d.file(name);
+  const Result r = run_gonu("solve " + solve_args + " --quiet --out '" + path + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "table:"));
+  return path;
+}
+
 // A bad-input failure: exit 1, nothing on stdout, one line on stderr "gonu: error: ...".
 inline void require_one_line_error(const Result& r, const std::string& part) {
   INFO("stdout: " << r.out << "\nstderr: " << r.err);

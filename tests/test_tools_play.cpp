@@ -13,14 +13,6 @@ using namespace table_test;
 
 namespace {
 
-std::string cli_table(const TempDir& d, const std::string& name, const std::string& solve_args) {
-  const std::string path = d.file(name);
-  const Result r = run_gonu("solve " + solve_args + " --quiet --out '" + path + "'");
-  INFO(r.out << r.err);
-  REQUIRE(r.code == 0);
-  return path;
-}
-
 std::size_t count(const std::string& s, const std::string& part) {
   std::size_t n = 0;
   for (std::size_t at = s.find(part); at != std::string::npos; at = s.find(part, at + 1)) ++n;

@@ -10,14 +10,6 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string cli_table(const TempDir& d, const std::string& name, const std::string& solve_args) {
-  const std::string path = d.file(name);
-  const Result r = run_gonu("solve " + solve_args + " --quiet --out '" + path + "'");
-  INFO(r.out << r.err);
-  REQUIRE(r.code == 0);
-  return path;
-}
-
 // The plain rule: a smaller score is a better move for the mover.
 int score(const json& m) {
   const int d = m["distance"];

@@ -13,16 +13,6 @@ using json = nlohmann::json;
 
 namespace {
 
-// Solves with the CLI into dir/name; returns the path.
-std::string cli_table(const TempDir& d, const std::string& name, const std::string& solve_args) {
-  const std::string path = d.file(name);
-  const Result r = run_gonu("solve " + solve_args + " --quiet --out '" + path + "'");
-  INFO(r.out << r.err);
-  REQUIRE(r.code == 0);
-  REQUIRE(contains(r.out, "table:"));
-  return path;
-}
-
 json query_json(const std::string& args) {
   const Result r = run_gonu("query " + args + " --json");
   INFO(r.out << r.err);
