@@ -416,21 +416,7 @@ TEST_CASE("table: crafted headers and indexes (checksums recomputed) never crash
   };
   auto exercise = [&](const std::string& b) {
     spit(d.file("bad.gtb"), b);
-    try {
-      const Table t = Table::open(d.file("bad.gtb"));
-      for (std::size_t i = 0; i < s.keys.size(); i += 3) {
-        try {
-          t.find(s.keys[i]);
-          t.find(s.keys[i] + 1);
-        } catch (const GonuError&) {
-        }
-      }
-      try {
-        verify_table(t);
-      } catch (const GonuError&) {
-      }
-    } catch (const GonuError&) {
-    }
+    read_tolerating_errors(d.file("bad.gtb"), s.keys, 3);
   };
   std::mt19937_64 rng(77);
   for (int trial = 0; trial < 400; ++trial) {

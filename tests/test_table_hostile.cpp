@@ -160,21 +160,7 @@ TEST_CASE("hostile table: every numeric header field at its extremes is refused 
       reseal(b);
       spit(d.file("bad.gtb"), b);
       INFO(f.name << " = " << v);
-      try {
-        const Table t = Table::open(d.file("bad.gtb"));
-        for (std::size_t i = 0; i < s.keys.size(); i += 7) {
-          try {
-            t.find(s.keys[i]);
-            t.find(s.keys[i] + 1);
-          } catch (const GonuError&) {
-          }
-        }
-        try {
-          verify_table(t);
-        } catch (const GonuError&) {
-        }
-      } catch (const GonuError&) {
-      }
+      read_tolerating_errors(d.file("bad.gtb"), s.keys, 7);
     }
   }
 }
