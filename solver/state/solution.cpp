@@ -33,12 +33,29 @@ void count_values(Solution& s) {
   s.wins = c.by_value[std::uint8_t(Value::win)];
   s.losses = c.by_value[std::uint8_t(Value::loss)];
   s.max_dist = c.max_dist;
+  s.states = s.keys.size();
 }
 
 std::optional<std::size_t> find_state(const Solution& s, Key k) {
+  if (s.source) return s.source->find(k);
   const auto it = std::lower_bound(s.keys.begin(), s.keys.end(), k);
   if (it == s.keys.end() || *it != k) return std::nullopt;
   return std::size_t(it - s.keys.begin());
+}
+
+StateValue state_value(const Solution& s, std::uint64_t i) {
+  if (!s.source) return {s.value[i], s.dist[i]};
+  Key k;
+  StateValue v;
+  s.source->read(i, i + 1, &k, &v.value, &v.dist);
+  return v;
+}
+
+void read_states(const Solution& s, std::uint64_t lo, std::uint64_t hi, Key* keys, Value* value, std::uint16_t* dist) {
+  if (s.source) return s.source->read(lo, hi, keys, value, dist);
+  std::copy(s.keys.begin() + std::ptrdiff_t(lo), s.keys.begin() + std::ptrdiff_t(hi), keys);
+  std::copy(s.value.begin() + std::ptrdiff_t(lo), s.value.begin() + std::ptrdiff_t(hi), value);
+  std::copy(s.dist.begin() + std::ptrdiff_t(lo), s.dist.begin() + std::ptrdiff_t(hi), dist);
 }
 
 }  // namespace gonu

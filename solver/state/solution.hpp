@@ -3,6 +3,7 @@
 // table writer, the verifier and the tools read it. Knows nothing of how a solve is done.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,17 @@
 
 namespace gonu {
 
+// A solved state set kept in an engine's own compact form, for boards whose arrays would not fit
+// (5x5: 11 bytes a state would pass 24 GB): read in key order a range of state numbers at a
+// time, or looked up by key. Safe to call from many threads at once.
+struct StateSource {
+  virtual ~StateSource() = default;
+  // The keys, values and distances of the states [lo, hi) (state numbers, hi <= the count).
+  virtual void read(std::uint64_t lo, std::uint64_t hi, Key* keys, Value* value, std::uint16_t* dist) const = 0;
+  // The state number of a key, if it is in the set.
+  virtual std::optional<std::uint64_t> find(Key k) const = 0;
+};
+
 struct Solution {
   KeyCodec codec;
   Position root;
@@ -23,6 +35,10 @@ struct Solution {
   HugeVector<Key> keys;              // ascending; the index of a key is its state number
   HugeVector<Value> value;           // for the side to move
   HugeVector<std::uint16_t> dist;    // plies to the end with perfect play; 0 for draws
+  // Set instead of the three arrays above (which are then empty) when the solve was asked to
+  // keep its compact form (SolveOptions::compact_result) and the engine has one.
+  std::shared_ptr<const StateSource> source;
+  std::uint64_t states = 0;          // the number of states, in either form
   std::uint64_t edges = 0;           // legal moves summed over non-terminal states
   std::uint64_t wins = 0, losses = 0, draws = 0;
   std::uint16_t max_dist = 0;
@@ -38,12 +54,31 @@ struct SolveOptions {
   ProgressFn progress;
   Engine engine = Engine::automatic;
   std::uint64_t max_states = 0;  // refuse (GonuError) past this many states; 0: no limit
+  // Refuse (GonuError, before anything large is allocated) a solve whose estimated peak passes
+  // this many bytes; 0: the machine's physical memory.
+  std::uint64_t max_memory = 0;
+  // Let the compact engine return its own form (Solution::source) instead of filling the arrays:
+  // for callers that only stream the result (table writing, counts, the root's value).
+  bool compact_result = false;
 };
 
-// Fills wins, losses, draws and max_dist from the value and dist arrays (for the engines).
+// Fills states, wins, losses, draws and max_dist from the value and dist arrays (for the engines).
 void count_values(Solution& s);
 
-// The state number of a key, if it is in the solution.
+// The state number of a key, if it is in the solution (either form).
 std::optional<std::size_t> find_state(const Solution& s, Key k);
+
+// The number of states (either form; a hand-built solution need not set `states`).
+inline std::uint64_t state_count(const Solution& s) { return s.source ? s.states : s.keys.size(); }
+
+// State i's value and distance (either form).
+struct StateValue {
+  Value value = Value::draw;
+  std::uint16_t dist = 0;
+};
+StateValue state_value(const Solution& s, std::uint64_t i);
+
+// The states [lo, hi) in key order (either form): what a streaming reader (the table writer) uses.
+void read_states(const Solution& s, std::uint64_t lo, std::uint64_t hi, Key* keys, Value* value, std::uint16_t* dist);
 
 }  // namespace gonu
