@@ -9,6 +9,8 @@
 #include <algorithm>
 
 #include "solver/dense/dense_solve.hpp"
+#include "solver/dense/estimate.hpp"
+#include "solver/dense/parts.hpp"
 #include "solver/graph/retrograde.hpp"
 #include "solver/graph/enumerate.hpp"
 
@@ -49,6 +51,14 @@ Solution solve(const Game& from, const SolveOptions& options) {
   s.peak_bytes = std::max({enumerate_peak, analyse_peak, n * (sizeof(Key) + 4 + 2 * (sizeof(Key) + 3))});
   count_values(s);
   return s;
+}
+
+std::uint64_t memory_limit(const SolveOptions& options) {
+  return options.max_memory ? options.max_memory : dense::physical_memory();
+}
+
+MemoryEstimate estimate_memory(const Game& from, const SolveOptions& options) {
+  return dense::estimate_engine_memory(from, options);
 }
 
 }  // namespace gonu

@@ -3,6 +3,9 @@
 // table stores. Only the finite repetition rules (none, immediate, undo); superko has its own
 // solver (solver/superko/).
 #pragma once
+#include <cstdint>
+#include <string>
+
 #include "core/game.hpp"
 #include "solver/state/solution.hpp"
 
@@ -12,5 +15,11 @@ namespace gonu {
 // the dense engine (solver/dense/) where it applies, else the state graph (solver/graph/). Throws
 // GonuError for superko, or for Engine::dense where it does not apply.
 Solution solve(const Game& from, const SolveOptions& options = {});
+
+// What a solve will need (solver/dense/estimate.hpp), before anything large is allocated.
+MemoryEstimate estimate_memory(const Game& from, const SolveOptions& options = {});
+
+// The limit a solve is held to: options.max_memory, or the machine's physical memory if 0.
+std::uint64_t memory_limit(const SolveOptions& options);
 
 }  // namespace gonu

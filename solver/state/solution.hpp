@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/position.hpp"
@@ -46,9 +47,10 @@ struct Solution {
   std::size_t peak_bytes = 0;        // estimate of the solve's largest memory use
 };
 
-// automatic: the dense engine (solver/dense/) where it applies, else the state graph
-// (solver/graph/). Both give the same Solution; tests compare them.
-enum class Engine { automatic, graph, dense };
+// automatic: the dense engine (solver/dense/) where it applies and its arrays fit, the compact
+// engine (solver/dense/, memory per reachable state) where they do not, else the state graph
+// (solver/graph/). All give the same states, values and distances; tests compare them.
+enum class Engine { automatic, graph, dense, compact };
 
 struct SolveOptions {
   ProgressFn progress;
@@ -60,6 +62,18 @@ struct SolveOptions {
   // Let the compact engine return its own form (Solution::source) instead of filling the arrays:
   // for callers that only stream the result (table writing, counts, the root's value).
   bool compact_result = false;
+};
+
+// What a solve will need, worked out before anything large is allocated: the engine the options
+// pick for this root, and its peak memory in bytes (the per-id arrays exactly; the per-state
+// ones from the expected share of the dense space that is reachable, calibrated on the boards
+// solved in results/values.md). `basis` says in a few words what it counted.
+struct MemoryEstimate {
+  Engine engine = Engine::automatic;  // the one solve() will run
+  std::uint64_t bytes = 0;
+  std::uint64_t ids = 0;              // of the dense space (tag slots for the tagged rule sets)
+  std::uint64_t states = 0;           // expected reachable states
+  std::string basis;
 };
 
 // Fills states, wins, losses, draws and max_dist from the value and dist arrays (for the engines).

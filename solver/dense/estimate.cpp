@@ -1,0 +1,89 @@
+// Memory estimates per engine (estimate.hpp).
+#include "solver/dense/estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/dense/board_rank.hpp"
+#include "solver/dense/compact_store.hpp"
+#include "solver/dense/dense_solve.hpp"
+#include "solver/dense/parts.hpp"
+#include "solver/dense/tagged_space.hpp"
+
+namespace gonu::dense {
+
+namespace {
+
+// What every solve holds besides its arrays: the program, TBB's threads, small tables.
+constexpr double kBase = 6.0 * (1 << 20);
+
+// The share of the dense space reachable from the start (fitted on results/values.md); a
+// position other than the start reaches no more, so these bound it from above in practice.
+double reachable_share(const Rules& r) {
+  if (!uses_tag(r)) return 0.77;
+  return r.repetition == Repetition::undo ? 0.16 : 0.28;
+}
+
+struct Sizes {
+  std::uint64_t ids = 0, boards = 0;  // dense ids (tag slots), board ids (both sides)
+  double states = 0;
+};
+
+Sizes sizes(const Game& from) {
+  const Board& b = from.board;
+  const Position root = current(from);
+  const BoardRank rank(b.n, popcount(root.black), popcount(root.white));
+  Sizes z;
+  z.boards = 2 * rank.size();
+  z.ids = uses_tag(from.rules) ? count_tagged_states(b, rank) : z.boards;
+  z.states = double(z.ids) * reachable_share(from.rules);
+  return z;
+}
+
+// The dense engines: 4 bytes and a bit an id (plus 12 bytes a board id when tagged), the
+// frontier, and the solution's 11 bytes a state.
+double dense_bytes(const Sizes& z, bool tagged) {
+  const double per_board = tagged ? 12.0 * double(z.boards) : 0.0;
+  return kBase + 4.125 * double(z.ids) + per_board + 11.0 * z.states + 1.6 * z.states * 0.1 * 16;
+}
+
+// The compact engine: the ranked bitmap, 3 bytes a state, the frontier (a tenth of the states at
+// most, 8 bytes each, two levels) and, when the arrays are asked for, the solution.
+double compact_bytes(const Sizes& z, bool arrays) {
+  return kBase + double(RankedBits::bytes_for(z.ids)) + 3.0 * z.states + 0.1 * z.states * 16 +
+         (arrays ? 11.0 * z.states : 0.0);
+}
+
+// The state graph: keys, edge lists and the store, about 60 bytes a state.
+double graph_bytes(const Sizes& z) { return kBase + 60.0 * z.states; }
+
+}  // namespace
+
+bool compact_engine_applies(const Rules& r) { return r.repetition == Repetition::none && r.rows * r.cols <= 32; }
+
+MemoryEstimate estimate_engine_memory(const Game& from, const SolveOptions& options) {
+  const Rules& r = from.rules;
+  const Sizes z = sizes(from);
+  const double limit = double(options.max_memory ? options.max_memory : physical_memory());
+  MemoryEstimate e;
+  e.ids = z.ids;
+  e.states = std::uint64_t(z.states);
+  const bool dense_ok = dense_engine_applies(r), compact_ok = compact_engine_applies(r);
+  Engine pick = options.engine;
+  const double dense = dense_ok ? dense_bytes(z, uses_tag(r)) : 0.0;
+  if (pick == Engine::automatic)
+    pick = r.repetition == Repetition::superko ? Engine::graph
+           : dense_ok && (dense <= limit || !compact_ok) ? Engine::dense
+           : compact_ok                                  ? Engine::compact
+                                                         : Engine::graph;
+  e.engine = pick;
+  const double bytes = pick == Engine::dense     ? dense
+                       : pick == Engine::compact ? compact_bytes(z, !options.compact_result)
+                                                 : graph_bytes(z);
+  e.bytes = std::uint64_t(std::llround(bytes));
+  e.basis = std::to_string(z.ids) + (uses_tag(r) ? " tag slots" : " dense ids") + ", about " +
+            std::to_string(e.states) + " reachable states expected";
+  return e;
+}
+
+}  // namespace gonu::dense
