@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "core/error.hpp"
+
 #include "solver/dense/dense_solve.hpp"
 #include "solver/dense/estimate.hpp"
 #include "solver/dense/parts.hpp"
@@ -16,10 +18,27 @@
 
 namespace gonu {
 
+namespace {
+
+// Refuses, before anything large is allocated, a solve whose estimated peak passes the limit.
+void check_estimate(const MemoryEstimate& e, const SolveOptions& options) {
+  const std::uint64_t limit = memory_limit(options);
+  if (!limit || e.bytes <= limit) return;
+  throw GonuError("this solve needs an estimated " + std::to_string(e.bytes >> 20) + " MiB (" + e.basis +
+                  "), more than the memory limit of " + std::to_string(limit >> 20) + " MiB (--max-memory raises it)");
+}
+
+}  // namespace
+
 Solution solve(const Game& from, const SolveOptions& options) {
-  if (options.engine == Engine::dense ||
-      (options.engine == Engine::automatic && dense_engine_applies(from.rules) && from.rules.repetition != Repetition::superko))
-    return solve_dense(from, options);
+  // Superko goes to the state graph, which refuses it with the reason, unless an engine is named.
+  if (from.rules.repetition != Repetition::superko || options.engine == Engine::dense ||
+      options.engine == Engine::compact) {
+    const MemoryEstimate e = estimate_memory(from, options);
+    check_estimate(e, options);
+    if (e.engine == Engine::dense) return solve_dense(from, options);
+    if (e.engine == Engine::compact) return solve_compact(from, options);
+  }
   Solution s;
   s.codec = make_key_codec(from.rules);
   s.root = current(from);

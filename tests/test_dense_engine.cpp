@@ -199,7 +199,8 @@ TEST_CASE("the tagged dense engine refuses a space too big for memory before bui
   }
   const Rules r = named_on("encyclopedia", 4, 5);
   const Game g = new_game(r, start_position(make_board(4, 5), r.first));
-  CHECK_THROWS_WITH(solve_with(g, Engine::dense),
+  // The engine's own check (solve() refuses sooner, by its estimate: test_dense_compact.cpp).
+  CHECK_THROWS_WITH(solve_dense(g),
                     Catch::Contains("the dense space of this root has 39227375700 tagged states and needs 157143 MiB"));
 }
 
@@ -209,16 +210,19 @@ TEST_CASE("the dense engines refuse a result that cannot fit as soon as the reac
   const std::size_t have = physical_memory();
   REQUIRE(have > 0);
   // Fits: nothing held, a result of a thousandth of the memory.
-  CHECK_NOTHROW(check_result_fits(have / 11 / 1000, 3, 0, 0));
+  CHECK_NOTHROW(check_result_fits(have / 11 / 1000, 3, 0, 0, 11.0, have));
   // The solver's arrays alone leave no room for the result of the states reached so far.
   try {
-    check_result_fits(have / 11 / 2 + 1, 7, have / 2, 0);
+    check_result_fits(have / 11 / 2 + 1, 7, have / 2, 0, 11.0, have);
     FAIL("no error");
   } catch (const GonuError& e) {
     const std::string m = e.what();
     CHECK(m.find("states after 7 levels: their result alone") != std::string::npos);
-    CHECK(m.find("this machine's " + std::to_string(have >> 20) + " MiB") != std::string::npos);
+    CHECK(m.find("the memory limit of " + std::to_string(have >> 20) + " MiB") != std::string::npos);
   }
   // The frontier counts too.
-  CHECK_THROWS_AS(check_result_fits(1, 1, have / 2, have / 2), GonuError);
+  CHECK_THROWS_AS(check_result_fits(1, 1, have / 2, have / 2, 11.0, have), GonuError);
+  // A smaller limit (--max-memory) refuses sooner.
+  CHECK_THROWS_AS(check_result_fits(1000, 1, 0, 0, 11.0, 10000), GonuError);
+  CHECK_NOTHROW(check_result_fits(1000, 1, 0, 0, 11.0, 11000));
 }

@@ -37,6 +37,10 @@ bool dense_engine_applies(const Rules& r);
 // would not fit in this machine's memory. Dispatches to solve_dense_tagged for tagged rules.
 Solution solve_dense(const Game& from, const SolveOptions& options = {});
 
+// The compact engine (compact_untagged.cpp): the same ids and passes with memory per reachable
+// state (compact_store.hpp); with options.compact_result the result is a StateSource.
+Solution solve_compact(const Game& from, const SolveOptions& options = {});
+
 // The tagged rule sets (tagged.cpp).
 Solution solve_dense_tagged(const Game& from, const SolveOptions& options = {});
 

@@ -29,9 +29,30 @@ struct Sizes {
   double states = 0;
 };
 
+// Boards of n points with at most kb black and kw white pieces, as a double (boards past 32
+// points, which BoardRank does not rank, are only estimated).
+double fillings(int n, int kb, int kw) {
+  double sum = 0;
+  for (int x = 0; x <= kb && x <= n; ++x)
+    for (int y = 0; y <= kw && x + y <= n; ++y) sum += std::exp(std::lgamma(n + 1) - std::lgamma(x + 1) - std::lgamma(y + 1) - std::lgamma(n - x - y + 1));
+  return sum;
+}
+
+// A tagged board holds some 160 tag slots on 5x4 and 4x5 (39.2 billion over 247 million board
+// ids); boards past 32 points are only estimated, with that.
+constexpr double kSlotsPerBoard = 160;
+
 Sizes sizes(const Game& from) {
   const Board& b = from.board;
   const Position root = current(from);
+  if (b.n > 32) {
+    Sizes z;
+    const double boards = 2 * fillings(b.n, popcount(root.black), popcount(root.white));
+    z.boards = std::uint64_t(std::min(boards, 1e19));
+    z.ids = std::uint64_t(std::min(boards * (uses_tag(from.rules) ? kSlotsPerBoard : 1.0), 1e19));
+    z.states = double(z.ids) * reachable_share(from.rules);
+    return z;
+  }
   const BoardRank rank(b.n, popcount(root.black), popcount(root.white));
   Sizes z;
   z.boards = 2 * rank.size();

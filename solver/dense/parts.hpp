@@ -110,6 +110,11 @@ inline std::size_t physical_memory() {
   return pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0;
 }
 
+// The memory a solve may use: --max-memory, else the machine's (0: unknown, no limit).
+inline std::size_t memory_limit_of(const SolveOptions& o) {
+  return o.max_memory ? std::size_t(o.max_memory) : physical_memory();
+}
+
 // One edge into a state decided at distance d reaches its predecessor's cell: a lost successor
 // makes it a win; a won one counts down its pending successors (`edges` of them: the mirror
 // engine may stand one un-move for two edges), and the last makes it a loss. Returns the value
@@ -161,28 +166,29 @@ void gather_into(tbb::enumerable_thread_specific<std::vector<T>>& parts, std::ve
   }
 }
 
-// Refuses, as soon as the states reached so far show it, a solve whose result (11 bytes a state:
-// key, value, distance) cannot fit beside the `need` bytes the solver holds and the frontier:
-// without it a board whose dense space fits but whose result does not (5x5) grows until the
-// machine swaps or kills it.
-inline void check_result_fits(std::uint64_t states, int levels, std::size_t need, std::size_t frontier_bytes) {
-  const std::size_t have = physical_memory();
-  if (!have || need + frontier_bytes + states * 11 <= have) return;
+// Refuses, as soon as the states reached so far show it, a solve whose result (`per_state` bytes
+// a state: 11 for the solution's arrays, key, value and distance) cannot fit beside the `need`
+// bytes the solver holds and the frontier, within `limit`: without it a board whose dense space
+// fits but whose result does not grows until the machine swaps or kills it.
+inline void check_result_fits(std::uint64_t states, int levels, std::size_t need, std::size_t frontier_bytes,
+                              double per_state, std::size_t limit) {
+  const auto result = std::size_t(double(states) * per_state);
+  if (!limit || need + frontier_bytes + result <= limit) return;
   throw GonuError(std::to_string(states) + " states after " + std::to_string(levels) + " levels: their result alone (" +
-                  std::to_string((states * 11) >> 20) + " MiB at 11 bytes a state) and the solver's " +
-                  std::to_string((need + frontier_bytes) >> 20) + " MiB already pass this machine's " +
-                  std::to_string(have >> 20) + " MiB");
+                  std::to_string(result >> 20) + " MiB) and the solver's " +
+                  std::to_string((need + frontier_bytes) >> 20) + " MiB already pass the memory limit of " +
+                  std::to_string(limit >> 20) + " MiB (--max-memory raises it)");
 }
 
 // The end of a breadth-first level: adds up the per-thread counts, keeps the level's terminal
 // states for the analysis, makes the new states the frontier (`next` is kept, emptied), then
 // counts the level, enforces --max-states and the memory the result will need (`need`: the
-// solver's arrays), and reports progress.
+// solver's arrays; `per_state`: bytes a reached state will need), and reports progress.
 template <class F, class T>
 void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& frontier, std::vector<T> (&terminal)[2],
                tbb::enumerable_thread_specific<std::vector<F>>& next, tbb::enumerable_thread_specific<std::vector<T>>& ends,
                tbb::enumerable_thread_specific<std::uint64_t>& edges, tbb::enumerable_thread_specific<std::uint64_t>& found,
-               const SolveOptions& options, std::size_t need) {
+               const SolveOptions& options, std::size_t need, double per_state = 11.0) {
   for (const auto e : edges) s.edges += e;
   for (const auto f : found) states += f;
   const std::vector<T> lost = gather(ends);
@@ -193,7 +199,7 @@ void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& f
   if (options.max_states && states > options.max_states)
     throw GonuError("more than " + std::to_string(options.max_states) + " states after " + std::to_string(s.levels) +
                     " levels: over the --max-states limit (the solve would not fit in memory)");
-  check_result_fits(states, s.levels, need, frontier.capacity() * sizeof(F));
+  check_result_fits(states, s.levels, need, frontier.capacity() * sizeof(F), per_state, memory_limit_of(options));
   if (options.progress) options.progress("enumerate", states, states);
 }
 

@@ -6,6 +6,8 @@
 //   predecessors(state, side, emit) emit(id, predecessor, edges) for each canonical reached
 //                                   predecessor, `edges` being how many of its edges the call
 //                                   stands for.
+// and the cells, a store with set_terminal_loss(i), prefetch(i) and reach_predecessor(i, lost, d,
+// edges) (DenseCells here over the dense engine's Cell array; CompactCells, compact_store.hpp).
 // Predecessors are gathered for a few states at a time and their cells prefetched, so that the
 // cache misses overlap instead of coming one after another.
 #pragma once
@@ -18,9 +20,19 @@
 
 namespace gonu::dense {
 
+// The dense engine's cells (a Cell per id) as a store for retrograde_levels.
+struct DenseCells {
+  HugeArray<Cell>& cell;
+  void set_terminal_loss(std::uint64_t i) { cell[i].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed); }
+  void prefetch(std::uint64_t i) const { __builtin_prefetch(&cell[i], 1); }
+  Value reach_predecessor(std::uint64_t i, bool lost, std::uint32_t d, std::uint8_t edges) {
+    return dense::reach_predecessor(cell[i], lost, d, edges);
+  }
+};
+
 // terminal[side]: the reached states with no legal move (losses at distance 0); consumed.
-template <class T, class Id, class Orbit, class Predecessors>
-void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std::size_t grain, std::uint64_t states,
+template <class T, class Cells, class Id, class Orbit, class Predecessors>
+void retrograde_levels(std::vector<T> (&terminal)[2], Cells&& cells, std::size_t grain, std::uint64_t states,
                        const SolveOptions& options, Id id, Orbit orbit, Predecessors predecessors) {
   struct Update {
     std::uint64_t id;
@@ -30,7 +42,7 @@ void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std
   // level[side][lost]: the states decided at distance d, wins and losses apart.
   std::vector<T> level[2][2] = {{{}, std::move(terminal[0])}, {{}, std::move(terminal[1])}};
   for (int sd = 0; sd < 2; ++sd)
-    for (const T& e : level[sd][1]) cell[id(e, Side(sd))].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+    for (const T& e : level[sd][1]) cells.set_terminal_loss(id(e, Side(sd)));
   std::uint64_t decided = 0;
   tbb::enumerable_thread_specific<std::vector<T>> next[2][2];  // kept across levels (gather_into)
   for (std::uint32_t d = 0;; ++d) {
@@ -52,14 +64,14 @@ void retrograde_levels(std::vector<T> (&terminal)[2], HugeArray<Cell>& cell, std
           constexpr std::size_t kBatch = 16;
           std::vector<Update> batch;
           auto emit = [&](std::uint64_t pid, const T& pred, std::uint8_t edges) {
-            __builtin_prefetch(&cell[pid], 1);
+            cells.prefetch(pid);
             batch.push_back({pid, pred, edges});
           };
           for (std::size_t i0 = range.begin(); i0 < range.end(); i0 += kBatch) {
             batch.clear();
             for (std::size_t i = i0; i < std::min(range.end(), i0 + kBatch); ++i) predecessors(cur[i], Side(sd), emit);
             for (const Update& u : batch) {
-              const Value v = reach_predecessor(cell[u.id], lost, d, u.edges);
+              const Value v = cells.reach_predecessor(u.id, lost, d, u.edges);
               if (v == Value::win) won.push_back(u.state);
               if (v == Value::loss) lose.push_back(u.state);
             }

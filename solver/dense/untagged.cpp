@@ -10,10 +10,10 @@
 
 #include "core/error.hpp"
 #include "core/unmoves.hpp"
-#include "solver/dense/board_rank.hpp"
 #include "solver/dense/parts.hpp"
 #include "solver/dense/readoff.hpp"
 #include "solver/dense/retrograde_levels.hpp"
+#include "solver/dense/untagged_space.hpp"
 #include "util/huge_array.hpp"
 
 namespace gonu {
@@ -25,46 +25,6 @@ using namespace dense;
 // Chunks of a frontier: big enough that splitting costs little, small enough to balance 2 to 16
 // threads (simple_partitioner: TBB's adaptive splitting showed up in profiles).
 constexpr std::size_t kGrain = 4096;
-
-// Ids, and the file mirror. When the root is its own mirror image (the start is), the reached
-// set is closed under the mirror and mirror images have equal values, so only canonical states
-// (the smaller packed board of the pair) are expanded and analysed; the others are read off
-// their images at the end. Otherwise every state is its own canonical form.
-class Space {
- public:
-  Space(const Board& b, const Position& root)
-      : ids_(b.n, popcount(root.black), popcount(root.white)), mirror_(b) {
-    mirror_on_ = mirror(pack(root)) == pack(root);
-  }
-  std::uint64_t size() const { return 2 * ids_.boards(); }
-  std::uint64_t id(const Position& p) const { return ids_.id(p); }
-  template <class Visit>
-  void walk(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {  // visit(id, position), in order
-    ids_.walk(lo, hi, visit);
-  }
-  bool inside(const Position& p) const { return ids_.inside(p); }
-  // A packed board's canonical form, the other board of its pair (the same if its own image), and
-  // its orbit (states it stands for: 2 unless mirroring is off or it is its own image), all from
-  // one mirror image: the mirror is a good part of the work per edge.
-  struct Pair {
-    std::uint64_t canonical, image;
-    bool kept;  // the board was canonical
-    int orbit;
-  };
-  [[gnu::always_inline]] Pair pair(std::uint64_t w) const {
-    if (!mirror_on_) return Pair{w, w, true, 1};
-    const std::uint64_t m = mirror(w);  // min and max, no branch: the choice is a coin toss
-    return Pair{std::min(w, m), std::max(w, m), w <= m, m != w ? 2 : 1};
-  }
-  int orbit(const Position& p) const { return pair(pack(p)).orbit; }
-  std::uint64_t boards() const { return ids_.boards(); }  // the ids of White to move start here
-
- private:
-  std::uint64_t mirror(std::uint64_t w) const { return mirror_.board(w); }
-  SideBoardIds ids_;
-  FileMirror mirror_;
-  bool mirror_on_ = false;
-};
 
 // A state on the breadth-first frontier: its packed board and its cell (ranked when it was
 // claimed, not again when it is expanded).
@@ -175,7 +135,7 @@ void reach(Untagged& t) {
 void analyse(Untagged& t) {
   const Space& space = t.space;
   retrograde_levels(
-      t.terminal, t.cell, kGrain, t.states, t.options,
+      t.terminal, DenseCells{t.cell}, kGrain, t.states, t.options,
       [&](std::uint64_t w, Side sd) { return space.id(unpack(w, sd)); },
       [&](std::uint64_t w) { return space.orbit(unpack(w, Side::black)); },
       [&](std::uint64_t w, Side sd, auto&& emit) {
