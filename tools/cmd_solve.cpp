@@ -65,7 +65,8 @@ SolveOptions solve_options(const CommandLine& cl) {
   const std::string engine = cl.text("engine");
   if (engine == "dense") options.engine = Engine::dense;
   else if (engine == "graph") options.engine = Engine::graph;
-  else if (engine != "auto") cl.usage_error("--engine must be auto, dense or graph");
+  else if (engine == "compact") options.engine = Engine::compact;
+  else if (engine != "auto" && engine != "compact") cl.usage_error("--engine must be auto, dense or graph");
   return options;
 }
 

@@ -25,6 +25,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 
 #include "core/error.hpp"
@@ -79,11 +80,16 @@ void for_each_canonical(const Store& st, std::uint64_t lo, std::uint64_t hi, Vis
   });
 }
 
-// Passes over the whole id range in chunks, in parallel.
+// Passes over the whole id range in chunks, in parallel, reporting the ids done as `phase`.
 template <class Body>
-void over_ids(const Store& st, Body&& body) {
+void over_ids(const Store& st, const SolveOptions& options, const char* phase, Body&& body) {
   const std::uint64_t n = st.space.size(), chunks = (n + kIdChunk - 1) / kIdChunk;
-  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) { body(c * kIdChunk, std::min(n, (c + 1) * kIdChunk)); });
+  std::atomic<std::uint64_t> done{0};
+  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
+    body(c * kIdChunk, std::min(n, (c + 1) * kIdChunk));
+    const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (options.progress && d % 64 == 0) options.progress(phase, std::min(n, d * kIdChunk), n);
+  });
 }
 
 // 1. reach, one level: expands the frontier states [lo, hi), claiming their successors'
@@ -157,7 +163,7 @@ void count_successors(Run& t) {
   t.need += cells;
   const Board& b = t.s.codec.board;
   const Rules& rules = t.s.codec.rules;
-  over_ids(st, [&](std::uint64_t lo, std::uint64_t hi) {
+  over_ids(st, t.options, "count moves", [&](std::uint64_t lo, std::uint64_t hi) {
     for_each_canonical(st, lo, hi, [&](std::uint64_t, const Position& p, std::uint64_t cell) {
       const int k = lost_by_material(p) ? 0 : for_each_successor(b, rules, p, [](const Position&) {});
       st.cells.set_pending(cell, k);
@@ -194,7 +200,7 @@ void mark_reached(Run& t) {
   Store& st = t.st;
   st.reached = RankedBits(st.space.size());
   t.need += st.reached.bytes();
-  over_ids(st, [&](std::uint64_t lo, std::uint64_t hi) {
+  over_ids(st, t.options, "mark reached", [&](std::uint64_t lo, std::uint64_t hi) {
     for_each_canonical(st, lo, hi, [&](std::uint64_t id, const Position& p, std::uint64_t) {
       st.reached.claim(id);
       const Space::Pair q = st.space.pair(pack(p));

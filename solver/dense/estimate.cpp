@@ -65,7 +65,7 @@ Sizes sizes(const Game& from) {
 // frontier, and the solution's 11 bytes a state.
 double dense_bytes(const Sizes& z, bool tagged) {
   const double per_board = tagged ? 12.0 * double(z.boards) : 0.0;
-  return kBase + 4.125 * double(z.ids) + per_board + 11.0 * z.states + 1.6 * z.states * 0.1 * 16;
+  return kBase + 4.125 * double(z.ids) + per_board + 11.0 * z.states + 1.0 * z.states;
 }
 
 // The compact engine: the ranked bitmap, 3 bytes a state, the frontier (a tenth of the states at
