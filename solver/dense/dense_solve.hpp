@@ -19,7 +19,13 @@
 // and both passes going a board at a time (a level's work is a list of boards). Per id 4 bytes
 // and a bit, plus 12 bytes per board of D (slot offset, work-list mark).
 //
-// Both check the memory they need before allocating anything large: the sizes are computed
+// The compact engine (compact_untagged.cpp, compact_store.hpp) runs the untagged passes with
+// memory per reachable state instead of per id: the reached set as a bitmap with ranks (1.14
+// bits an id), 3 bytes a reached canonical state, and the result kept in that form and read in
+// key order (a StateSource) instead of 11-byte records, so that 5x5 (3.2 billion ids) fits.
+// solve() picks it where the dense engine's estimate does not fit (estimate.hpp).
+//
+// All check the memory they need before allocating anything large: the sizes are computed
 // first (the tagged space's by counting, tagged.cpp), so a root too big is refused at once.
 //
 // Frontier order depends on thread timing; nothing else does, since every result is stored by id.
