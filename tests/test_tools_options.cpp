@@ -1,12 +1,15 @@
 // The option values gonu solve refuses before any work, run as a process: counts must be whole
 // numbers >= 0 (--strategy-layers >= -1), time budgets finite numbers >= 0, whatever the rule
 // set (a usage error, exit 2, as --threads -1 always was); --certificate needs a superko rule
-// set (bad input, exit 1); --threads above the machine's cores runs and says so once.
+// set (bad input, exit 1); --threads above the machine's cores runs and says so once. The byte
+// sizes options take (parse_byte_size) and the progress line's text (format_progress) are checked
+// here too, as the pure functions they are (no clock).
 #include <catch2/catch.hpp>
 
 #include <string>
 
 #include "tests/table_test_util.hpp"
+#include "tools/units.hpp"
 
 namespace {
 
@@ -132,4 +135,66 @@ TEST_CASE("gonu solve --threads above the cores runs, and says so once unless --
   const Result fine = run_gonu(base + " --threads 1");
   REQUIRE(fine.code == 0);
   REQUIRE_FALSE(contains(fine.err, "warning"));
+}
+
+TEST_CASE("options: parse_byte_size reads bytes, K/M/G/T (1024) and KB/MB/GB/TB (1000)", "[cli][options]") {
+  using gonu::cli::parse_byte_size;
+  const std::uint64_t KiB = 1024, MiB = KiB << 10, GiB = MiB << 10, TiB = GiB << 10;
+  const std::pair<const char*, std::uint64_t> good[] = {
+      {"0", 0}, {"1", 1}, {"1048576", MiB}, {"12B", 12}, {"512M", 512 * MiB}, {"512m", 512 * MiB},
+      {"512MiB", 512 * MiB}, {"512mib", 512 * MiB}, {"20G", 20 * GiB}, {"1.5GiB", GiB + GiB / 2},
+      {"1.5g", GiB + GiB / 2}, {"0.5K", 512}, {"2T", 2 * TiB}, {"1KB", 1000}, {"3MB", 3000000},
+      {"20GB", 20000000000}, {"1.25TB", 1250000000000}, {"18446744073709551615", ~std::uint64_t(0)},
+      {"16777215.5T", 16777215 * TiB + TiB / 2}};
+  for (const auto& [text, bytes] : good) {
+    INFO(text);
+    REQUIRE(parse_byte_size(text) == bytes);
+  }
+  for (const char* text : {"", "M", "-1", "-1G", "+1G", " 1G", "1G ", "1 G", "1.5", "1.", ".5G", "1.G", "1..5G",
+                           "1e9", "0x10", "1Q", "1GiBs", "1Gb2", "1iB", "1bb", "1P", "abc", "18446744073709551616",
+                           "16777216T", "17179869184G"}) {
+    INFO("'" << text << "'");
+    REQUIRE_FALSE(parse_byte_size(text));
+  }
+}
+
+TEST_CASE("options: format_progress gives percent, rate and time left, or count and rate", "[cli][options]") {
+  using gonu::cli::format_progress;
+  // Known total: 432 of 1000 in 2 s is 216 a second, 568 left: 2.6 s.
+  REQUIRE(format_progress("retrograde", 432, 1000, 2.0) == "retrograde  43.2%  216 states/s  ETA 3s");
+  // 43.2 million of 100 million at 1.9 million a second: 56.8 M / 1.9 M/s = 29.9 s.
+  REQUIRE(format_progress("retrograde", 43200000, 100000000, 43200000 / 1.9e6) ==
+          "retrograde  43.2%  1.9M states/s  ETA 30s");
+  // Minutes, hours and days.
+  REQUIRE(format_progress("verify", 1000, 131000, 1.0) == "verify       0.8%  1.0k states/s  ETA 2m10s");
+  REQUIRE(format_progress("verify", 1000, 3901000, 1.0) == "verify       0.0%  1.0k states/s  ETA 1h05m");
+  REQUIRE(format_progress("verify", 1, 100001, 1.0) == "verify       0.0%  1 states/s  ETA 1d03h");
+  // Done: no time left; no time yet: no rate and no estimate.
+  REQUIRE(format_progress("decode", 500, 500, 4.0) == "decode     100.0%  125 states/s");
+  REQUIRE(format_progress("retrograde", 0, 1000, 0.0) == "retrograde   0.0%");
+  REQUIRE(format_progress("retrograde", 10, 1000, 0.0) == "retrograde   1.0%");
+  // No total: the count so far and the rate.
+  REQUIRE(format_progress("enumerate", 12345678, 0, 6.5) == "enumerate  12.3M states  1.9M states/s");
+  REQUIRE(format_progress("superko search", 2500000000, 0, 10.0) == "superko search 2.5G nodes  250M nodes/s");
+  REQUIRE(format_progress("strategy tree", 0, 0, 3.0) == "strategy tree");
+}
+
+TEST_CASE("options: short_count and duration_text round as said", "[cli][options]") {
+  using gonu::cli::duration_text;
+  using gonu::cli::short_count;
+  REQUIRE(short_count(0) == "0");
+  REQUIRE(short_count(999) == "999");
+  REQUIRE(short_count(999.6) == "1.0k");
+  REQUIRE(short_count(12345) == "12.3k");
+  REQUIRE(short_count(99960) == "100k");
+  REQUIRE(short_count(245e6) == "245M");
+  REQUIRE(short_count(2.47e9) == "2.5G");
+  REQUIRE(duration_text(0) == "0s");
+  REQUIRE(duration_text(59.4) == "59s");
+  REQUIRE(duration_text(59.6) == "1m00s");
+  REQUIRE(duration_text(3599) == "59m59s");
+  REQUIRE(duration_text(3600) == "1h00m");
+  REQUIRE(duration_text(90061) == "1d01h");
+  REQUIRE(duration_text(-3) == "0s");
+  REQUIRE(duration_text(1e300) == "?");
 }
