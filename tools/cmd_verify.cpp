@@ -19,7 +19,7 @@ int cmd_verify(int argc, char** argv) {
   const Table t = Table::open(cl.required("file", "FILE"));
   const ProgressFn progress = make_progress(cl.has("quiet"));
   const TableVerifyResult r = verify_table(t, progress);
-  if (progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  end_progress(progress);
   if (!r.ok) throw GonuError(t.path() + ": verify failed: " + r.first_error);
   std::cout << "OK " << t.path() << ": header, checksums, and " << with_commas(r.states)
             << " states re-derived from their successors (" << describe(t.rules()) << ")\n";

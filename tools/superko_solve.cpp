@@ -207,7 +207,7 @@ int run_superko_solve(const CommandLine& cl, const Game& game) {
   const auto t0 = std::chrono::steady_clock::now();
   const SuperkoResult r = solve_superko(game, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (o.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  end_progress(o.progress);
   Report rep{game, cl.optional_text("history"), std::nullopt, seconds};
   if (o.certificate) rep.certificate = certificate_note(cl.text("certificate"), r);
   if (cl.has("json"))
