@@ -6,8 +6,10 @@
 
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
+#include <vector>
 
 #include "core/error.hpp"
 #include "solver/solve.hpp"
@@ -56,18 +58,26 @@ ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, co
 namespace {
 
 Engine engine_named(const std::string& name) {
-  if (name == "auto") return Engine::automatic;
-  if (name == "dense") return Engine::dense;
-  if (name == "graph") return Engine::graph;
-  throw GonuError("engine must be auto, dense or graph, not '" + name + "'");
+  if (const std::optional<Engine> e = cli::engine_by_name(name)) return *e;
+  throw GonuError("engine must be auto, dense, compact or graph, not '" + name + "'");
 }
 
+// Read in blocks, so that a solution in the compact form is counted without its arrays.
 void count_by_distance(const Solution& s, SolveAnswer& a) {
   a.wins_by_distance.assign(std::size_t(s.max_dist) + 1, 0);
   a.losses_by_distance.assign(std::size_t(s.max_dist) + 1, 0);
-  for (std::size_t i = 0; i < s.keys.size(); ++i) {
-    if (s.value[i] == Value::win) ++a.wins_by_distance[s.dist[i]];
-    else if (s.value[i] == Value::loss) ++a.losses_by_distance[s.dist[i]];
+  constexpr std::uint64_t kBlock = 1 << 16;
+  std::vector<Key> keys(kBlock);
+  std::vector<Value> value(kBlock);
+  std::vector<std::uint16_t> dist(kBlock);
+  const std::uint64_t n = state_count(s);
+  for (std::uint64_t lo = 0; lo < n; lo += kBlock) {
+    const std::uint64_t hi = std::min(n, lo + kBlock);
+    read_states(s, lo, hi, keys.data(), value.data(), dist.data());
+    for (std::uint64_t i = 0; i < hi - lo; ++i) {
+      if (value[i] == Value::win) ++a.wins_by_distance[dist[i]];
+      else if (value[i] == Value::loss) ++a.losses_by_distance[dist[i]];
+    }
   }
 }
 
@@ -84,13 +94,19 @@ SolveAnswer solve_rules(const SolveRequest& q) {
   SolveOptions options;
   options.engine = engine_named(q.engine);
   options.max_states = q.max_states;
+  options.max_memory = q.max_memory;
+  options.compact_result = !q.verify;  // verifying reads the arrays; the rest streams from either form
   if (q.out) check_table_writable(*q.out);
   std::unique_ptr<tbb::global_control> limit;
   if (q.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, std::size_t(q.threads));
+  cli::SolveExtras x;
+  x.estimate = estimate_memory(game, options);
+  cli::check_memory_estimate(x.estimate, memory_limit(options),
+                             q.max_memory ? "max_memory" : "this machine's physical memory",
+                             "max_memory=BYTES sets the limit");
   const auto t0 = std::chrono::steady_clock::now();
   const Solution s = solve(game, options);
-  cli::SolveExtras x;
   x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   x.history = q.history;
   if (q.verify) x.verified = verify_values(s.codec, s.keys.data(), s.value.data(), s.dist.data(), s.keys.size());

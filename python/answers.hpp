@@ -60,8 +60,9 @@ struct SolveRequest {
   std::optional<std::string> from;     // a position instead of the start
   std::optional<std::string> history;  // moves played first
   int threads = 0;                     // 0: all cores
-  std::string engine = "auto";         // auto, dense or graph
+  std::string engine = "auto";         // auto, dense, compact or graph
   std::uint64_t max_states = 0;        // 0: no limit
+  std::uint64_t max_memory = 0;        // bytes; 0: the machine's physical memory
   bool verify = false;
   std::optional<std::string> out;      // a table file to write
 };

@@ -175,7 +175,8 @@ void bind_probe(py::module_& m) {
 void bind_solution(py::module_& m) {
   py::class_<SolveAnswer> solution(m, "Solution", "A solved rule set: the fields of `gonu solve --json`.");
   def_fields(solution, {"rules", "root", "history", "states", "edges", "wins", "losses", "draws", "max_distance",
-                        "value", "distance", "moves", "verified", "seconds", "peak_bytes"});
+                        "value", "distance", "moves", "verified", "engine", "estimated_peak_bytes", "seconds",
+                        "peak_bytes", "bytes_per_state"});
   solution.def_readonly("wins_by_distance", &SolveAnswer::wins_by_distance, "states won in d plies, at index d")
       .def_readonly("losses_by_distance", &SolveAnswer::losses_by_distance, "states lost in d plies, at index d")
       .def("to_dict", [](const SolveAnswer& a) { return to_python(a.json); },
@@ -206,9 +207,9 @@ void bind_functions(py::module_& m) {
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
                     const std::optional<std::string>& repetition, const std::optional<std::string>& first,
                     const std::string& engine, std::uint64_t max_states, bool verify,
-                    const std::optional<std::string>& out) {
+                    const std::optional<std::string>& out, std::uint64_t max_memory) {
           SolveRequest q{rule_choice(rules, capture, corner, repetition, board, first), position, std::nullopt,
-                         threads, engine, max_states, verify, out};
+                         threads, engine, max_states, max_memory, verify, out};
           if (!history.is_none()) q.history = history_text(history);
           py::gil_scoped_release release;  // a solve may take minutes; other threads run meanwhile
           return solve_rules(q);
@@ -216,9 +217,11 @@ void bind_functions(py::module_& m) {
         "rules"_a = "free", "board"_a = py::none(), "threads"_a = 0, "position"_a = py::none(),
         "history"_a = py::none(), "capture"_a = py::none(), "corner"_a = py::none(), "repetition"_a = py::none(),
         "first"_a = py::none(), "engine"_a = "auto", "max_states"_a = 0, "verify"_a = false, "out"_a = py::none(),
+        "max_memory"_a = 0,
         "Solves a rule set as `gonu solve` does: from the start, or from POSITION after HISTORY; "
         "board 'RxC' (default: the rule set's, or POSITION's); threads 0 for all cores; "
-        "out writes a table file.");
+        "engine 'auto', 'dense', 'compact' or 'graph'; out writes a table file; a solve whose estimated "
+        "peak memory passes max_memory bytes (0: the machine's physical memory) is refused before it starts.");
   m.def("moves", [](const std::string& position, const std::string& rules, const py::object& history,
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
                     const std::optional<std::string>& repetition, const std::optional<std::string>& first) {

@@ -1,11 +1,13 @@
 // The option values gonu solve refuses before any work, run as a process: counts must be whole
 // numbers >= 0 (--strategy-layers >= -1), time budgets finite numbers >= 0, whatever the rule
 // set (a usage error, exit 2, as --threads -1 always was); --certificate needs a superko rule
-// set (bad input, exit 1); --threads above the machine's cores runs and says so once. The byte
-// sizes options take (parse_byte_size) and the progress line's text (format_progress) are checked
-// here too, as the pure functions they are (no clock).
+// set (bad input, exit 1); --threads above the machine's cores runs and says so once;
+// --max-memory takes a byte size (parse_byte_size), and a solve whose estimated peak passes it is
+// refused before it starts. The progress line's text (format_progress) is checked here too, as
+// the pure function it is (no clock).
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/table_test_util.hpp"
@@ -197,4 +199,52 @@ TEST_CASE("options: short_count and duration_text round as said", "[cli][options
   REQUIRE(duration_text(90061) == "1d01h");
   REQUIRE(duration_text(-3) == "0s");
   REQUIRE(duration_text(1e300) == "?");
+}
+
+TEST_CASE("options: gonu solve --max-memory takes a size, else a usage error", "[cli][options]") {
+  for (const char* value : {"lots", "20X", "-1G", "1.5", "1e9", "99999999999999999999"})
+    require_solve_usage_error(std::string("--board 3x3 --quiet --max-memory ") + value,
+                              std::string("--max-memory takes a size such as 512M, 20G, 1.5GiB or a whole number of "
+                                          "bytes, not '") + value + "'");
+  const Result ok = run_gonu("solve --board 3x3 --max-memory 1.5GiB");
+  INFO(ok.err);
+  REQUIRE(ok.code == 0);
+  REQUIRE(contains(ok.out, "reachable states: 8,184"));
+  // Said before the solve: the estimate, the engine, what it counted, and the limit.
+  const std::vector<std::string> err = lines(ok.err);
+  REQUIRE(err.size() == 2);
+  REQUIRE(err[0].rfind("estimated peak memory: ", 0) == 0);
+  REQUIRE(contains(err[0], " MiB (dense engine; "));
+  REQUIRE(contains(err[0], " dense ids, about "));
+  REQUIRE(contains(err[0], "; limit 1.5 GiB"));
+  REQUIRE(err[1].rfind("solved in ", 0) == 0);
+  // Without --max-memory the limit is the machine's memory; --quiet says nothing.
+  REQUIRE(contains(run_gonu("solve --board 3x3").err, "; limit "));
+  REQUIRE(run_gonu("solve --board 3x3 --quiet --max-memory 1G").err.empty());
+}
+
+TEST_CASE("options: gonu solve refuses at once a solve whose estimate passes --max-memory", "[cli][options]") {
+  for (const char* rules : {"free", "undo"}) {
+    const Result r = run_gonu(std::string("solve --board 3x3 --quiet --rules ") + rules + " --max-memory 1M");
+    require_one_line_error(r, "this solve would need about ");
+    REQUIRE(contains(r.err, "more than the limit of 1.0 MiB (--max-memory); --max-memory SIZE sets the limit"));
+  }
+  // Refused before the table is written: no file left.
+  table_test::TempDir d;
+  const std::string file = d.file("t.gonu");
+  require_one_line_error(run_gonu("solve --board 3x3 --quiet --max-memory 1000 --out '" + file + "'"),
+                         "more than the limit");
+  REQUIRE(d.list().empty());
+}
+
+TEST_CASE("options: gonu solve --json names the engine, its estimate and the bytes a state", "[cli][options]") {
+  const Result r = run_gonu("solve --board 3x4 --quiet --json");
+  REQUIRE(r.code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  REQUIRE(j["engine"] == "dense");
+  REQUIRE(j["estimated_peak_bytes"].get<std::uint64_t>() > 0);
+  const double per_state = double(j["peak_bytes"].get<std::uint64_t>()) / j["states"].get<double>();
+  REQUIRE(j["bytes_per_state"].get<double>() == Approx(per_state).margin(0.006));
+  REQUIRE(run_gonu("solve --board 3x4 --quiet --json --engine graph").out.find("\"engine\": \"graph\"") !=
+          std::string::npos);
 }

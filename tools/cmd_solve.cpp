@@ -1,8 +1,9 @@
 // gonu solve: enumerate and solve a rule set from the start (or --from a position), print the
 // counts, the value of the start and of every first move; --json for one JSON object.
-// stdout depends only on the input (never on time or threads) except the JSON's "seconds" and
-// "peak_bytes"; the text report's timing line goes to stderr. --stats adds the counts per
-// distance, material and BFS level (solver/state/solution_stats.hpp).
+// stdout depends only on the input (never on time or threads) except the JSON's "seconds",
+// "peak_bytes" and "bytes_per_state"; the text report's timing line goes to stderr, and so does
+// the memory estimate, said before the solve (refused at once when it passes the limit). --stats
+// adds the counts per distance, material and BFS level (solver/state/solution_stats.hpp).
 #include <unistd.h>
 
 #include <chrono>
@@ -32,6 +33,9 @@ constexpr const char* kSolveEpilog =
     "solve). --json puts them under \"stats\". --stats-csv FILE writes the same counts as CSV:\n"
     "kind,key,states,wins,losses,draws (kind distance, material or level; material's key BLACK-WHITE).\n"
     "--out onto an existing file replaces it (atomically) and says so on stderr unless --quiet.\n"
+    "Before solving, the estimated peak memory, the engine that will run and the limit are said on stderr\n"
+    "unless --quiet; a solve whose estimate passes the limit (--max-memory SIZE, default the machine's\n"
+    "physical memory; K, M, G, T and KiB.. are powers of 1024, KB.. of 1000) is refused at once (exit 1).\n"
     "\n"
     "exit status: 0 solved (superko: the value proven); 1 bad input or --verify failed; 2 usage error;\n"
     "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n";
@@ -46,8 +50,11 @@ void declare_options(CommandLine& cl) {
   cl.history("moves played from the start (or --from) first");
   cl.threads();
   cl.count("max-states", 0, "stop with an error past this many states (0: no limit)");
+  cl.byte_size("max-memory",
+               "refuse a solve whose estimated peak memory passes SIZE (512M, 20G, 1.5GiB; default: physical memory)");
   cl.add()("engine", po::value<std::string>()->default_value("auto"),
-           "dense (no keys or edges stored), graph (hash store and stored edges), or auto (dense where it applies)")
+           "dense (no keys or edges stored), compact (a few bytes a reachable state), graph (hash store and "
+           "stored edges), or auto (dense where it fits, else compact where it applies)")
           ("verify", "re-derive every value from its successors with a separate routine");
   cl.json();
   cl.add()("stats", "states and W/L/D per distance, material and BFS level (in --json: \"stats\")")
@@ -62,12 +69,24 @@ SolveOptions solve_options(const CommandLine& cl) {
   SolveOptions options;
   options.progress = make_progress(cl.has("quiet"));
   options.max_states = std::uint64_t(cl.count_value("max-states"));
-  const std::string engine = cl.text("engine");
-  if (engine == "dense") options.engine = Engine::dense;
-  else if (engine == "graph") options.engine = Engine::graph;
-  else if (engine == "compact") options.engine = Engine::compact;
-  else if (engine != "auto" && engine != "compact") cl.usage_error("--engine must be auto, dense or graph");
+  options.max_memory = cl.byte_size_value("max-memory");
+  const std::optional<Engine> engine = engine_by_name(cl.text("engine"));
+  if (!engine) cl.usage_error("--engine must be auto, dense, compact or graph");
+  options.engine = *engine;
+  // Verifying and counting read the arrays; a report and a table stream from either form.
+  options.compact_result = !cl.has("verify") && !cl.has("stats") && !cl.has("stats-csv");
   return options;
+}
+
+// Says what the solve will need (unless quiet) and refuses it at once if that passes the limit.
+MemoryEstimate check_memory(const CommandLine& cl, const Game& game, const SolveOptions& options) {
+  const MemoryEstimate e = estimate_memory(game, options);
+  const std::uint64_t limit = memory_limit(options);
+  if (!cl.has("quiet")) std::cerr << memory_estimate_line(e, limit) << "\n";
+  check_memory_estimate(e, limit, options.max_memory ? "--max-memory" : "this machine's physical memory",
+                        "--max-memory SIZE sets the limit (e.g. --max-memory " +
+                            std::to_string((e.bytes >> 30) + 1) + "G)");
+  return e;
 }
 
 void print_json(const Solution& s, const Game& game, const SolveExtras& x) {
@@ -75,14 +94,14 @@ void print_json(const Solution& s, const Game& game, const SolveExtras& x) {
 }
 
 void print_text(const Solution& s, const Game& game, const SolveExtras& x) {
-  const std::size_t root = *find_state(s, s.root_key);
+  const StateValue root = state_value(s, *find_state(s, s.root_key));
   print_rules_and_root(game.rules, game.board, s.root, x.history);
-  std::cout << "reachable states: " << with_commas(s.keys.size()) << "\n";
+  std::cout << "reachable states: " << with_commas(state_count(s)) << "\n";
   std::cout << "move edges:       " << with_commas(s.edges) << "\n";
   std::cout << "values (side to move): WIN " << with_commas(s.wins) << " / LOSS " << with_commas(s.losses)
             << " / DRAW " << with_commas(s.draws) << "\n";
   std::cout << "largest distance: " << s.max_dist << " plies\n";
-  std::cout << "root value:       " << value_text(s.value[root], s.dist[root]) << " for "
+  std::cout << "root value:       " << value_text(root.value, root.dist) << " for "
             << to_string(s.root.to_move) << " (side to move)\n";
   std::cout << "moves from the root (value for the mover):\n";
   for (const RootMove& m : root_moves(s, game.rules, game.board))
@@ -116,13 +135,16 @@ int solve_exact(const CommandLine& cl, const Game& game) {
   const bool quiet = cl.has("quiet");
   if (x.table) check_out(*x.table, quiet);
   if (cl.has("stats-csv")) check_stats_target(cl.text("stats-csv"));
-  const auto t0 = std::chrono::steady_clock::now();
   const SolveOptions options = solve_options(cl);
+  x.estimate = check_memory(cl, game, options);
+  const auto t0 = std::chrono::steady_clock::now();
   const Solution s = solve(game, options);
   x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (options.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
-  if (cl.has("verify"))
+  end_progress(options.progress);
+  if (cl.has("verify")) {
     x.verified = verify_values(s.codec, s.keys.data(), s.value.data(), s.dist.data(), s.keys.size(), options.progress);
+    end_progress(options.progress);
+  }
   x.stats_shown = cl.has("stats");
   if (x.stats_shown || cl.has("stats-csv")) x.stats = solution_stats(s, cl.has("levels"));
   if (cl.has("stats-csv")) write_stats_csv(cl.text("stats-csv"), *x.stats);
@@ -142,8 +164,8 @@ int solve_exact(const CommandLine& cl, const Game& game) {
 int cmd_solve(int argc, char** argv) {
   CommandLine cl(
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
-      "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|graph] [--verify] [--json] [--quiet] "
-      "[--stats [--levels]] [--stats-csv FILE] [--out FILE]");
+      "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
+      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE]");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
+#include "tools/units.hpp"
 
 namespace gonu::cli {
 
@@ -58,6 +59,11 @@ void CommandLine::seconds(const char* name, const char* help) {
   budgets_.emplace_back(name);
 }
 
+void CommandLine::byte_size(const char* name, const char* help) {
+  add()(name, po::value<std::string>(), help);
+  byte_sizes_.emplace_back(name);
+}
+
 bool CommandLine::parse(int argc, char** argv) {
   visible_.add_options()("help,h", "show this help");
   po::options_description all;
@@ -85,6 +91,10 @@ void CommandLine::check_values() const {
     const double v = seconds_value(name.c_str());
     if (!std::isfinite(v) || v < 0) usage_error("--" + name + " must be a finite number of seconds >= 0");
   }
+  for (const std::string& name : byte_sizes_)
+    if (has(name.c_str()) && !parse_byte_size(text(name.c_str())))
+      usage_error("--" + name + " takes a size such as 512M, 20G, 1.5GiB or a whole number of bytes, not '" +
+                  text(name.c_str()) + "'");
 }
 
 std::string CommandLine::text(const char* name) const { return vm_[name].as<std::string>(); }
@@ -109,6 +119,10 @@ std::vector<std::string> CommandLine::required_list(const char* name, const char
 std::int64_t CommandLine::count_value(const char* name) const { return vm_[name].as<std::int64_t>(); }
 
 double CommandLine::seconds_value(const char* name) const { return vm_[name].as<double>(); }
+
+std::uint64_t CommandLine::byte_size_value(const char* name) const {
+  return has(name) ? *parse_byte_size(text(name)) : 0;
+}
 
 namespace {
 

@@ -40,6 +40,9 @@ class CommandLine {
              char short_name = 0);
   // A time budget in seconds (default 0): a finite number >= 0, else a usage error.
   void seconds(const char* name, const char* help);
+  // A byte size (parse_byte_size in tools/units.hpp: 512M, 20G, 1.5GiB, plain bytes), 0 when
+  // absent; anything else is a usage error.
+  void byte_size(const char* name, const char* help);
 
   // Text --help prints after the options (exit codes, notes).
   void epilog(std::string text) { epilog_ = std::move(text); }
@@ -63,6 +66,7 @@ class CommandLine {
     return vm_[name].as<T>();
   }
   double seconds_value(const char* name) const;
+  std::uint64_t byte_size_value(const char* name) const;  // 0 when not given
   // The rule set the flags name. If `position_text` is given and no --board, the board size is
   // taken from the position; with --board they must agree.
   Rules rules(const std::optional<std::string>& position_text = {}) const;
@@ -82,6 +86,7 @@ class CommandLine {
   };
   std::vector<Bound> counts_;
   std::vector<std::string> budgets_;
+  std::vector<std::string> byte_sizes_;
 };
 
 // Prints the help of subcommand `name` (as `gonu NAME --help`); false if there is no such command.

@@ -3,6 +3,8 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -25,28 +27,62 @@ std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Bo
   const int k = expand_key(s.codec, s.root_key, succ);
   std::vector<RootMove> moves;
   for (int i = 0; i < k; ++i) {
-    const std::size_t t = *find_state(s, succ[i].key);
-    const Value v = s.value[t] == Value::win ? Value::loss : s.value[t] == Value::loss ? Value::win : Value::draw;
-    moves.push_back({format_move(board, rules, succ[i].move), v, v == Value::draw ? 0 : s.dist[t] + 1});
+    const StateValue t = state_value(s, *find_state(s, succ[i].key));
+    const Value v = t.value == Value::win ? Value::loss : t.value == Value::loss ? Value::win : Value::draw;
+    moves.push_back({format_move(board, rules, succ[i].move), v, v == Value::draw ? 0 : t.dist + 1});
   }
   return moves;
 }
 
+const char* engine_name(Engine e) {
+  switch (e) {
+    case Engine::automatic: return "auto";
+    case Engine::dense: return "dense";
+    case Engine::graph: return "graph";
+    case Engine::compact: return "compact";
+  }
+  return "?";
+}
+
+std::optional<Engine> engine_by_name(const std::string& name) {
+  for (Engine e : {Engine::automatic, Engine::dense, Engine::graph, Engine::compact})
+    if (name == engine_name(e)) return e;
+  return std::nullopt;
+}
+
+namespace {
+std::string estimate_text(const MemoryEstimate& e) {
+  return bytes_text(e.bytes) + " (" + engine_name(e.engine) + " engine; " + e.basis + ")";
+}
+}  // namespace
+
+std::string memory_estimate_line(const MemoryEstimate& e, std::uint64_t limit) {
+  return "estimated peak memory: " + estimate_text(e) + "; limit " + bytes_text(limit);
+}
+
+void check_memory_estimate(const MemoryEstimate& e, std::uint64_t limit, const std::string& limit_source,
+                           const std::string& raise) {
+  if (e.bytes <= limit) return;
+  throw GonuError("this solve would need about " + estimate_text(e) + ", more than the limit of " +
+                  bytes_text(limit) + " (" + limit_source + "); " + raise);
+}
+
 nlohmann::ordered_json solve_json(const Solution& s, const Game& game, const SolveExtras& x) {
-  const std::size_t root = *find_state(s, s.root_key);
+  const StateValue root = state_value(s, *find_state(s, s.root_key));
+  const std::uint64_t states = state_count(s), peak = peak_resident_bytes();
   nlohmann::ordered_json j;
   j["schema"] = "gonu-solve/1";
   j["rules"] = solve_rules_json(game.rules);
   j["root"] = format_position(game.board, s.root);
   if (x.history) j["history"] = *x.history;
-  j["states"] = s.keys.size();
+  j["states"] = states;
   j["edges"] = s.edges;
   j["wins"] = s.wins;
   j["losses"] = s.losses;
   j["draws"] = s.draws;
   j["max_distance"] = s.max_dist;
-  j["value"] = to_string(s.value[root]);
-  j["distance"] = s.dist[root];
+  j["value"] = to_string(root.value);
+  j["distance"] = root.dist;
   nlohmann::ordered_json moves = nlohmann::ordered_json::array();
   for (const RootMove& m : root_moves(s, game.rules, game.board))
     moves.push_back({{"move", m.move}, {"value", to_string(m.value)}, {"distance", m.dist}});
@@ -54,8 +90,11 @@ nlohmann::ordered_json solve_json(const Solution& s, const Game& game, const Sol
   if (x.verified) j["verified"] = x.verified->ok;
   if (x.table) j["table"] = {{"file", *x.table}, {"bytes", x.table_bytes}};
   if (x.stats && x.stats_shown) j["stats"] = stats_json(*x.stats);
+  j["engine"] = engine_name(x.estimate.engine);
+  j["estimated_peak_bytes"] = x.estimate.bytes;
   j["seconds"] = x.seconds;
-  j["peak_bytes"] = peak_resident_bytes();
+  j["peak_bytes"] = peak;
+  j["bytes_per_state"] = std::round(100.0 * double(peak) / double(std::max<std::uint64_t>(states, 1))) / 100;
   return j;
 }
 

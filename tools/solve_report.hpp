@@ -26,8 +26,21 @@ struct RootMove {
   Value value;
   int dist;
 };
-// The root's moves in move order.
+// The root's moves in move order (a solution in either form: arrays or compact).
 std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Board& board);
+
+// The names `gonu solve --engine` and the Python module's solve(engine=) take: auto, dense,
+// graph, compact.
+const char* engine_name(Engine e);
+std::optional<Engine> engine_by_name(const std::string& name);
+
+// "estimated peak memory: 12.3 GiB (compact engine; 3204289362 dense ids, about 2467302808
+// reachable states expected); limit 23.6 GiB": what gonu solve says on stderr before solving.
+std::string memory_estimate_line(const MemoryEstimate& e, std::uint64_t limit);
+// Throws GonuError, before anything large is allocated, when the estimate passes the limit: both
+// figures, what set the limit (`limit_source`), and `raise` (how to raise it) in one line.
+void check_memory_estimate(const MemoryEstimate& e, std::uint64_t limit, const std::string& limit_source,
+                           const std::string& raise);
 
 // What an exact solve's report holds besides the solution itself.
 struct SolveExtras {
@@ -38,10 +51,12 @@ struct SolveExtras {
   std::optional<SolutionStats> stats;  // --stats or --stats-csv
   bool stats_shown = false;            // --stats (else only the CSV)
   double seconds = 0;                  // the solve's wall time
+  MemoryEstimate estimate;             // what the solve was expected to need (estimate_memory)
 };
 
-// The gonu-solve/1 object of `gonu solve --json` for solution `s` of `game`; "peak_bytes" is the
-// process's peak so far (peak_resident_bytes).
+// The gonu-solve/1 object of `gonu solve --json` for solution `s` (either form) of `game`:
+// "engine" and "estimated_peak_bytes" from x.estimate; "peak_bytes" is the process's peak so far
+// (peak_resident_bytes), "bytes_per_state" that peak over the states.
 nlohmann::ordered_json solve_json(const Solution& s, const Game& game, const SolveExtras& x);
 
 // "rules: ..." and "root: ...", the root followed by "after HISTORY" when one was played.

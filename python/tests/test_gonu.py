@@ -51,9 +51,10 @@ def raises(kind, match=None):
 def without_run_fields(report):
     """A solve report without the fields that depend on the run (its time and memory), which must be there."""
     rest = dict(report)
-    seconds, peak = rest.pop("seconds"), rest.pop("peak_bytes")
+    seconds, peak, per_state = rest.pop("seconds"), rest.pop("peak_bytes"), rest.pop("bytes_per_state")
     assert isinstance(seconds, float) and seconds >= 0, seconds
     assert isinstance(peak, int) and peak > 0, peak
+    assert isinstance(per_state, (int, float)) and per_state > 0, per_state
     return rest
 
 
@@ -146,6 +147,8 @@ def solve_cases():
     yield dict(corner=True, first="white", board="3x3"), ["--corner", "on", "--first", "white", "--board", "3x3"]
     yield (dict(position="xxxx/4/wwww x", history=["b3-b2"], verify=True),
            ["--from", "xxxx/4/wwww x", "--history", "b3-b2", "--verify"])
+    yield dict(board="3x4", engine="compact"), ["--board", "3x4", "--engine", "compact"]
+    yield dict(board="3x3", max_memory=1 << 30), ["--board", "3x3", "--max-memory", "1G"]
     out = os.path.join(WORK, "solved.gonu")
     yield dict(board="3x3", out=out), ["--board", "3x3", "--out", out]
 
@@ -344,6 +347,9 @@ def test_bad_rule_choices_raise():
                    dict(board="3x3", out=WORK)):
         with raises(gonu.Error):
             gonu.solve(**kwargs)
+    # A solve whose estimated peak passes max_memory is refused before it starts.
+    with raises(gonu.Error, "more than the limit of .* max_memory=BYTES sets the limit"):
+        gonu.solve(board="3x3", max_memory=1000)
 
 
 def test_the_module_survives_its_errors():
