@@ -146,16 +146,22 @@ def cmd_published(out, solve_json):
 # ---- results.sh: one solve's row, then results/values.csv and results/values.md ----
 
 VALUE_COLUMNS = ["rules", "board", "status", "states", "edges", "wins", "losses", "draws", "value", "distance",
-                 "max_distance", "seconds", "peak_mib"]
+                 "max_distance", "seconds", "peak_mib", "bytes_per_state", "verify", "verify_seconds"]
 INT_COLUMNS = ("states", "edges", "wins", "losses", "draws", "distance", "max_distance")
 ORDER_RULES = ["free", "single", "single+corner", "encyclopedia", "undo", "single-immediate",
                "single+corner-immediate"]
-ORDER_BOARDS = ["3x3", "3x4", "4x3", "4x4", "4x5", "5x4"]
+ORDER_BOARDS = ["3x3", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5"]
+
+
+def refusal_text(err_line):
+    """gonu's one-line error without its prefix and without the advice on raising the limit."""
+    return re.sub(r"; --max-memory SIZE sets the limit.*$", "", err_line.replace("gonu: error: ", ""))
 
 
 def cmd_values_row(rules, board, rc, dir_, limit):
-    """DIR holds `out` (gonu's JSON), `err` and `time` of one `gonu solve`; RC is its exit status
-    (124: killed by `timeout`)."""
+    """DIR holds `out` (gonu's JSON), `err` and `time` of one `gonu solve`, and `verify` ("OK
+    SECONDS", "failed SECONDS" or "timeout SECONDS") when its table was verified; RC is the
+    solve's exit status (124: killed by `timeout`)."""
     rc = int(rc)
     secs, rss = gnu_time(open(f"{dir_}/time").read() if rc != 124 else "")
     secs = f"{secs:.2f}" if secs is not None else ""
@@ -165,12 +171,15 @@ def cmd_values_row(rules, board, rc, dir_, limit):
         j = load_json(f"{dir_}/out")
         row.update(status="solved", states=j["states"], edges=j["edges"], wins=j["wins"], losses=j["losses"],
                    draws=j["draws"], value=j["value"], distance=j["distance"], max_distance=j["max_distance"],
-                   seconds=secs, peak_mib=mib)
+                   seconds=secs, peak_mib=mib, bytes_per_state=f"{j['bytes_per_state']:.1f}")
+        if os.path.exists(f"{dir_}/verify"):
+            result, verify_secs = open(f"{dir_}/verify").read().split()
+            row.update(verify=result, verify_seconds=verify_secs)
     elif rc == 124:
         row.update(status=f"not solved: over the {limit} s time limit")
     else:
         err = open(f"{dir_}/err").read().strip().splitlines()
-        row.update(status="not solved: " + (err[-1].replace("gonu: error: ", "") if err else f"exit {rc}"),
+        row.update(status="not solved: " + (refusal_text(err[-1]) if err else f"exit {rc}"),
                    seconds=secs, peak_mib=mib)
     print(json.dumps(row))
 
@@ -200,9 +209,19 @@ def write_values_csv(path, rows):
             f.write(",".join(str(r.get(c, "")).replace(",", ";") for c in VALUE_COLUMNS) + "\n")
 
 
+def bytes_per_state(r):
+    """The row's own figure, else (rows written before it was recorded) its peak MiB over its states."""
+    if r.get("bytes_per_state"):
+        return r["bytes_per_state"]
+    if r["status"] == "solved" and r.get("peak_mib") and r.get("states"):
+        return f"{float(r['peak_mib']) * 1048576 / int(r['states']):.1f}"
+    return ""
+
+
 def values_md_row(r):
     n = lambda v: f"{v:,}" if isinstance(v, int) else (v or "")
-    tail = f"| {r.get('seconds', '')} | {r.get('peak_mib', '')} |\n"
+    verify = f"{r['verify']}, {r['verify_seconds']} s" if r.get("verify") else ""
+    tail = f"| {r.get('seconds', '')} | {r.get('peak_mib', '')} | {bytes_per_state(r)} | {verify} |\n"
     if r["status"] != "solved":
         return f"| {r['rules']} | {r['board']} | | | {r['status']} | " + tail
     return (f"| {r['rules']} | {r['board']} | {n(r['states'])} | {n(r['wins'])} / {n(r['losses'])} / "
@@ -216,11 +235,17 @@ def write_values_md(path, rows, threads, arch, cpu, mem):
                 "start (Black, who moves first); distance in plies with perfect play. W/L/D count every\n"
                 "reachable state from the side to move's view.\n\n")
         f.write(f"Machine: {cpu}, {arch}, {mem} GiB, {threads} threads (`gonu solve --threads 0`).\n\n")
+        f.write("Each solve ran with `--max-memory` at this machine's memory: gonu estimates a solve's peak\n"
+                "before it starts and refuses one that would not fit, and that refusal is the row's reason.\n"
+                "bytes/state is the peak resident memory over the reachable states. On 4x5, 5x4 and 5x5 the\n"
+                "solve also wrote its table (`--out`; time and peak include it) and `gonu verify` re-derived\n"
+                "every value from it: the verify column says OK or failed, with its time.\n\n")
         f.write("Rule sets: `free` = line capture, no repetition rule; `encyclopedia` = line, immediate ban;\n"
                 "`undo` = line, no moving the last-moved piece straight back; `single` = single capture, no\n"
                 "repetition rule; `+corner` adds corner capture; `-immediate` adds the immediate ban.\n\n")
-        f.write("| rules | board | states | W / L / D | start | max dist | time (s) | peak MiB |\n")
-        f.write("|---|---|---:|---|---|---:|---:|---:|\n")
+        f.write("| rules | board | states | W / L / D | start | max dist | time (s) | peak MiB | bytes/state "
+                "| verify |\n")
+        f.write("|---|---|---:|---|---|---:|---:|---:|---:|---|\n")
         for r in rows:
             f.write(values_md_row(r))
 

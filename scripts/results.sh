@@ -1,27 +1,31 @@
 #!/usr/bin/env bash
 # Regenerates results/values.csv and results/values.md: every rule set with a finite repetition
-# rule on boards 3x3, 3x4, 4x3, 4x4, 4x5 and 5x4 - reachable states, W/L/D, start value and
-# distance, wall time and peak memory (GNU time). A solve that cannot fit this machine is listed
-# with the reason: gonu's --max-states guard (GONU_MAX_STATES, default 200 million: 4x5 `free`
-# has 189 million, while the tagged rule sets on 4x5 and 5x4 have about a billion states or more:
-# 11 bytes a state for the result plus 4 bytes a tag slot for the dense engine pass 24 GB), the
-# dense engine's own memory check, or the time limit (GONU_TIME_LIMIT seconds, default 1800). On a board where a rule set already
-# passed the guard, the tagged ones after it (immediate, undo: 33 to 59 times the states of `free`
-# on 4x4) are listed as not run, expected not to fit, with that reason, instead of each spending
-# minutes to reach the guard.
+# rule on boards 3x3, 3x4, 4x3, 4x4, 4x5 and 5x4, and the rule sets without one (free, single,
+# single+corner) on 5x5 - reachable states, W/L/D, start value and distance, wall time, peak
+# memory (GNU time) and bytes a state. Each solve runs with --max-memory set to this machine's
+# memory (GONU_MAX_MEMORY overrides it): gonu estimates the solve's peak before it starts and
+# refuses at once one that would not fit, and that refusal is the row's reason. A solve over the
+# time limit (GONU_TIME_LIMIT seconds, default 1800) is listed as such.
+# On the big boards (GONU_VERIFY_BOARDS, default 4x5 5x4 5x5) the solve also writes its table
+# (--out, into a temporary directory: GONU_TABLE_DIR, default under /tmp) and `gonu verify`
+# re-derives every value from it; the row records OK or failed with the verify's time, and the
+# table is deleted. Time and peak memory then include writing the table.
 # GONU_BOARDS / GONU_RULESETS narrow the run (e.g. GONU_BOARDS="3x3 3x4"); rows of an earlier
 # run for other (rule set, board) pairs are kept, so the table can be regenerated in parts, and
 # the tables are rewritten after every solve, so an interrupted run keeps what it finished.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
-boards=${GONU_BOARDS:-3x3 3x4 4x3 4x4 4x5 5x4}
+boards=${GONU_BOARDS:-3x3 3x4 4x3 4x4 4x5 5x4 5x5}
 rulesets=${GONU_RULESETS:-free single single+corner encyclopedia undo single-immediate single+corner-immediate}
-max_states=${GONU_MAX_STATES:-200000000}
+verify_boards=${GONU_VERIFY_BOARDS:-4x5 5x4 5x5}
 limit=${GONU_TIME_LIMIT:-1800}
+mem_bytes=$(awk '/^MemTotal:/{printf "%.0f\n", $2 * 1024}' /proc/meminfo)
+max_memory=${GONU_MAX_MEMORY:-$mem_bytes}
 threads=$(nproc)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+table_dir=$(mktemp -d "${GONU_TABLE_DIR:-${TMPDIR:-/tmp}}/gonu-results.XXXXXX")
+trap 'rm -rf "$tmp" "$table_dir"' EXIT
 flags_of() {
   case "$1" in
     free|encyclopedia|undo) echo "--rules $1" ;;
@@ -32,29 +36,38 @@ flags_of() {
     *) echo "unknown rule set $1" >&2; exit 2 ;;
   esac
 }
+tagged() { case "$1" in encyclopedia|undo|*-immediate) return 0 ;; *) return 1 ;; esac; }
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)
 mem_gib=$(free -g | awk '/Mem:/{print $2}')
 write_tables() {
   python3 scripts/gonu_report.py values-tables "$tmp/rows" results/values.csv results/values.md \
     "$threads" "$(uname -m)" "$cpu" "$mem_gib"
 }
+# verify_table FILE: `gonu verify` on the table, its result in $tmp/verify ("OK SECONDS" or
+# "failed SECONDS"), then the table deleted.
+verify_table() {
+  local start rc=0 result=failed
+  start=$(date +%s%N)
+  timeout "$limit" build/bin/gonu verify --quiet "$1" > "$tmp/verify.out" 2>&1 || rc=$?
+  if [ "$rc" = 0 ]; then result=OK; elif [ "$rc" = 124 ]; then result=timeout; fi
+  awk -v r="$result" -v ns="$(( $(date +%s%N) - start ))" 'BEGIN { printf "%s %.2f\n", r, ns / 1e9 }' > "$tmp/verify"
+  rm -f "$1"
+}
 : > "$tmp/rows"
-tagged() { case "$1" in encyclopedia|undo|*-immediate) return 0 ;; *) return 1 ;; esac; }
 for b in $boards; do
-  too_big=""
   for rs in $rulesets; do
+    if [ "$b" = 5x5 ] && tagged "$rs"; then continue; fi  # 5x5: the rule sets without a repetition rule
     echo "results: $rs $b" >&2
-    if [ -n "$too_big" ] && tagged "$rs"; then
-      echo "{\"rules\": \"$rs\", \"board\": \"$b\", \"status\": \"not run: expected not to fit ($too_big passed the $max_states-state guard on this board; tagged rule sets have 33 to 59 times the states of free on 4x4)\"}" >> "$tmp/rows"
-      write_tables
-      continue
-    fi
+    out=()
+    rm -f "$tmp/verify"
+    case " $verify_boards " in *" $b "*) out=(--out "$table_dir/$rs-$b.gonu") ;; esac
     set +e
     timeout "$limit" /usr/bin/time -v -o "$tmp/time" build/bin/gonu solve $(flags_of "$rs") --board "$b" \
-      --json --quiet --max-states "$max_states" > "$tmp/out" 2> "$tmp/err"
+      --json --quiet --max-memory "$max_memory" "${out[@]}" > "$tmp/out" 2> "$tmp/err"
     rc=$?
     set -e
-    if [ "$rc" != 0 ] && grep -q "max-states" "$tmp/err"; then too_big="$rs"; fi
+    if [ "$rc" = 0 ] && [ ${#out[@]} -gt 0 ]; then verify_table "${out[1]}"; fi
+    rm -f "$table_dir"/*
     python3 scripts/gonu_report.py values-row "$rs" "$b" "$rc" "$tmp" "$limit" >> "$tmp/rows"
     write_tables  # after every solve, so an interrupted run keeps what it finished
   done
