@@ -90,8 +90,11 @@ std::string duration_text(double seconds) {
 }
 
 std::string format_progress(const std::string& phase, std::uint64_t done, std::uint64_t total, double seconds) {
-  // The superko search counts the nodes of its tree; every other phase counts states.
-  const std::string items = phase == "superko search" ? "nodes" : "states";
+  // What a phase counts: the superko search the nodes of its tree, the compact engine's passes
+  // over the dense space its ids, every other phase states.
+  const std::string items = phase == "superko search"                           ? "nodes"
+                            : phase == "count moves" || phase == "mark reached" ? "ids"
+                                                                                : "states";
   std::string line = phase + std::string(phase.size() < 11 ? 11 - phase.size() : 1, ' ');
   const double rate = seconds > 0 ? double(done) / seconds : 0;
   if (total > 0) {
