@@ -10,6 +10,7 @@
 #include <random>
 
 #include "core/error.hpp"
+#include "solver/state/successors.hpp"
 #include "solver/table/bits.hpp"
 #include "solver/table/block.hpp"
 #include "solver/table/table.hpp"
@@ -340,5 +341,26 @@ TEST_CASE("table stream: the indexed verify agrees with the arrays on tables dam
     REQUIRE(failed > 10);
     REQUIRE(threw > 5);
     REQUIRE(wrong_value > 5);
+  }
+}
+
+TEST_CASE("table stream: expand_untagged gives expand_state's moves and successors as positions", "[table][stream]") {
+  for (const auto& [name, rows, cols] : kUntagged) {
+    INFO(name << " " << rows << "x" << cols);
+    const Solution s = solve_untagged(name, rows, cols);
+    Successor succ[kMaxMoves];
+    Move moves[kMaxMoves];
+    Position next[kMaxMoves];
+    for (const Key k : s.keys) {
+      Position p;
+      Tag tag;
+      decode_key(s.codec, k, p, tag);
+      const int n = expand_state(s.codec, p, tag, succ);
+      REQUIRE(expand_untagged(s.codec, p, moves, next) == n);
+      for (int i = 0; i < n; ++i) {
+        REQUIRE(moves[i] == succ[i].move);
+        REQUIRE(encode_key(s.codec, next[i], Tag{}) == succ[i].key);
+      }
+    }
   }
 }

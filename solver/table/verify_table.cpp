@@ -139,6 +139,8 @@ class StateIndex {
     if (!ids_.inside(p)) return std::nullopt;
     return ids_.id(p);
   }
+  // The dense id of a position with no more pieces than the root's.
+  std::uint64_t id(const Position& p) const { return ids_.id(p); }
   dense::RankedBits& bits() { return bits_; }
   const dense::RankedBits& bits() const { return bits_; }
 
@@ -243,39 +245,78 @@ IndexCounts index_states(const Table& t, StateIndex& index, LowestError& wrong, 
   return all;
 }
 
-// What state j of a block should be by its successors' values, read from the file through the
-// index; "" if it is right. Adds its moves to `edges`.
-std::string check_indexed(const Table& t, const StateIndex& index, const BlockStates& blk, std::uint64_t j,
-                          std::uint64_t& edges) {
-  const KeyCodec& c = t.codec();
-  const unsigned vb = t.header().value_bits;
-  Successor succ[kMaxMoves];
-  const int k = expand_key(c, blk.keys[j], succ);
-  edges += std::uint64_t(k);
-  SuccessorRule rule;
-  for (int m = 0; m < k; ++m) {
-    // A successor has no more pieces than its state, so it lies in the id space.
-    const std::uint64_t id = *index.id(succ[m].key);
-    if (!index.bits().test(id)) return "successor after " + format_move(c.board, c.rules, succ[m].move) + " is missing";
-    const std::uint64_t code = get_bits(t.value_codes(), index.bits().rank(id) * vb, vb);
-    if (code == 0) rule.add(Value::draw, 0);
-    else rule.add((code - 1) % 2 ? Value::win : Value::loss, std::uint16_t((code - 1) / 2));
+// A block's successors, looked up in three sweeps so that the memory reads of many overlap (the
+// bitmap's lines, then the value codes, are prefetched a sweep ahead of their use): per state,
+// its successors' ids, then their state numbers (kMissing if not in the table), then the values.
+struct BlockSuccessors {
+  static constexpr std::uint64_t kMissing = ~std::uint64_t(0);
+  std::vector<std::uint64_t> number;  // by successor: its id, then its state number
+  std::vector<std::uint32_t> start;   // state j's successors: [start[j], start[j + 1])
+  Move moves[kMaxMoves];
+  Position next[kMaxMoves];
+
+  void look_up(const Table& t, const StateIndex& index, const BlockStates& blk) {
+    number.clear();
+    start.clear();
+    for (std::uint64_t j = 0; j < blk.count; ++j) {
+      start.push_back(std::uint32_t(number.size()));
+      Position p;
+      Tag tag;
+      decode_key(t.codec(), blk.keys[j], p, tag);
+      const int k = expand_untagged(t.codec(), p, moves, next);
+      for (int m = 0; m < k; ++m) {
+        const std::uint64_t id = index.id(next[m]);  // no more pieces than p: inside the ids
+        index.bits().prefetch(id);
+        number.push_back(id);
+      }
+    }
+    start.push_back(std::uint32_t(number.size()));
+    const unsigned vb = t.header().value_bits;
+    for (std::uint64_t& x : number) {
+      x = index.bits().test(x) ? index.bits().rank(x) : kMissing;
+      if (x != kMissing) __builtin_prefetch(t.value_codes() + x * vb / 8);
+    }
   }
-  return rule.check(k, blk.value[j], blk.dist[j]);
-}
+
+  // "" if state j's value is what its successors' values give, else what is wrong.
+  std::string check(const Table& t, const BlockStates& blk, std::uint64_t j) {
+    const unsigned vb = t.header().value_bits;
+    SuccessorRule rule;
+    for (std::uint32_t m = start[j]; m < start[j + 1]; ++m) {
+      if (number[m] == kMissing) return "successor after " + format_move(t.board(), t.rules(), move(t, blk, j, m - start[j])) + " is missing";
+      const std::uint64_t code = get_bits(t.value_codes(), number[m] * vb, vb);
+      if (code == 0) rule.add(Value::draw, 0);
+      else rule.add((code - 1) % 2 ? Value::win : Value::loss, std::uint16_t((code - 1) / 2));
+    }
+    return rule.check(int(start[j + 1] - start[j]), blk.value[j], blk.dist[j]);
+  }
+
+  // State j's m-th move (expanded again: only for a message).
+  Move move(const Table& t, const BlockStates& blk, std::uint64_t j, std::uint32_t m) {
+    Position p;
+    Tag tag;
+    decode_key(t.codec(), blk.keys[j], p, tag);
+    expand_untagged(t.codec(), p, moves, next);
+    return moves[m];
+  }
+};
 
 // Pass 2: every state's value re-derived (the lowest wrong state in `wrong`); the edge count.
 std::uint64_t check_values(const Table& t, const StateIndex& index, LowestError& wrong, const ProgressFn& progress) {
   const TableHeader& h = t.header();
   tbb::enumerable_thread_specific<BlockStates> blocks;
+  tbb::enumerable_thread_specific<BlockSuccessors> successors;
   tbb::enumerable_thread_specific<std::uint64_t> edges(0);
   std::atomic<std::uint64_t> done{0};
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h.blocks, kChunkBlocks), [&](const auto& r) {
     BlockStates& blk = blocks.local();
+    BlockSuccessors& succ = successors.local();
     for (std::uint64_t b = r.begin(); b < r.end() && wrong.before(b * h.block_size); ++b) {
       blk.decode(t, b);  // pass 1 decoded it without error
+      succ.look_up(t, index, blk);
+      edges.local() += succ.number.size();
       for (std::uint64_t j = 0; j < blk.count && wrong.before(blk.first + j); ++j)
-        if (const std::string why = check_indexed(t, index, blk, j, edges.local()); !why.empty())
+        if (const std::string why = succ.check(t, blk, j); !why.empty())
           wrong.offer(blk.first + j, 0, state_error(t.codec(), blk.first + j, blk.keys[j], why));
     }
     const std::uint64_t d = done.fetch_add(r.size()) + r.size();
