@@ -21,38 +21,43 @@ std::string check_state(const KeyCodec& c, const Key* keys, const Value* value, 
                         std::size_t n, std::size_t i) {
   Successor succ[kMaxMoves];
   const int k = expand_key(c, keys[i], succ);
-  Value want = Value::draw;
-  std::uint32_t want_dist = 0;
-  if (k == 0) {
-    want = Value::loss;
-  } else {
-    std::uint32_t min_loss = ~0u, max_win = 0;
-    bool any_draw = false, all_win = true;
-    for (int j = 0; j < k; ++j) {
-      const Key* it = std::lower_bound(keys, keys + n, succ[j].key);
-      if (it == keys + n || *it != succ[j].key) return "successor after " + format_move(c.board, c.rules, succ[j].move) + " is missing";
-      const std::size_t s = std::size_t(it - keys);
-      if (value[s] == Value::loss) min_loss = std::min<std::uint32_t>(min_loss, dist[s]);
-      if (value[s] == Value::win) max_win = std::max<std::uint32_t>(max_win, dist[s]);
-      if (value[s] != Value::win) all_win = false;
-      if (value[s] == Value::draw) any_draw = true;
-    }
-    if (min_loss != ~0u) {
-      want = Value::win;
-      want_dist = min_loss + 1;
-    } else if (all_win) {
-      want = Value::loss;
-      want_dist = max_win + 1;
-    } else if (any_draw) {
-      want = Value::draw;
-    }
+  SuccessorRule rule;
+  for (int j = 0; j < k; ++j) {
+    const Key* it = std::lower_bound(keys, keys + n, succ[j].key);
+    if (it == keys + n || *it != succ[j].key) return "successor after " + format_move(c.board, c.rules, succ[j].move) + " is missing";
+    const std::size_t s = std::size_t(it - keys);
+    rule.add(value[s], dist[s]);
   }
-  if (value[i] == want && dist[i] == want_dist) return "";
-  return std::string("expected ") + to_string(want) + " " + std::to_string(want_dist) + ", table has " +
-         to_string(value[i]) + " " + std::to_string(dist[i]);
+  return rule.check(k, value[i], dist[i]);
 }
 
 }  // namespace
+
+std::string SuccessorRule::check(int moves, Value value, std::uint16_t dist) const {
+  Value want = Value::draw;
+  std::uint32_t want_dist = 0;
+  if (moves == 0) {
+    want = Value::loss;
+  } else if (min_loss != ~0u) {
+    want = Value::win;
+    want_dist = min_loss + 1;
+  } else if (all_win) {
+    want = Value::loss;
+    want_dist = max_win + 1;
+  } else if (any_draw) {
+    want = Value::draw;
+  }
+  if (value == want && dist == want_dist) return "";
+  return std::string("expected ") + to_string(want) + " " + std::to_string(want_dist) + ", table has " +
+         to_string(value) + " " + std::to_string(dist);
+}
+
+std::string state_error(const KeyCodec& c, std::uint64_t i, Key k, const std::string& why) {
+  Position p;
+  Tag t;
+  decode_key(c, k, p, t);
+  return "state " + std::to_string(i) + " (" + format_position(c.board, p) + "): " + why;
+}
 
 VerifyResult verify_values(const KeyCodec& c, const Key* keys, const Value* value, const std::uint16_t* dist,
                            std::size_t n, const ProgressFn& progress) {
@@ -75,10 +80,7 @@ VerifyResult verify_values(const KeyCodec& c, const Key* keys, const Value* valu
         std::lock_guard<std::mutex> lock(m);
         if (i < first_bad.load()) {
           first_bad.store(i);
-          Position p;
-          Tag t;
-          decode_key(c, keys[i], p, t);
-          message = "state " + std::to_string(i) + " (" + format_position(c.board, p) + "): " + why;
+          message = state_error(c, i, keys[i], why);
         }
         return;
       }

@@ -23,6 +23,24 @@ struct VerifyResult {
   std::string first_error;  // the lowest-numbered wrong state, with what was expected
 };
 
+// The rule above for one state, fed its successors' values one at a time.
+struct SuccessorRule {
+  std::uint32_t min_loss = ~0u, max_win = 0;
+  bool any_draw = false, all_win = true;
+  void add(Value v, std::uint16_t d) {
+    if (v == Value::loss) min_loss = d < min_loss ? d : min_loss;
+    if (v == Value::win) max_win = d > max_win ? d : max_win;
+    if (v != Value::win) all_win = false;
+    if (v == Value::draw) any_draw = true;
+  }
+  // "" if `value` and `dist` are what the rule gives a state of `moves` successors (0: terminal,
+  // a loss at 0) with the values added, else "expected WANT, table has HAVE".
+  std::string check(int moves, Value value, std::uint16_t dist) const;
+};
+
+// "state I (POSITION): WHY", the form of VerifyResult::first_error.
+std::string state_error(const KeyCodec& c, std::uint64_t i, Key k, const std::string& why);
+
 // keys ascending; value/dist by the same index.
 VerifyResult verify_values(const KeyCodec& c, const Key* keys, const Value* value, const std::uint16_t* dist,
                            std::size_t n, const ProgressFn& progress = {});

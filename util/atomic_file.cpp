@@ -1,5 +1,7 @@
 // Atomic file replacement (see atomic_file.hpp): the target check, the temporary file (unnamed or
-// named), the stale-temporary sweep, and the write, fsync, link or rename, fsync of the directory.
+// named), the stale-temporary sweep, and the writes, fsync, link or rename, fsync of the directory.
+// AtomicFileWriter holds the steps; write_file_atomically is one writer given its parts in order.
+// The temporary is opened for reading too, so that a writer can hash what it wrote.
 #include "util/atomic_file.hpp"
 
 #include <dirent.h>
@@ -84,7 +86,7 @@ struct TempFile {
 bool open_unnamed(const PathParts& p, TempFile& t) {
 #ifdef O_TMPFILE
   if (::access("/proc/self/fd", X_OK) != 0) return false;
-  t.fd = ::open(p.dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  t.fd = ::open(p.dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
   return t.fd >= 0;
 #else
   (void)p;
@@ -96,7 +98,7 @@ bool open_unnamed(const PathParts& p, TempFile& t) {
 void open_named(const PathParts& p, TempFile& t) {
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string name = temp_name(p);
-    t.fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // umask applies
+    t.fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // umask applies
     if (t.fd >= 0) {
       t.name = std::move(name);
       return;
@@ -128,18 +130,30 @@ void remove_stale_temps(const PathParts& p) {
   ::closedir(d);
 }
 
-void write_all(int fd, std::initializer_list<ByteRange> parts) {
-  for (const ByteRange& r : parts) {
-    const char* q = static_cast<const char*>(r.data);
-    std::size_t len = r.size;
-    while (len > 0) {
-      const ssize_t w = ::write(fd, q, len);
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) fail("write", errno);
-      if (w == 0) fail("write", EIO);
-      q += w;
-      len -= std::size_t(w);
-    }
+// pwrite until every byte is written (a short write is retried from where it stopped).
+void write_all_at(int fd, std::uint64_t offset, const void* data, std::size_t size) {
+  const char* q = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t w = ::pwrite(fd, q, size, off_t(offset));
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) fail("write", errno);
+    if (w == 0) fail("write", EIO);
+    q += w;
+    size -= std::size_t(w);
+    offset += std::uint64_t(w);
+  }
+}
+
+void read_all_at(int fd, std::uint64_t offset, void* data, std::size_t size) {
+  char* q = static_cast<char*>(data);
+  while (size > 0) {
+    const ssize_t r = ::pread(fd, q, size, off_t(offset));
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) fail("read back", errno);
+    if (r == 0) fail("read back", EIO);  // past the end: nothing was written there
+    q += r;
+    size -= std::size_t(r);
+    offset += std::uint64_t(r);
   }
 }
 
@@ -187,17 +201,46 @@ void check_atomic_target(const std::string& path, TempFileKind kind) {
   open_temp(split_path(path), kind, probe);
 }
 
-void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> parts, TempFileKind kind) {
+struct AtomicFileWriter::Temp {
+  std::string path;
+  PathParts parts;
+  TempFile file;
+};
+
+AtomicFileWriter::AtomicFileWriter(const std::string& path, TempFileKind kind) : t_(std::make_unique<Temp>()) {
   check_target(path);
-  const PathParts p = split_path(path);
-  remove_stale_temps(p);
-  TempFile t;
-  open_temp(p, kind, t);
-  write_all(t.fd, parts);
+  t_->path = path;
+  t_->parts = split_path(path);
+  remove_stale_temps(t_->parts);
+  open_temp(t_->parts, kind, t_->file);
+}
+
+AtomicFileWriter::~AtomicFileWriter() = default;  // TempFile closes and removes what is left
+
+void AtomicFileWriter::write_at(std::uint64_t offset, const void* data, std::size_t size) const {
+  write_all_at(t_->file.fd, offset, data, size);
+}
+
+void AtomicFileWriter::read_at(std::uint64_t offset, void* data, std::size_t size) const {
+  read_all_at(t_->file.fd, offset, data, size);
+}
+
+void AtomicFileWriter::commit() {
+  TempFile& t = t_->file;
   if (::fsync(t.fd) != 0) fail("fsync", errno);
-  if (t.name.empty()) link_unnamed(p, path, t);
-  else install_named(path, t);
-  sync_directory(p);
+  if (t.name.empty()) link_unnamed(t_->parts, t_->path, t);
+  else install_named(t_->path, t);
+  sync_directory(t_->parts);
+}
+
+void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> parts, TempFileKind kind) {
+  AtomicFileWriter w(path, kind);
+  std::uint64_t at = 0;
+  for (const ByteRange& r : parts) {
+    w.write_at(at, r.data, r.size);
+    at += r.size;
+  }
+  w.commit();
 }
 
 }  // namespace gonu

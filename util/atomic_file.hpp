@@ -8,9 +8,14 @@
 // Only a missing target or an existing writable regular file is replaced: a symbolic link, a
 // directory, a FIFO, a device node, a socket or a read-only file is refused, so that a write never
 // goes through a link or into a device, and never silently replaces what its owner protected.
+//
+// write_file_atomically writes bytes held in memory; AtomicFileWriter is the same file written in
+// place, piece by piece (at offsets, from many threads), for files too large to hold in memory.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -41,6 +46,29 @@ void check_atomic_target(const std::string& path, TempFileKind kind = TempFileKi
 // then untouched and no temporary file is left.
 void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> parts,
                            TempFileKind kind = TempFileKind::any);
+
+// The temporary file of a replacement of `path`, written in place; commit() puts it there. Made
+// with the same refusals as write_file_atomically (the constructor throws FileWriteError); if it
+// is destroyed uncommitted (an error on the way), the temporary file is removed and the target is
+// untouched. write_at and read_at may be called from many threads at once on disjoint ranges.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(const std::string& path, TempFileKind kind = TempFileKind::any);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  // Writes `size` bytes at `offset` of the new file (it grows as needed; a gap reads as zeros).
+  void write_at(std::uint64_t offset, const void* data, std::size_t size) const;
+  // Reads back `size` bytes written before, at `offset` (for a checksum of what is on disk).
+  void read_at(std::uint64_t offset, void* data, std::size_t size) const;
+  // fsync, link or rename into place, fsync of the directory. Once only, after the last write.
+  void commit();
+
+ private:
+  struct Temp;
+  std::unique_ptr<Temp> t_;
+};
 
 // The prefix of every named temporary file of `path`'s base name: "BASE.gonu-tmp-".
 std::string temp_file_prefix(const std::string& base_name);

@@ -18,6 +18,13 @@ int expand_state(const KeyCodec& c, const Position& p, const Tag& t, Successor* 
   return k;
 }
 
+int expand_untagged(const KeyCodec& c, const Position& p, Move* moves, Position* out) {
+  if (lost_by_material(p)) return 0;
+  const int n = generate_moves(c.board, c.rules, p, moves);
+  for (int i = 0; i < n; ++i) out[i] = apply_move(p, moves[i]);
+  return n;
+}
+
 int expand_key(const KeyCodec& c, Key k, Successor* out) {
   Position p;
   Tag t;

@@ -18,4 +18,9 @@ struct Successor {
 int expand_state(const KeyCodec& c, const Position& p, const Tag& t, Successor* out);
 int expand_key(const KeyCodec& c, Key k, Successor* out);
 
+// expand_state for an untagged codec, giving the successors' positions instead of their keys (the
+// same moves in the same order): for readers that number states by board, not by key.
+// `moves` and `out` must hold kMaxMoves entries.
+int expand_untagged(const KeyCodec& c, const Position& p, Move* moves, Position* out);
+
 }  // namespace gonu

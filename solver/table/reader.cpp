@@ -203,6 +203,8 @@ void Table::decode_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t
   }
 }
 
+Key Table::block_first_key(std::uint64_t b) const { return load64(data_ + h_.index_offset + 16 * b); }
+
 void Table::decode_all(std::vector<Key>& keys, std::vector<Value>& value, std::vector<std::uint16_t>& dist,
                        const ProgressFn& progress) const {
   const std::uint64_t n = h_.states;

@@ -101,6 +101,16 @@ class Table {
   void decode_all(std::vector<Key>& keys, std::vector<Value>& value, std::vector<std::uint16_t>& dist,
                   const ProgressFn& progress = {}) const;
 
+  // decode_all's step, for readers that go a block at a time: block b's keys, values and
+  // distances into arrays of header().block_size entries (the first state is b * block_size;
+  // the last block may have fewer). Throws GonuError, as decode_all, for a damaged block.
+  void decode_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t* dist) const;
+  // The first key of block b < header().blocks, from the index.
+  Key block_first_key(std::uint64_t b) const;
+  // The values section: state i's code (value_code) is header().value_bits bits at bit
+  // i * value_bits (table_bits::get_bits; the section's padding makes that read safe).
+  const unsigned char* value_codes() const { return data_ + h_.values_offset; }
+
   // XXH3 of the whole payload, compared with the header's; false if it differs.
   bool payload_checksum_ok() const;
 
@@ -109,8 +119,6 @@ class Table {
   [[noreturn]] void damaged(const std::string& what) const;
   void build_guide();
   std::uint64_t block_of(Key k) const;
-  // Block b's keys, values and distances into the arrays at the block's first state.
-  void decode_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t* dist) const;
   std::string path_;
   const unsigned char* data_ = nullptr;
   std::uint64_t size_ = 0;
@@ -137,13 +145,31 @@ inline std::uint32_t value_code(Value v, std::uint16_t dist) {
 
 // The full check of a table: header, payload checksum, every key well formed, the counts of the
 // header recomputed, the root present, and every value and distance re-derived from the
-// successors' values read from the same file (verify_values).
+// successors' values read from the same file (the rule of solver/verify.hpp), and the edge count.
+// The error reported is the lowest-numbered state's, whatever the thread count.
+//
+// Two ways, with the same checks and messages:
+//   - indexed: for untagged tables (boards of up to 32 points). A bitmap over the dense ids of the
+//     root's piece counts (solver/dense: board rank, side) with per-line ranks maps a key to its
+//     state number (ids follow key order), built by one pass over the blocks; the successors'
+//     values are then read straight from the file. Memory: 1.14 bits an id (4x4 free: 0.6 MB;
+//     5x5: 458 MB), no per-state array.
+//   - arrays: the whole table decoded into arrays (11 bytes a state) and verify_values, which
+//     binary-searches the keys: for tagged tables, and the plain reference for the other.
+// Either refuses, with a one-line GonuError before it allocates, a table whose arrays or bitmap
+// would not fit in the machine's physical memory.
+enum class TableVerifyMethod {
+  automatic,  // indexed where it applies and its bitmap is no larger than the arrays, else arrays
+  indexed,    // throws GonuError if the table is not one it applies to
+  arrays,
+};
 struct TableVerifyResult {
   bool ok = true;
   std::string first_error;
   std::uint64_t states = 0, edges = 0, wins = 0, losses = 0, draws = 0;
   std::uint16_t max_dist = 0;
 };
-TableVerifyResult verify_table(const Table& t, const ProgressFn& progress = {});
+TableVerifyResult verify_table(const Table& t, const ProgressFn& progress = {},
+                               TableVerifyMethod method = TableVerifyMethod::automatic);
 
 }  // namespace gonu
