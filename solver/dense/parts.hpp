@@ -162,27 +162,28 @@ void gather_into(tbb::enumerable_thread_specific<std::vector<T>>& parts, std::ve
 }
 
 // Refuses, as soon as the states reached so far show it, a solve whose result (11 bytes a state:
-// key, value, distance) cannot fit beside the `need` bytes the solver holds and the frontier:
-// without it a board whose dense space fits but whose result does not (5x5) grows until the
-// machine swaps or kills it.
-inline void check_result_fits(std::uint64_t states, int levels, std::size_t need, std::size_t frontier_bytes) {
+// key, value, distance; `state_bytes` where an engine keeps another form) cannot fit beside the
+// `need` bytes the solver holds and the frontier: without it a board whose dense space fits but
+// whose result does not (5x5) grows until the machine swaps or kills it.
+inline void check_result_fits(std::uint64_t states, int levels, std::size_t need, std::size_t frontier_bytes,
+                              std::size_t state_bytes = 11) {
   const std::size_t have = physical_memory();
-  if (!have || need + frontier_bytes + states * 11 <= have) return;
+  if (!have || need + frontier_bytes + states * state_bytes <= have) return;
   throw GonuError(std::to_string(states) + " states after " + std::to_string(levels) + " levels: their result alone (" +
-                  std::to_string((states * 11) >> 20) + " MiB at 11 bytes a state) and the solver's " +
-                  std::to_string((need + frontier_bytes) >> 20) + " MiB already pass this machine's " +
-                  std::to_string(have >> 20) + " MiB");
+                  std::to_string((states * state_bytes) >> 20) + " MiB at " + std::to_string(state_bytes) +
+                  " bytes a state) and the solver's " + std::to_string((need + frontier_bytes) >> 20) +
+                  " MiB already pass this machine's " + std::to_string(have >> 20) + " MiB");
 }
 
 // The end of a breadth-first level: adds up the per-thread counts, keeps the level's terminal
 // states for the analysis, makes the new states the frontier (`next` is kept, emptied), then
 // counts the level, enforces --max-states and the memory the result will need (`need`: the
-// solver's arrays), and reports progress.
+// solver's arrays; `state_bytes` a state: check_result_fits), and reports progress.
 template <class F, class T>
 void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& frontier, std::vector<T> (&terminal)[2],
                tbb::enumerable_thread_specific<std::vector<F>>& next, tbb::enumerable_thread_specific<std::vector<T>>& ends,
                tbb::enumerable_thread_specific<std::uint64_t>& edges, tbb::enumerable_thread_specific<std::uint64_t>& found,
-               const SolveOptions& options, std::size_t need) {
+               const SolveOptions& options, std::size_t need, std::size_t state_bytes = 11) {
   for (const auto e : edges) s.edges += e;
   for (const auto f : found) states += f;
   const std::vector<T> lost = gather(ends);
@@ -193,7 +194,7 @@ void end_level(Solution& s, std::uint64_t& states, Side& side, std::vector<F>& f
   if (options.max_states && states > options.max_states)
     throw GonuError("more than " + std::to_string(options.max_states) + " states after " + std::to_string(s.levels) +
                     " levels: over the --max-states limit (the solve would not fit in memory)");
-  check_result_fits(states, s.levels, need, frontier.capacity() * sizeof(F));
+  check_result_fits(states, s.levels, need, frontier.capacity() * sizeof(F), state_bytes);
   if (options.progress) options.progress("enumerate", states, states);
 }
 
