@@ -17,6 +17,7 @@
 namespace gonu {
 
 Solution solve(const Game& from, const SolveOptions& options) {
+  if (options.engine == Engine::compact && uses_tag(from.rules)) return solve_compact_tagged(from, options);
   if (options.engine == Engine::dense ||
       (options.engine == Engine::automatic && dense_engine_applies(from.rules) && from.rules.repetition != Repetition::superko))
     return solve_dense(from, options);
