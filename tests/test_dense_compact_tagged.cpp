@@ -216,3 +216,30 @@ TEST_CASE("bench: one 4x4 tagged solve", "[.bench]") {
             << " s, peak estimate " << (s.peak_bytes >> 20) << " MiB\n";
   CHECK(state_count(s) > 0);
 }
+
+TEST_CASE("RankedBits' counts, tests and word sets agree with a plain bitmap", "[solver][compact]") {
+  std::mt19937_64 rng(5);
+  const std::uint64_t n = 5000;
+  dense::RankedBits bits(n);
+  std::vector<bool> plain(n);
+  for (int i = 0; i < 600; ++i) {
+    const std::uint64_t id = rng() % n;
+    CHECK(bits.claim(id) == !plain[id]);
+    plain[id] = true;
+  }
+  bits.set_word(40, 0x8000000000000001u);  // ids 2560 and 2623
+  plain[2560] = plain[2623] = true;
+  std::uint64_t total = 0;
+  for (const bool x : plain) total += x;
+  REQUIRE(bits.finish() == total);
+  std::uint64_t bad = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::uint64_t lo = rng() % (n + 1), hi = rng() % (n + 1);
+    if (i % 3 == 0) hi = std::min(n, lo + rng() % 70);  // short ranges, within one word or two
+    if (lo > hi) std::swap(lo, hi);
+    std::uint64_t c = 0;
+    for (std::uint64_t id = lo; id < hi; ++id) c += plain[id];
+    bad += bits.count(lo, hi) != c || bits.any(lo, hi) != (c > 0);
+  }
+  CHECK(bad == 0);
+}

@@ -63,6 +63,15 @@ class RankedBits {
     for (unsigned i = 0; i < w; ++i) r += std::uint64_t(std::popcount(l.word[i].load(std::memory_order_relaxed)));
     return r + std::uint64_t(std::popcount(l.word[w].load(std::memory_order_relaxed) & (mask(id) - 1)));
   }
+  // Whether any id in [lo, hi) is set: the words alone (a rank's popcounts cost more).
+  bool any(std::uint64_t lo, std::uint64_t hi) const {
+    for (std::uint64_t id = lo; id < hi; id = (id | 63) + 1) {
+      std::uint64_t bits = word(id).load(std::memory_order_relaxed) & (~std::uint64_t(0) << (id % 64));
+      if (hi - (id & ~std::uint64_t(63)) < 64) bits &= (std::uint64_t(1) << (hi % 64)) - 1;
+      if (bits) return true;
+    }
+    return false;
+  }
   // The set ids in [lo, hi). After finish().
   std::uint64_t count(std::uint64_t lo, std::uint64_t hi) const { return lo < hi ? rank(hi) - rank(lo) : 0; }
   // The id of the set bit of rank r < total() (a binary search over the lines, then a scan).

@@ -109,16 +109,16 @@ std::size_t reach_need(const TaggedSpace& space, std::size_t limit) {
   return need;
 }
 
-// The bytes the reached states need (cells, and the arrays if asked for), refused if they do not
+// The bytes of the reached states' cells; refused if they, and the arrays if asked for, do not
 // fit beside `need`.
-std::size_t state_need(std::uint64_t states, std::size_t need, bool arrays, std::size_t limit) {
-  const std::size_t more = CompactCells::bytes_for(states) + (arrays ? std::size_t(states) * 11 : 0);
+std::size_t cells_need(std::uint64_t states, std::size_t need, bool arrays, std::size_t limit) {
+  const std::size_t cells = CompactCells::bytes_for(states), more = cells + (arrays ? std::size_t(states) * 11 : 0);
   if (limit && need + more > limit)
     throw GonuError(std::to_string(states) + " reached states need " + std::to_string(more >> 20) + " MiB (" +
                     (arrays ? "3 bytes a state for the cells, 11 for the result" : "3 bytes a state for the cells") +
                     ") beside the solver's " + std::to_string(need >> 20) + " MiB, more than the limit's " +
                     std::to_string(limit >> 20) + " MiB");
-  return more;
+  return cells;
 }
 
 // 2. Each canonical reached state's successor count (its legal moves, as the reach counted
@@ -132,7 +132,7 @@ void count_successors(TaggedRunOf<CompactStore>& t) {
     std::uint32_t back[kMaxMoves];  // the step code each move reverses
     space.walk(blk * kBlock, std::min(boards, (blk + 1) * kBlock), [&](std::uint64_t bid, const Position& p) {
       const std::uint64_t w = pack(p), mw = space.mirror_board(w), first = space.base(bid), last = space.base(bid + 1);
-      if (w > mw || !store.reached.count(first, last)) return;  // no canonical state here
+      if (w > mw || !store.any_reached(first, last)) return;  // no canonical state here
       const BoardSteps steps(t.b, p);
       const int k = lost_by_material(p) ? 0 : generate_moves_any_order(t.b, t.rules, p, moves);
       for (int j = 0; j < k; ++j) back[j] = step_code(t.b, moves[j].to, moves[j].from);
@@ -200,7 +200,7 @@ Solution solve_compact_tagged(const Game& from, const SolveOptions& options) {
   reach(t);
   if (space.mirroring()) mark_images(t);
   const std::uint64_t states = store.reached.finish();
-  t.need += state_need(states, need, arrays, limit);
+  t.need += cells_need(states, need, arrays, limit);  // the arrays' bytes read_off adds
   store.cells = CompactCells(states);
   count_successors(t);
   retrograde(t);

@@ -15,7 +15,7 @@ template <class Store, class Put>
 void read_board(const TaggedSpace& space, const Store& store, const KeyCodec& codec, std::uint64_t bid,
                 const Position& p, std::uint64_t from, std::uint64_t to, Put&& put) {
   const std::uint64_t first = space.base(bid), lo = std::max(first, from), hi = std::min(space.base(bid + 1), to);
-  if (!store.reached.count(lo, hi)) return;
+  if (!store.any_reached(lo, hi)) return;
   const Board& b = codec.board;
   const BoardSteps steps(b, p);
   const std::uint64_t w = pack(p), mw = space.mirror_board(w);

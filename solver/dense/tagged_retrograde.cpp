@@ -195,7 +195,7 @@ class BoardAnalyser {
         for (std::uint32_t ti = ti_lo; ti <= ti_hi; ++ti) {
           const std::uint64_t row = p.pbase + (std::uint64_t(ban) * (ps.c + 1) + ti) * (ps.a + 1);
           const std::uint64_t lo = row + ban, hi = row + ps.a + 1;
-          if (!t_.reached.count(lo, hi)) continue;
+          if (!t_.store.any_reached(lo, hi)) continue;
           const bool back_ok = p.back && !t_.undo && !(ban && !p.m.captured) && t_.reached.test(row + p.back) &&
                                (p.clears || p.lead(t_, ti, true) == x.code);
           if (p.clears || p.lead(t_, ti, false) == x.code) {

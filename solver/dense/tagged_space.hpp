@@ -241,6 +241,7 @@ struct DenseStore {
   static constexpr bool kCompact = false;
   explicit DenseStore(std::uint64_t ids) : reached(ids), cell(ids) {}
   std::uint64_t index(std::uint64_t id) const { return id; }
+  bool any_reached(std::uint64_t lo, std::uint64_t hi) const { return reached.count(lo, hi) != 0; }
   // visit(id, cell index) for each reached id in [lo, hi), in order.
   template <class Visit>
   void for_each_state(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
@@ -268,6 +269,7 @@ struct CompactStore {
   static constexpr bool kCompact = true;
   explicit CompactStore(std::uint64_t ids) : reached(ids), cells(0) {}
   std::uint64_t index(std::uint64_t id) const { return reached.rank(id); }
+  bool any_reached(std::uint64_t lo, std::uint64_t hi) const { return reached.any(lo, hi); }
   template <class Visit>
   void for_each_state(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
     if (lo >= hi) return;
