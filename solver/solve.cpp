@@ -37,7 +37,8 @@ Solution solve(const Game& from, const SolveOptions& options) {
     const MemoryEstimate e = estimate_memory(from, options);
     check_estimate(e, options);
     if (e.engine == Engine::dense) return solve_dense(from, options);
-    if (e.engine == Engine::compact) return solve_compact(from, options);
+    if (e.engine == Engine::compact)
+      return uses_tag(from.rules) ? solve_compact_tagged(from, options) : solve_compact(from, options);
   }
   Solution s;
   s.codec = make_key_codec(from.rules);

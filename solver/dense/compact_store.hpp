@@ -38,6 +38,8 @@ class RankedBits {
     return !(w.load(std::memory_order_relaxed) & m) && !(w.fetch_or(m, std::memory_order_relaxed) & m);
   }
   bool test(std::uint64_t id) const { return word(id).load(std::memory_order_relaxed) & mask(id); }
+  // Sets the bits of the aligned 64-id word w (ids w * 64 ...): 448 is a multiple of 64.
+  void set_word(std::uint64_t w, std::uint64_t bits) { word(w * 64).fetch_or(bits, std::memory_order_relaxed); }
   void prefetch(std::uint64_t id) const { __builtin_prefetch(&lines_[std::size_t(id / kLineBits)]); }
 
   // Fills every line's count of the set bits before it; returns the total. Serial over the
@@ -61,6 +63,17 @@ class RankedBits {
     for (unsigned i = 0; i < w; ++i) r += std::uint64_t(std::popcount(l.word[i].load(std::memory_order_relaxed)));
     return r + std::uint64_t(std::popcount(l.word[w].load(std::memory_order_relaxed) & (mask(id) - 1)));
   }
+  // Whether any id in [lo, hi) is set: the words alone (a rank's popcounts cost more).
+  bool any(std::uint64_t lo, std::uint64_t hi) const {
+    for (std::uint64_t id = lo; id < hi; id = (id | 63) + 1) {
+      std::uint64_t bits = word(id).load(std::memory_order_relaxed) & (~std::uint64_t(0) << (id % 64));
+      if (hi - (id & ~std::uint64_t(63)) < 64) bits &= (std::uint64_t(1) << (hi % 64)) - 1;
+      if (bits) return true;
+    }
+    return false;
+  }
+  // The set ids in [lo, hi). After finish().
+  std::uint64_t count(std::uint64_t lo, std::uint64_t hi) const { return lo < hi ? rank(hi) - rank(lo) : 0; }
   // The id of the set bit of rank r < total() (a binary search over the lines, then a scan).
   std::uint64_t select(std::uint64_t r) const {
     std::size_t lo = 0, hi = lines_.size();  // the last line with before <= r

@@ -28,6 +28,10 @@
 // All check the memory they need before allocating anything large: the sizes are computed
 // first (the tagged space's by counting, tagged.cpp), so a root too big is refused at once.
 //
+// The compact engine for the tagged rule sets (compact_tagged.cpp) runs the same phases with memory
+// per reachable state (compact_store.hpp): a ranked bitmap over the tag slots, 12 bytes a board
+// id, and 3 bytes a reached state by rank; it can return its own form (Solution::source).
+//
 // Frontier order depends on thread timing; nothing else does, since every result is stored by id.
 #pragma once
 #include "core/game.hpp"
@@ -49,5 +53,12 @@ Solution solve_compact(const Game& from, const SolveOptions& options = {});
 
 // The tagged rule sets (tagged.cpp).
 Solution solve_dense_tagged(const Game& from, const SolveOptions& options = {});
+
+// The compact engine for the same rule sets (compact_tagged.cpp): the same results. With
+// options.compact_result it returns Solution::source and the counts instead of the arrays.
+// Throws GonuError for other rule sets, or when the memory it needs passes options.max_memory
+// (else the machine's): before the bitmap is allocated, and again once the reach has counted
+// the states.
+Solution solve_compact_tagged(const Game& from, const SolveOptions& options = {});
 
 }  // namespace gonu

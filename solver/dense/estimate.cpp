@@ -70,9 +70,11 @@ double dense_bytes(const Sizes& z, bool tagged) {
 }
 
 // The compact engine: the ranked bitmap, 3 bytes a state, the frontier (a tenth of the states at
-// most, 8 bytes each, two levels) and, when the arrays are asked for, the solution.
-double compact_bytes(const Sizes& z, bool arrays) {
-  return kBase + double(RankedBits::bytes_for(z.ids)) + 3.0 * z.states + 0.1 * z.states * 16 +
+// most, 8 bytes each, two levels), when tagged the slot bases and list marks (12 bytes a board
+// id) and, when the arrays are asked for, the solution.
+double compact_bytes(const Sizes& z, bool tagged, bool arrays) {
+  const double per_board = tagged ? 12.0 * double(z.boards) : 0.0;
+  return kBase + double(RankedBits::bytes_for(z.ids)) + per_board + 3.0 * z.states + 0.1 * z.states * 16 +
          (arrays ? 11.0 * z.states : 0.0);
 }
 
@@ -81,7 +83,11 @@ double graph_bytes(const Sizes& z) { return kBase + 60.0 * z.states; }
 
 }  // namespace
 
-bool compact_engine_applies(const Rules& r) { return r.repetition == Repetition::none && r.rows * r.cols <= 32; }
+// Untagged on up to 32 points, tagged (compact_tagged.cpp) where the keys fit, as the dense engine.
+bool compact_engine_applies(const Rules& r) {
+  const int n = r.rows * r.cols;
+  return (r.repetition == Repetition::none && n <= 32) || (uses_tag(r) && n <= 27);
+}
 
 MemoryEstimate estimate_engine_memory(const Game& from, const SolveOptions& options) {
   const Rules& r = from.rules;
@@ -100,7 +106,7 @@ MemoryEstimate estimate_engine_memory(const Game& from, const SolveOptions& opti
                                                          : Engine::graph;
   e.engine = pick;
   const double bytes = pick == Engine::dense     ? dense
-                       : pick == Engine::compact ? compact_bytes(z, !options.compact_result)
+                       : pick == Engine::compact ? compact_bytes(z, uses_tag(r), !options.compact_result)
                                                  : graph_bytes(z);
   e.bytes = std::uint64_t(std::llround(bytes));
   e.basis = std::to_string(z.ids) + (uses_tag(r) ? " tag slots" : " dense ids") + ", about " +

@@ -89,7 +89,8 @@ Solution solve_dense_tagged(const Game& from, const SolveOptions& options) {
   TaggedSpace space(s.codec.board, s.root, root_code);
   const std::size_t need = memory_need(space);
   space.index_slots();
-  TaggedRun t(s, options, space, root_code, need);
+  DenseStore store(space.size());
+  TaggedRun t(s, options, space, store, root_code, need);
   reach(t);
   if (space.mirroring()) mark_images(t);
   retrograde(t);

@@ -4,6 +4,9 @@
 // level are its reached slots with that mark. From each, every move its tag allows; the
 // successor depends on the tag only through `theirs` and whether the move reverses `mine`
 // (next_tag), so it is worked out once per (move, theirs, reverses) on the board.
+// The compact store keeps no cells during the reach (its ranks are known only at the end): a
+// level's states are listed by id instead, sorted, and each board takes its run of the list; the
+// successor counts are left to a pass after the reach (compact_tagged.cpp).
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -44,11 +47,16 @@ struct Successor {
 // and their targets; then the fresh states' legal moves and the successor of each (move, class)
 // they use, worked out once, its reached bit prefetched; then the claims, the misses of one
 // board overlapping instead of coming one after another. Holds a thread's scratch and outputs.
+// With the compact store, `states` is the level's states (sorted ids), from the first board's
+// run on, and `next` takes the next level's.
+template <class Store>
 class BoardExpander {
  public:
-  BoardExpander(TaggedRun& t, const Level& level, Boards& out, std::vector<Terminal>& ends, std::uint64_t& edges,
-                std::uint64_t& found)
-      : t_(t), level_(level), out_(out), ends_(ends), edges_(edges), found_(found) {}
+  BoardExpander(TaggedRunOf<Store>& t, const Level& level, Boards& out, std::vector<Terminal>& ends,
+                std::uint64_t& edges, std::uint64_t& found, const std::uint64_t* states = nullptr,
+                const std::uint64_t* states_end = nullptr, std::vector<std::uint64_t>* next = nullptr)
+      : t_(t), level_(level), out_(out), ends_(ends), edges_(edges), found_(found), states_(states),
+        states_end_(states_end), next_(next) {}
   void expand(const Listed& at) {
     const Position p = unpack(at.board, level_.side);
     const std::uint64_t base = t_.space.base(at.id);
@@ -67,9 +75,15 @@ class BoardExpander {
   // The board's states reached at this level.
   void fresh_states(const Listed& at, std::uint64_t base) {
     fresh_.clear();
-    t_.reached.for_each(base, t_.space.base(at.id + 1), [&](std::uint64_t id) {
-      if (t_.cell[id].dist.load(std::memory_order_relaxed) == level_.stamp) fresh_.push_back(id);
-    });
+    if constexpr (Store::kCompact) {
+      const std::uint64_t end = t_.space.base(at.id + 1);
+      for (; states_ != states_end_ && *states_ < end; ++states_)
+        if (*states_ >= base) fresh_.push_back(*states_);
+    } else {
+      t_.reached.for_each(base, t_.space.base(at.id + 1), [&](std::uint64_t id) {
+        if (t_.store.cell[id].dist.load(std::memory_order_relaxed) == level_.stamp) fresh_.push_back(id);
+      });
+    }
   }
 
   // The board's moves (none if lost by material), the step each reverses, and their targets,
@@ -110,7 +124,7 @@ class BoardExpander {
     for (int j = 0; j < k; ++j) {
       const Move& m = moves_[j];
       const bool rev = mine && back_[j] == mine;
-      if (rev && (t_.undo || (ban && !m.captured))) continue;  // tag_bans
+      if (tag_forbids(t_.undo, rev, ban, m)) continue;
       ++legal;
       // A capture under immediate empties the tag: one class for all.
       const std::size_t at_class = std::size_t(j) * classes + (t_.immediate && m.captured ? 0 : 2 * ti + rev);
@@ -127,37 +141,48 @@ class BoardExpander {
       t_.reached.prefetch(u.id);
       touched_.push_back(std::uint32_t(at_class));
     }
-    if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
-    t_.cell[id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
+    if constexpr (Store::kCompact) {
+      if (legal > kMaxCompactMoves)
+        throw GonuError("a position with more than " + std::to_string(kMaxCompactMoves) +
+                        " moves: too many for the compact engine's 6-bit successor counts");
+    } else {
+      if (legal > 255) throw GonuError("a position with more than 255 moves: too many for the dense engine");
+      t_.store.cell[id].pending.store(std::uint8_t(legal), std::memory_order_relaxed);
+    }
     if (legal == 0) ends_.push_back(Terminal{at.board, id});
     edges_ += std::uint64_t(legal) * std::uint64_t(t_.space.canonical(at.board, mw, code).orbit);
   }
 
-  // The successors worked out: the new ones claimed, their cells marked with the next level and
-  // their boards listed for it.
+  // The successors worked out: the new ones claimed, their cells marked with the next level (or
+  // with the compact store, listed for it) and their boards listed for it.
   void claim_successors() {
     claimed_.clear();
     for (const std::uint32_t at_class : touched_) {
       const Successor& u = succ_[at_class];
       if (!t_.reached.claim(u.id)) continue;
-      __builtin_prefetch(&t_.cell[u.id], 1);
+      if constexpr (!Store::kCompact) __builtin_prefetch(&t_.store.cell[u.id], 1);
       claimed_.push_back(at_class);
     }
     for (const std::uint32_t at_class : claimed_) {
       const Successor& u = succ_[at_class];
       const Target& tg = target_[at_class / classes_];
-      t_.cell[u.id].dist.store(level_.next_stamp, std::memory_order_relaxed);
+      if constexpr (Store::kCompact)
+        next_->push_back(u.id);
+      else
+        t_.store.cell[u.id].dist.store(level_.next_stamp, std::memory_order_relaxed);
       if (t_.listing.first(tg.board_id[u.index], level_.next_stamp))
         out_.push_back(Listed{tg.board[u.index], tg.board_id[u.index]});
       found_ += std::uint64_t(u.orbit);
     }
   }
 
-  TaggedRun& t_;
+  TaggedRunOf<Store>& t_;
   const Level& level_;
   Boards& out_;
   std::vector<Terminal>& ends_;
   std::uint64_t &edges_, &found_;
+  const std::uint64_t *states_, *states_end_;  // compact store: the level's states not yet taken
+  std::vector<std::uint64_t>* next_;           // compact store: the next level's
   std::vector<Successor> succ_;  // by move and class
   std::vector<std::uint64_t> fresh_;
   std::vector<std::uint32_t> touched_, claimed_;  // indices into succ_
@@ -168,15 +193,20 @@ class BoardExpander {
   std::uint32_t back_[kMaxMoves];  // the step code each move reverses
 };
 
-// The root's canonical state, reached at level 0 (dist 1, its board listed under stamp 1).
-Boards reach_root(TaggedRun& t) {
+// The root's canonical state, reached at level 0 (dist 1, or listed in `states`; its board
+// listed under stamp 1).
+template <class Store>
+Boards reach_root(TaggedRunOf<Store>& t, std::vector<std::uint64_t>& states) {
   const TaggedSpace& space = t.space;
   const std::uint64_t w = pack(t.s.root);
   const auto c = space.canonical(w, space.mirror_board(w), t.root_code);
   const Position cp = unpack(c.board, t.s.root.to_move);
   const std::uint64_t bid = space.board_id(cp), id = space.base(bid) + space.slot(cp, c.code);
   t.reached.claim(id);
-  t.cell[id].dist.store(1, std::memory_order_relaxed);
+  if constexpr (Store::kCompact)
+    states.push_back(id);
+  else
+    t.store.cell[id].dist.store(1, std::memory_order_relaxed);
   t.listing.first(bid, 1);
   t.states = std::uint64_t(c.orbit);
   return Boards{Listed{c.board, bid}};
@@ -185,21 +215,34 @@ Boards reach_root(TaggedRun& t) {
 }  // namespace
 
 // 1. reach (canonical states; their mirror images are marked reached after it).
-void reach(TaggedRun& t) {
+template <class Store>
+void reach(TaggedRunOf<Store>& t) {
   Side side = t.s.root.to_move;
-  Boards frontier = reach_root(t);
+  std::vector<std::uint64_t> states;  // compact store: the level's states, sorted
+  Boards frontier = reach_root(t, states);
   tbb::enumerable_thread_specific<Boards> next_level;  // kept across levels (gather_into)
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> next_states;
   while (!frontier.empty()) {
     if (t.s.levels + 2 > 0xffff) throw GonuError("more than 65533 breadth-first levels: too deep for this solver");
     const Level level{side, other(side), std::uint16_t(t.s.levels + 1), std::uint16_t(t.s.levels + 2)};
     tbb::enumerable_thread_specific<std::vector<Terminal>> ends;
     tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kTaggedGrain), [&](const auto& range) {
-      BoardExpander expander(t, level, next_level.local(), ends.local(), edges.local(), found.local());
+      const std::uint64_t* first = nullptr;  // the range's first board's states
+      if constexpr (Store::kCompact)
+        first = states.data() + (std::lower_bound(states.begin(), states.end(), t.space.base(frontier[range.begin()].id)) -
+                                 states.begin());
+      BoardExpander<Store> expander(t, level, next_level.local(), ends.local(), edges.local(), found.local(), first,
+                                    states.data() + states.size(), &next_states.local());
       for (std::size_t i = range.begin(); i < range.end(); ++i) expander.expand(frontier[i]);
     }, tbb::simple_partitioner());
-    end_level(t.s, t.states, side, frontier, t.terminal, next_level, ends, edges, found, t.options, t.need);
+    end_level(t.s, t.states, side, frontier, t.terminal, next_level, ends, edges, found, t.options, t.need,
+              t.state_bytes);
     sort_boards(frontier);
+    if constexpr (Store::kCompact) {
+      gather_into(next_states, states);
+      tbb::parallel_sort(states.begin(), states.end());
+    }
   }
 }
 
@@ -209,10 +252,11 @@ void reach(TaggedRun& t) {
 // when it is its own image), in board-id order: no cache line is visited at random, as marking
 // each image when its state was reached would. A board's bits are gathered first and written a
 // word at a time.
-void mark_images(TaggedRun& t) {
+template <class Store>
+void mark_images(TaggedRunOf<Store>& t) {
   const Board& b = t.b;
   const TaggedSpace& space = t.space;
-  Reached& reached = t.reached;
+  auto& reached = t.reached;
   constexpr std::uint64_t kBlock = 1 << 14;
   const std::uint64_t boards = space.board_ids(), blocks = (boards + kBlock - 1) / kBlock;
   tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
@@ -238,5 +282,10 @@ void mark_images(TaggedRun& t) {
     });
   });
 }
+
+template void reach(TaggedRunOf<DenseStore>&);
+template void reach(TaggedRunOf<CompactStore>&);
+template void mark_images(TaggedRunOf<DenseStore>&);
+template void mark_images(TaggedRunOf<CompactStore>&);
 
 }  // namespace gonu::dense

@@ -6,7 +6,7 @@
 // checked with the forward rules (tag_bans, next_tag), so every edge is counted exactly once.
 // Mirror images are counted as in the untagged engine: an un-move from a non-canonical P is
 // skipped when S is its own image, and one from a P that is its own image (S not) stands for
-// two edges.
+// two edges. The cells are the store's (tagged_space.hpp): by id, or by rank.
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -38,14 +38,16 @@ struct Unmove {
 
 // An edge from a reached predecessor state into a decided one.
 struct Update {
-  std::uint64_t id, board, board_id;
+  std::uint64_t id, board, board_id;  // id: the predecessor's cell index
   std::uint8_t edges;
   bool lost;
 };
 
 // The predecessor board P of one un-move (P, m), and what its candidate states share.
+template <class Store>
 struct Predecessor {
-  Predecessor(const TaggedRun& t, const Unmove& um)
+  using Run = TaggedRunOf<Store>;
+  Predecessor(const Run& t, const Unmove& um)
       : before(um.before), m(um.m), clears(t.immediate && m.captured), ps(t.b, before), pw(pack(before)),
         pmw(t.space.mirror_board(pw)), pbid(um.board_id), pbase(um.base), image_bid(pbid), image_base(pbase) {
     const std::uint32_t back_code = step_code(t.b, m.to, m.from);
@@ -56,14 +58,14 @@ struct Predecessor {
   // tP.mine matters to next_tag only through "m reverses it" (the index back), and tP.ban not at
   // all; so next_tag is asked at most once per (theirs, reverses or not), and only when a reached
   // candidate needs it (most candidates were never reached).
-  std::uint32_t lead(const TaggedRun& t, std::uint32_t ti, bool rev) {
+  std::uint32_t lead(const Run& t, std::uint32_t ti, bool rev) {
     if (leads[ti][rev] < 0) leads[ti][rev] = next_tag_code(t.b, t.rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
     return std::uint32_t(leads[ti][rev]);
   }
   // Where P's states that are not canonical keep their cells: on the image board, or on P itself
   // when it is its own image (asked for when first needed). The cell of the canonical form
   // (board, code) of such a state; its board id in board_id.
-  std::uint64_t image_cell(const TaggedRun& t, std::uint64_t board, std::uint32_t code, std::uint64_t& board_id) {
+  std::uint64_t image_cell(const Run& t, std::uint64_t board, std::uint32_t code, std::uint64_t& board_id) {
     if (!image_ready) {
       image_pos = unpack(board, before.to_move);
       if (board != pw) {
@@ -93,9 +95,10 @@ struct Predecessor {
 // Analyses a chunk of a level's boards (one side's, at distance d), one at a time: the board's
 // decided states, grouped by theirs; its un-moves; for each, the reached predecessor states whose
 // move leads to a decided one; then their cells updated. Holds a thread's scratch and outputs.
+template <class Store>
 class BoardAnalyser {
  public:
-  BoardAnalyser(TaggedRun& t, std::uint32_t d, Side side, Boards& out, std::uint64_t& count)
+  BoardAnalyser(TaggedRunOf<Store>& t, std::uint32_t d, Side side, Boards& out, std::uint64_t& count)
       : t_(t), d_(d), side_(side), out_(out), count_(count) {}
   void analyse(const Listed& at) {
     const Position sp = unpack(at.board, side_);
@@ -106,7 +109,7 @@ class BoardAnalyser {
     updates_.clear();
     for (const Unmove& um : unmoves_) predecessor_updates(um);
     for (const Update& u : updates_)
-      if (reach_predecessor(t_.cell[u.id], u.lost, d_, u.edges) != Value::draw && t_.listing.first(u.board_id, d_ + 2))
+      if (t_.store.decide(u.id, u.lost, d_, u.edges) != Value::draw && t_.listing.first(u.board_id, d_ + 2))
         out_.push_back(Listed{u.board, u.board_id});
   }
 
@@ -115,13 +118,12 @@ class BoardAnalyser {
   void decided_states(const Listed& at, const BoardSteps& steps) {
     const std::uint64_t base = t_.space.base(at.id), mw = t_.space.mirror_board(at.board);
     found_.clear();
-    t_.reached.for_each(base, t_.space.base(at.id + 1), [&](std::uint64_t id) {
-      const Cell& c = t_.cell[id];
-      const std::uint8_t v = c.value.load(std::memory_order_acquire);
-      if (v == std::uint8_t(Value::draw) || c.dist.load(std::memory_order_relaxed) != d_) return;
+    t_.store.for_each_state(base, t_.space.base(at.id + 1), [&](std::uint64_t id, std::uint64_t cell) {
+      const Value v = t_.store.value(cell);
+      if (v == Value::draw || t_.store.dist(cell) != d_) return;
       const std::uint32_t slot = std::uint32_t(id - base), code = steps.code(slot);
       const int orbit = t_.space.canonical(at.board, mw, code).orbit;
-      found_.push_back(Decided{code, steps.theirs_index(slot), v == std::uint8_t(Value::loss), orbit == 1});
+      found_.push_back(Decided{code, steps.theirs_index(slot), v == Value::loss, orbit == 1});
       count_ += std::uint64_t(orbit);
     });
   }
@@ -162,7 +164,7 @@ class BoardAnalyser {
   // The updates of one un-move: for each decided state x it may lead to, the reached states of
   // P whose move m leads to x.
   void predecessor_updates(const Unmove& um) {
-    Predecessor p(t_, um);
+    Predecessor<Store> p(t_, um);
     const BoardSteps& ps = p.ps;
     for (std::uint32_t xi = bucket_[um.theirs_index]; xi < bucket_[um.theirs_index + 1]; ++xi) {
       const Decided& x = by_theirs_[xi];
@@ -181,7 +183,8 @@ class BoardAnalyser {
         if (x.self_image && !c.kept) return;
         Update u{pid, c.board, p.pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
         if (!c.kept) u.id = p.image_cell(t_, c.board, c.code, u.board_id);
-        __builtin_prefetch(&t_.cell[u.id], 1);
+        u.id = t_.store.index(u.id);
+        t_.store.prefetch_cell(u.id);
         updates_.push_back(u);
       };
       // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a ban: a ban
@@ -192,7 +195,7 @@ class BoardAnalyser {
         for (std::uint32_t ti = ti_lo; ti <= ti_hi; ++ti) {
           const std::uint64_t row = p.pbase + (std::uint64_t(ban) * (ps.c + 1) + ti) * (ps.a + 1);
           const std::uint64_t lo = row + ban, hi = row + ps.a + 1;
-          if (!t_.reached.count(lo, hi)) continue;
+          if (!t_.store.any_reached(lo, hi)) continue;
           const bool back_ok = p.back && !t_.undo && !(ban && !p.m.captured) && t_.reached.test(row + p.back) &&
                                (p.clears || p.lead(t_, ti, true) == x.code);
           if (p.clears || p.lead(t_, ti, false) == x.code) {
@@ -207,7 +210,7 @@ class BoardAnalyser {
     }
   }
 
-  TaggedRun& t_;
+  TaggedRunOf<Store>& t_;
   const std::uint32_t d_;
   const Side side_;
   Boards& out_;
@@ -220,11 +223,11 @@ class BoardAnalyser {
 
 // The terminal states are losses at distance 0 (their dist held the reach level); their boards
 // make the first level, listed under stamp 1.
-void first_level(TaggedRun& t, Boards (&levels)[2]) {
+template <class Store>
+void first_level(TaggedRunOf<Store>& t, Boards (&levels)[2]) {
   for (int sd = 0; sd < 2; ++sd)
     for (const Terminal& e : t.terminal[sd]) {
-      t.cell[e.id].dist.store(0, std::memory_order_relaxed);
-      t.cell[e.id].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+      t.store.set_terminal_loss(t.store.index(e.id));
       const std::uint64_t bid = t.space.board_id(unpack(e.board, Side(sd)));
       if (t.listing.first(bid, 1)) levels[sd].push_back(Listed{e.board, bid});
     }
@@ -236,7 +239,8 @@ void first_level(TaggedRun& t, Boards (&levels)[2]) {
 
 // 2. retrograde; levels[side] lists the boards with states decided at distance d, under stamp
 // d + 1.
-void retrograde(TaggedRun& t) {
+template <class Store>
+void retrograde(TaggedRunOf<Store>& t) {
   t.listing.clear();
   Boards levels[2];
   first_level(t, levels);
@@ -248,7 +252,7 @@ void retrograde(TaggedRun& t) {
     for (int sd = 0; sd < 2; ++sd) {
       const Boards& cur = levels[sd];
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kTaggedGrain), [&](const auto& range) {
-        BoardAnalyser analyser(t, d, Side(sd), next[1 - sd].local(), settled.local());
+        BoardAnalyser<Store> analyser(t, d, Side(sd), next[1 - sd].local(), settled.local());
         for (std::size_t i = range.begin(); i < range.end(); ++i) analyser.analyse(cur[i]);
       }, tbb::simple_partitioner());
     }
@@ -260,5 +264,8 @@ void retrograde(TaggedRun& t) {
     if (t.options.progress) t.options.progress("retrograde", decided, t.states);
   }
 }
+
+template void retrograde(TaggedRunOf<DenseStore>&);
+template void retrograde(TaggedRunOf<CompactStore>&);
 
 }  // namespace gonu::dense

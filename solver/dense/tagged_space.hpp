@@ -7,6 +7,9 @@
 //   tagged_reach.cpp      1. reach, and the marking of mirror images
 //   tagged_retrograde.cpp 2. retrograde
 //   tagged_readoff.cpp    3. read off
+// The phases are templates over the per-state storage (DenseStore: a bit and a 4-byte Cell per
+// id; CompactStore: RankedBits and CompactCells by rank, compact_tagged.cpp drives it), each
+// instantiated for both in its own file.
 //
 // A state is (side, board, tag); its id is slot_base[board id] + tag_slot (tag_slots.hpp), where
 // board ids are BoardRank ranks as in the untagged engine and slot_base sums every board's tag
@@ -28,6 +31,7 @@
 
 #include "core/game.hpp"
 #include "solver/dense/board_rank.hpp"
+#include "solver/dense/compact_store.hpp"
 #include "solver/dense/parts.hpp"
 #include "solver/dense/tag_slots.hpp"
 #include "util/huge_array.hpp"
@@ -75,6 +79,13 @@ class Listing {
  private:
   HugeArray<std::atomic<std::uint32_t>> mark_;
 };
+
+// tag_bans on a board's moves: whether a state whose tag has a ban or not may not play move m,
+// which reverses the tag's mine or not (undo bans every reversal; immediate only with the ban
+// and no capture).
+inline bool tag_forbids(bool undo, bool reverses, bool ban, const Move& m) {
+  return reverses && (undo || (ban && !m.captured));
+}
 
 // The steps of M(p) or T(p) by rank (their pack_tag codes, ascending).
 inline int list_steps(const Board& b, Bits side_pieces, Bits empty, std::uint32_t* out) {
@@ -152,6 +163,15 @@ class TaggedSpace {
     ids_.walk(lo, hi, visit);
   }
   std::uint64_t base(std::uint64_t board_id) const { return base_[board_id]; }
+  // The board id whose slots hold id < size() (a binary search over the slot bases).
+  std::uint64_t board_of(std::uint64_t id) const {
+    std::uint64_t lo = 0, hi = 2 * boards_;  // base_[lo] <= id < base_[hi]
+    while (hi - lo > 1) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      (base_[mid] <= id ? lo : hi) = mid;
+    }
+    return lo;
+  }
   std::uint32_t slot(const Position& p, std::uint32_t code) const { return tag_slot(b_, p, tag_space(b_, p), code); }
   std::uint64_t size() const { return size_; }
   std::uint64_t boards() const { return boards_; }  // per side
@@ -215,14 +235,67 @@ class SlotMirror {
   std::uint32_t mine_[4 * 32 + 1], theirs_[4 * 32 + 1];  // [index on X]: index on Y (0: none)
 };
 
-// What the phases share: the solution being built, the rules, the space and the per-state
-// arrays (reached bits and cells, mapped but committed only where touched), and the reach's
-// results for the retrograde.
-struct TaggedRun {
-  TaggedRun(Solution& solution, const SolveOptions& opts, const TaggedSpace& sp, std::uint32_t root, std::size_t bytes)
+// The dense engine's per-state storage: a reached bit and a 4-byte Cell for every id of the
+// space (mapped, committed only where touched). A state's cell index is its id.
+struct DenseStore {
+  static constexpr bool kCompact = false;
+  explicit DenseStore(std::uint64_t ids) : reached(ids), cell(ids) {}
+  std::uint64_t index(std::uint64_t id) const { return id; }
+  bool any_reached(std::uint64_t lo, std::uint64_t hi) const { return reached.count(lo, hi) != 0; }
+  // visit(id, cell index) for each reached id in [lo, hi), in order.
+  template <class Visit>
+  void for_each_state(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    reached.for_each(lo, hi, [&](std::uint64_t id) { visit(id, id); });
+  }
+  Value value(std::uint64_t i) const { return Value(cell[i].value.load(std::memory_order_acquire)); }
+  std::uint16_t dist(std::uint64_t i) const { return cell[i].dist.load(std::memory_order_relaxed); }
+  void prefetch_cell(std::uint64_t i) const { __builtin_prefetch(&cell[i], 1); }
+  Value decide(std::uint64_t i, bool successor_lost, std::uint32_t d, std::uint8_t edges) {
+    return reach_predecessor(cell[i], successor_lost, d, edges);
+  }
+  void set_terminal_loss(std::uint64_t i) {  // its dist held the reach level
+    cell[i].dist.store(0, std::memory_order_relaxed);
+    cell[i].value.store(std::uint8_t(Value::loss), std::memory_order_relaxed);
+  }
+  Reached reached;
+  HugeArray<Cell> cell;
+};
+
+// The compact engine's: the reached ids in RankedBits (claimed during the reach), and once the
+// reach is over and the bits finished, 3 bytes a reached state by rank (CompactCells; mirror
+// images have theirs, never used, so that ranks need no second bitmap). The reach keeps no cells:
+// a level's states are listed by id instead (tagged_reach.cpp).
+struct CompactStore {
+  static constexpr bool kCompact = true;
+  explicit CompactStore(std::uint64_t ids) : reached(ids), cells(0) {}
+  std::uint64_t index(std::uint64_t id) const { return reached.rank(id); }
+  bool any_reached(std::uint64_t lo, std::uint64_t hi) const { return reached.any(lo, hi); }
+  template <class Visit>
+  void for_each_state(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
+    if (lo >= hi) return;
+    std::uint64_t r = reached.rank(lo);
+    reached.for_each(lo, hi, [&](std::uint64_t id) { visit(id, r++); });
+  }
+  Value value(std::uint64_t i) const { return cells.value(i); }
+  std::uint16_t dist(std::uint64_t i) const { return cells.dist(i); }
+  void prefetch_cell(std::uint64_t i) const { cells.prefetch(i); }
+  Value decide(std::uint64_t i, bool successor_lost, std::uint32_t d, std::uint8_t edges) {
+    return cells.reach_predecessor(i, successor_lost, d, edges);
+  }
+  void set_terminal_loss(std::uint64_t i) { cells.set_terminal_loss(i); }
+  RankedBits reached;
+  CompactCells cells;
+};
+
+// What the phases share: the solution being built, the rules, the space, the per-state storage
+// (owned by the driver), and the reach's results for the retrograde.
+template <class Store>
+struct TaggedRunOf {
+  TaggedRunOf(Solution& solution, const SolveOptions& opts, const TaggedSpace& sp, Store& st, std::uint32_t root,
+              std::size_t bytes)
       : s(solution), options(opts), b(solution.codec.board), rules(solution.codec.rules),
         immediate(rules.repetition == Repetition::immediate), undo(rules.repetition == Repetition::undo),
-        root_code(root), space(sp), need(bytes), reached(sp.size()), cell(sp.size()), listing(sp.board_ids()) {}
+        root_code(root), space(sp), need(bytes), store(st), reached(st.reached), listing(sp.board_ids()) {}
   Solution& s;
   const SolveOptions& options;
   const Board& b;
@@ -230,18 +303,24 @@ struct TaggedRun {
   const bool immediate, undo;
   const std::uint32_t root_code;  // the root's tag, pack_tag
   const TaggedSpace& space;
-  const std::size_t need;  // bytes of the space and the arrays (tagged.cpp)
-  Reached reached;
-  HugeArray<Cell> cell;
+  std::size_t need;  // bytes of the space and the arrays (tagged.cpp, compact_tagged.cpp)
+  double state_bytes = 11;       // a reached state's result (check_result_fits)
+  Store& store;
+  decltype(Store::reached)& reached;
   Listing listing;
   std::uint64_t states = 0;          // reached, mirror images counted
   std::vector<Terminal> terminal[2];  // reached states with no legal move, by side to move
 };
+using TaggedRun = TaggedRunOf<DenseStore>;
 
-// The phases, in order (the mirror images only when space.mirroring()).
-void reach(TaggedRun& t);
-void mark_images(TaggedRun& t);
-void retrograde(TaggedRun& t);
-void read_off_tagged(TaggedRun& t);
+// The phases, in order (the mirror images only when space.mirroring()), for either store.
+template <class Store>
+void reach(TaggedRunOf<Store>& t);
+template <class Store>
+void mark_images(TaggedRunOf<Store>& t);
+template <class Store>
+void retrograde(TaggedRunOf<Store>& t);
+template <class Store>
+void read_off_tagged(TaggedRunOf<Store>& t);
 
 }  // namespace gonu::dense
