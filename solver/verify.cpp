@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <vector>
 
 #include "core/position.hpp"
 #include "solver/state/successors.hpp"
@@ -16,16 +17,53 @@ namespace gonu {
 
 namespace {
 
+// Where a key lies in the sorted keys: the key range cut into about n / 16 equal buckets, each
+// with the first place of its keys, so a lookup searches one bucket instead of all the keys (on a
+// billion states a binary search over all of them was most of verify's time).
+class KeyGuide {
+ public:
+  KeyGuide(const Key* keys, std::size_t n) : keys_(keys), n_(n) {
+    if (n == 0) return;
+    lo_ = keys[0];
+    const Key span = keys[n - 1] - lo_;
+    while (shift_ < 63 && (span >> shift_) > n / 16) ++shift_;
+    const std::size_t buckets = std::size_t(span >> shift_) + 1;
+    start_.resize(buckets + 1);
+    std::size_t i = 0;
+    for (std::size_t b = 0; b < buckets; ++b) {  // every bucket's start is at most the last key
+      const Key first = lo_ + (Key(b) << shift_);
+      while (keys[i] < first) ++i;
+      start_[b] = i;
+    }
+    start_[buckets] = n;
+  }
+  // The place of k, or n if it is not among the keys.
+  std::size_t find(Key k) const {
+    if (n_ == 0 || k < lo_ || k > keys_[n_ - 1]) return n_;
+    const std::size_t b = std::size_t((k - lo_) >> shift_);
+    const Key* first = keys_ + start_[b];
+    const Key* last = keys_ + start_[b + 1];
+    const Key* it = std::lower_bound(first, last, k);
+    return it != last && *it == k ? std::size_t(it - keys_) : n_;
+  }
+
+ private:
+  const Key* keys_;
+  std::size_t n_;
+  Key lo_ = 0;
+  int shift_ = 0;
+  std::vector<std::size_t> start_;  // by bucket: the first key at or past the bucket's start
+};
+
 // "" if state i is right, else what is wrong with it.
-std::string check_state(const KeyCodec& c, const Key* keys, const Value* value, const std::uint16_t* dist,
-                        std::size_t n, std::size_t i) {
+std::string check_state(const KeyCodec& c, const KeyGuide& guide, const Key* keys, const Value* value,
+                        const std::uint16_t* dist, std::size_t n, std::size_t i) {
   Successor succ[kMaxMoves];
   const int k = expand_key(c, keys[i], succ);
   SuccessorRule rule;
   for (int j = 0; j < k; ++j) {
-    const Key* it = std::lower_bound(keys, keys + n, succ[j].key);
-    if (it == keys + n || *it != succ[j].key) return "successor after " + format_move(c.board, c.rules, succ[j].move) + " is missing";
-    const std::size_t s = std::size_t(it - keys);
+    const std::size_t s = guide.find(succ[j].key);
+    if (s == n) return "successor after " + format_move(c.board, c.rules, succ[j].move) + " is missing";
     rule.add(value[s], dist[s]);
   }
   return rule.check(k, value[i], dist[i]);
@@ -68,6 +106,7 @@ VerifyResult verify_values(const KeyCodec& c, const Key* keys, const Value* valu
       r.first_error = "state " + std::to_string(i) + ": keys are not strictly ascending";
       return r;
     }
+  const KeyGuide guide(keys, n);
   std::atomic<std::size_t> first_bad{n};
   std::mutex m;
   std::string message;
@@ -75,7 +114,7 @@ VerifyResult verify_values(const KeyCodec& c, const Key* keys, const Value* valu
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& range) {
     for (std::size_t i = range.begin(); i < range.end(); ++i) {
       if (i > first_bad.load(std::memory_order_relaxed)) return;
-      const std::string why = check_state(c, keys, value, dist, n, i);
+      const std::string why = check_state(c, guide, keys, value, dist, n, i);
       if (!why.empty()) {
         std::lock_guard<std::mutex> lock(m);
         if (i < first_bad.load()) {

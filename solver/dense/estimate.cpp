@@ -21,13 +21,14 @@ constexpr double kBase = 11.0 * (1 << 20);
 // The share of the dense space reachable from the start (fitted on results/values.md); a
 // position other than the start reaches no more, so these bound it from above in practice.
 double reachable_share(const Rules& r) {
-  if (!uses_tag(r)) return 0.77;
+  if (!uses_tag(r)) return 0.74;  // 0.71 to 0.77 on 4x4, 4x5, 5x4 and 5x5
   return r.repetition == Repetition::undo ? 0.16 : 0.28;
 }
 
 struct Sizes {
   std::uint64_t ids = 0, boards = 0;  // dense ids (tag slots), board ids (both sides)
   double states = 0;
+  bool mirroring = false;  // the root is its own file-mirror image (the untagged engines halve)
 };
 
 // Boards of n points with at most kb black and kw white pieces, as a double (boards past 32
@@ -59,6 +60,7 @@ Sizes sizes(const Game& from) {
   z.boards = 2 * rank.size();
   z.ids = uses_tag(from.rules) ? count_tagged_states(b, rank) : z.boards;
   z.states = double(z.ids) * reachable_share(from.rules);
+  z.mirroring = b.n <= 32 && FileMirror(b).board(pack(root)) == pack(root);
   return z;
 }
 
@@ -69,13 +71,15 @@ double dense_bytes(const Sizes& z, bool tagged) {
   return kBase + 4.125 * double(z.ids) + per_board + 11.0 * z.states + 1.0 * z.states;
 }
 
-// The compact engine: the ranked bitmap, 3 bytes a state, the frontier (a tenth of the states at
-// most, 8 bytes each, two levels), when tagged the slot bases and list marks (12 bytes a board
-// id) and, when the arrays are asked for, the solution.
+// The compact engines, and when the arrays are asked for, the solution's 11 bytes a state.
+//   untagged: two ranked bitmaps (canonical states, then all reached), 3 bytes a canonical state
+//     (half the states when the root mirrors), the level lists (0.35 bytes a state on 5x5 free);
+//   tagged: one ranked bitmap, 3 bytes a state (images too), the slot bases and list marks (12
+//     bytes a board id), and the sorted level lists (1.6 bytes a state on 4x4).
 double compact_bytes(const Sizes& z, bool tagged, bool arrays) {
-  const double per_board = tagged ? 12.0 * double(z.boards) : 0.0;
-  return kBase + double(RankedBits::bytes_for(z.ids)) + per_board + 3.0 * z.states + 0.1 * z.states * 16 +
-         (arrays ? 11.0 * z.states : 0.0);
+  const double bitmap = double(RankedBits::bytes_for(z.ids)), result = arrays ? 11.0 * z.states : 0.0;
+  if (!tagged) return kBase + 2 * bitmap + (z.mirroring ? 1.5 : 3.0) * z.states + 0.35 * z.states + result;
+  return kBase + bitmap + 12.0 * double(z.boards) + 3.0 * z.states + 1.6 * z.states + result;
 }
 
 // The state graph: keys, edge lists and the store, about 60 bytes a state.
