@@ -196,7 +196,7 @@ Solution solve_compact_tagged(const Game& from, const SolveOptions& options) {
   store.reached = RankedBits(space.size());
   space.index_slots();
   TaggedRunOf<CompactStore> t(s, options, space, store, root_code, need);
-  t.state_bytes = CompactCells::bytes_for(1) + (arrays ? 11 : 0);
+  t.state_bytes = double(CompactCells::bytes_for(1)) + (arrays ? 11.0 : 0.0);
   reach(t);
   if (space.mirroring()) mark_images(t);
   const std::uint64_t states = store.reached.finish();
