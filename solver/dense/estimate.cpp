@@ -22,7 +22,8 @@ constexpr double kBase = 11.0 * (1 << 20);
 // position other than the start reaches no more, so these bound it from above in practice.
 double reachable_share(const Rules& r) {
   if (!uses_tag(r)) return 0.74;  // 0.71 to 0.77 on 4x4, 4x5, 5x4 and 5x5
-  return r.repetition == Repetition::undo ? 0.16 : 0.28;
+  // Of the tag slots: immediate 0.37 (3x4), 0.42 (4x4), 0.45 (5x4); undo 0.22 (3x4), 0.24 (4x4).
+  return r.repetition == Repetition::undo ? 0.24 : 0.43;
 }
 
 struct Sizes {
@@ -65,21 +66,25 @@ Sizes sizes(const Game& from) {
 }
 
 // The dense engines: 4 bytes and a bit an id (plus 12 bytes a board id when tagged), the
-// frontier, and the solution's 11 bytes a state.
+// frontier, and the solution's 11 bytes a state. The tagged engine's peak comes as its arrays
+// are read off into the solution, when the frontier is gone: 8.2 bytes a state on top of the
+// arrays, fitted on 4x4 (the cells of unreached slots partly never touched).
 double dense_bytes(const Sizes& z, bool tagged) {
-  const double per_board = tagged ? 12.0 * double(z.boards) : 0.0;
-  return kBase + 4.125 * double(z.ids) + per_board + 11.0 * z.states + 1.0 * z.states;
+  if (tagged) return kBase + 4.125 * double(z.ids) + 12.0 * double(z.boards) + 8.2 * z.states;
+  return kBase + 4.125 * double(z.ids) + 11.0 * z.states + 1.0 * z.states;
 }
 
 // The compact engines, and when the arrays are asked for, the solution's 11 bytes a state.
 //   untagged: two ranked bitmaps (canonical states, then all reached), 3 bytes a canonical state
 //     (half the states when the root mirrors), the level lists (0.35 bytes a state on 5x5 free);
-//   tagged: one ranked bitmap, 3 bytes a state (images too), the slot bases and list marks (12
-//     bytes a board id), and the sorted level lists (1.6 bytes a state on 4x4).
+//   tagged: one ranked bitmap, the slot bases and list marks (12 bytes a board id), and 2.1
+//     bytes a state at the peak on 5x4 `encyclopedia` (3 bytes of cells a state, but a mirror
+//     image's cell and a draw's distance are never written, so part of them is never resident;
+//     the sorted level lists).
 double compact_bytes(const Sizes& z, bool tagged, bool arrays) {
   const double bitmap = double(RankedBits::bytes_for(z.ids)), result = arrays ? 11.0 * z.states : 0.0;
   if (!tagged) return kBase + 2 * bitmap + (z.mirroring ? 1.5 : 3.0) * z.states + 0.35 * z.states + result;
-  return kBase + bitmap + 12.0 * double(z.boards) + 3.0 * z.states + 1.6 * z.states + result;
+  return kBase + bitmap + 12.0 * double(z.boards) + 2.1 * z.states + result;
 }
 
 // The state graph: keys, edge lists and the store, about 60 bytes a state.
