@@ -239,7 +239,10 @@ def write_values_md(path, rows, threads, arch, cpu, mem):
                 "before it starts and refuses one that would not fit, and that refusal is the row's reason.\n"
                 "bytes/state is the peak resident memory over the reachable states. On 4x5, 5x4 and 5x5 the\n"
                 "solve also wrote its table (`--out`; time and peak include it) and `gonu verify` re-derived\n"
-                "every value from it: the verify column says OK or failed, with its time.\n\n")
+                "every value from it: the verify column says OK or failed, with its time. An empty verify\n"
+                "column on those boards: the table was not written (the tagged rule sets on 5x4, run with\n"
+                "GONU_VERIFY_BOARDS=none: `gonu verify` still decodes a tagged table into arrays, 11 bytes\n"
+                "a state, 23 GB for their 2.1 billion states, more than this machine holds beside the file).\n\n")
         f.write("Rule sets: `free` = line capture, no repetition rule; `encyclopedia` = line, immediate ban;\n"
                 "`undo` = line, no moving the last-moved piece straight back; `single` = single capture, no\n"
                 "repetition rule; `+corner` adds corner capture; `-immediate` adds the immediate ban.\n\n")
