@@ -13,35 +13,16 @@
 #include "solver/dense/compact_store.hpp"
 #include "solver/dense/dense_solve.hpp"
 #include "solver/solve.hpp"
+#include "tests/engine_compare.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;
 using gonu::test::make_rules;
 using gonu::test::named_on;
+using gonu::test::check_same;
+using gonu::test::solve_with;
 
 namespace {
-
-Solution solve_with(const Game& g, Engine e, bool compact_result = false) {
-  SolveOptions o;
-  o.engine = e;
-  o.compact_result = compact_result;
-  return solve(g, o);
-}
-
-void check_same(const Solution& a, const Solution& b) {
-  CHECK(a.root_key == b.root_key);
-  CHECK(a.keys.size() == b.keys.size());
-  CHECK(a.states == b.states);
-  CHECK(a.edges == b.edges);
-  CHECK(a.levels == b.levels);
-  CHECK(a.wins == b.wins);
-  CHECK(a.losses == b.losses);
-  CHECK(a.draws == b.draws);
-  CHECK(a.max_dist == b.max_dist);
-  CHECK(a.keys == b.keys);
-  CHECK(a.value == b.value);
-  CHECK(a.dist == b.dist);
-}
 
 std::vector<Rules> untagged_sets(int rows, int cols) {
   return {make_rules(Capture::line, false, Repetition::none, rows, cols),

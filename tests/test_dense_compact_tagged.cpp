@@ -20,35 +20,16 @@
 #include "solver/dense/estimate.hpp"
 #include "solver/dense/tagged_space.hpp"
 #include "solver/solve.hpp"
+#include "tests/engine_compare.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;
 using gonu::test::make_rules;
 using gonu::test::named_on;
+using gonu::test::check_same;
+using gonu::test::solve_with;
 
 namespace {
-
-Solution solve_with(const Game& g, Engine e, bool compact_result = false) {
-  SolveOptions o;
-  o.engine = e;
-  o.compact_result = compact_result;
-  return solve(g, o);
-}
-
-void check_same(const Solution& x, const Solution& y) {
-  CHECK(x.root_key == y.root_key);
-  CHECK(x.keys.size() == y.keys.size());
-  CHECK(x.states == y.states);
-  CHECK(x.edges == y.edges);
-  CHECK(x.levels == y.levels);
-  CHECK(x.wins == y.wins);
-  CHECK(x.losses == y.losses);
-  CHECK(x.draws == y.draws);
-  CHECK(x.max_dist == y.max_dist);
-  CHECK(x.keys == y.keys);
-  CHECK(x.value == y.value);
-  CHECK(x.dist == y.dist);
-}
 
 // The compact form against the arrays: the counts, every state read in one range, in ranges of
 // random lengths, and found by its key, a sample read one at a time; keys of no state not found.

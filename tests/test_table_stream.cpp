@@ -29,15 +29,9 @@ struct ArraySource : StateSource {
   void read(std::uint64_t lo, std::uint64_t hi, Key* keys, Value* value, std::uint16_t* dist) const override {
     REQUIRE(lo <= hi);
     REQUIRE(hi <= s.keys.size());
-    std::copy(s.keys.begin() + std::ptrdiff_t(lo), s.keys.begin() + std::ptrdiff_t(hi), keys);
-    std::copy(s.value.begin() + std::ptrdiff_t(lo), s.value.begin() + std::ptrdiff_t(hi), value);
-    std::copy(s.dist.begin() + std::ptrdiff_t(lo), s.dist.begin() + std::ptrdiff_t(hi), dist);
+    read_states(s, lo, hi, keys, value, dist);  // s holds arrays: their copy
   }
-  std::optional<std::uint64_t> find(Key k) const override {
-    const auto it = std::lower_bound(s.keys.begin(), s.keys.end(), k);
-    if (it == s.keys.end() || *it != k) return std::nullopt;
-    return std::uint64_t(it - s.keys.begin());
-  }
+  std::optional<std::uint64_t> find(Key k) const override { return find_state(s, k); }
 };
 
 // The same solution with `source` set over `arrays` and its own arrays empty.
