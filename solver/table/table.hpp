@@ -149,13 +149,14 @@ inline std::uint32_t value_code(Value v, std::uint16_t dist) {
 // The error reported is the lowest-numbered state's, whatever the thread count.
 //
 // Two ways, with the same checks and messages:
-//   - indexed: for untagged tables (boards of up to 32 points). A bitmap over the dense ids of the
-//     root's piece counts (solver/dense: board rank, side) with per-line ranks maps a key to its
-//     state number (ids follow key order), built by one pass over the blocks; the successors'
-//     values are then read straight from the file. Memory: 1.14 bits an id (4x4 free: 0.6 MB;
-//     5x5: 458 MB), no per-state array.
+//   - indexed: for tables of boards of up to 32 points. A bitmap over the dense ids of the
+//     root's piece counts (solver/dense: side and board rank, and for tagged tables the tag's
+//     slot on its board) with per-line ranks maps a key to its state number (ids follow key
+//     order), built by one pass over the blocks; the successors' values are then read straight
+//     from the file. Memory: 1.14 bits an id (4x4 free: 0.6 MB; 5x5: 458 MB; tagged tables a bit
+//     per tag slot and 8 bytes a board: 5x4 encyclopedia 911 MiB), no per-state array.
 //   - arrays: the whole table decoded into arrays (11 bytes a state) and verify_values, which
-//     binary-searches the keys: for tagged tables, and the plain reference for the other.
+//     binary-searches the keys: the plain reference, and for tables whose bitmap would be larger.
 // Either refuses, with a one-line GonuError before it allocates, a table whose arrays or bitmap
 // would not fit in the machine's physical memory.
 enum class TableVerifyMethod {

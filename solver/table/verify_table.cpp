@@ -15,6 +15,7 @@
 #include "solver/dense/board_rank.hpp"
 #include "solver/dense/compact_store.hpp"
 #include "solver/dense/parts.hpp"
+#include "solver/dense/tagged_space.hpp"
 #include "solver/state/successors.hpp"
 #include "solver/table/bits.hpp"
 #include "solver/table/table.hpp"
@@ -120,38 +121,91 @@ TableVerifyResult verify_arrays(const Table& t, const ProgressFn& progress) {
 
 // ---- indexed: a bitmap index over the dense ids, a block at a time ----
 
-// The key -> state number map of an untagged table: its states' dense ids (side, then the board's
-// rank among the boards with at most the root's pieces of each colour: SideBoardIds, in key order)
-// set in a RankedBits, whose rank of an id is then the state's number.
+// The key -> state number map: the table's states' dense ids set in a RankedBits, whose rank of an
+// id is then the state's number (ids follow key order in both spaces).
+//   untagged: the id is the side, then the board's rank among the boards with at most the root's
+//     pieces of each colour (SideBoardIds);
+//   tagged: the id is the board's slot base plus the tag's slot on it (TaggedSpace, tag_slots.hpp),
+//     so the bitmap has a bit per tag slot, reachable or not, and the slot bases 8 bytes a board
+//     (5x4 encyclopedia: 4.8 billion slots and 33 million boards, 911 MiB, 3.6 bits a state of
+//     its table).
+// A key whose board has more pieces than the root's, or whose tag's steps are not steps of its
+// board, has no id: the table is then one the ids cannot number (crafted), given to the arrays.
 class StateIndex {
  public:
-  StateIndex(const KeyCodec& c, const Position& root)
-      : c_(c), ids_(c.board.n, popcount(root.black), popcount(root.white)), bits_(2 * ids_.boards()) {}
-  static std::uint64_t bytes_for(const KeyCodec& c, const Position& root) {
-    const BoardRank rank(c.board.n, popcount(root.black), popcount(root.white));
-    return dense::RankedBits::bytes_for(2 * rank.size());
+  StateIndex(const KeyCodec& c, const Position& root, std::uint32_t root_code)
+      : c_(c), ids_(c.board.n, popcount(root.black), popcount(root.white)), bits_(0) {
+    if (c.tagged) {
+      space_.emplace(c.board, root, root_code);
+      space_->index_slots();
+    }
+    bits_ = dense::RankedBits(c.tagged ? space_->size() : 2 * ids_.boards());
   }
-  // The dense id of a well-formed key, or nothing if its board has more pieces than the root's.
+  static std::uint64_t bytes_for(const KeyCodec& c, const Position& root, std::uint32_t root_code) {
+    if (!c.tagged) {
+      const BoardRank rank(c.board.n, popcount(root.black), popcount(root.white));
+      return dense::RankedBits::bytes_for(2 * rank.size());
+    }
+    const dense::TaggedSpace space(c.board, root, root_code);  // sizes only
+    return dense::RankedBits::bytes_for(space.size()) + space.bytes();
+  }
+  // The dense id of a well-formed key, or nothing if the ids cannot number it.
   std::optional<std::uint64_t> id(Key k) const {
     Position p;
     Tag t;
     decode_key(c_, k, p, t);
     if (!ids_.inside(p)) return std::nullopt;
-    return ids_.id(p);
+    if (!space_) return ids_.id(p);
+    const std::uint32_t code = std::uint32_t(k & ((Key(1) << c_.tag_bits) - 1));
+    if (!steps_on_board(p, code)) return std::nullopt;
+    return space_->base(space_->board_id(p)) + space_->slot(p, code);
   }
-  // The dense id of a position with no more pieces than the root's.
-  std::uint64_t id(const Position& p) const { return ids_.id(p); }
+  // The ids of a state's successors, in expand_state's move order (a successor has no more
+  // pieces than its state, so each has one); `moves` and `ids` hold kMaxMoves.
+  int successors(Key k, Move* moves, std::uint64_t* ids) const {
+    if (space_) {
+      Successor succ[kMaxMoves];
+      const int n = expand_key(c_, k, succ);
+      for (int m = 0; m < n; ++m) moves[m] = succ[m].move, ids[m] = *id(succ[m].key);
+      return n;
+    }
+    Position p, next[kMaxMoves];
+    Tag tag;
+    decode_key(c_, k, p, tag);
+    const int n = expand_untagged(c_, p, moves, next);
+    for (int m = 0; m < n; ++m) ids[m] = ids_.id(next[m]);
+    return n;
+  }
   dense::RankedBits& bits() { return bits_; }
   const dense::RankedBits& bits() const { return bits_; }
 
  private:
+  // Whether the tag's mine step ends on a piece of the side to move and its theirs step on one of
+  // the opponent's, each next to the empty point it came from: the steps tag_slot ranks.
+  bool steps_on_board(const Position& p, std::uint32_t code) const {
+    const Board& b = c_.board;
+    const Bits empty = b.all & ~occupied(p);
+    const auto is_step = [&](Bits pieces, std::uint32_t step) {
+      if (step == 0) return true;
+      const int to = int((step - 1) / 4), d = int((step - 1) % 4);
+      return ((pieces & shift(b, empty, d)) >> to & 1) != 0;
+    };
+    return is_step(mover(p), code & 511u) && is_step(waiter(p), (code >> 9) & 511u);
+  }
+
   const KeyCodec& c_;
   SideBoardIds ids_;
+  std::optional<dense::TaggedSpace> space_;
   dense::RankedBits bits_;
 };
 
-// Whether the indexed way applies to the table: untagged keys of a board BoardRank ranks.
-bool indexable(const Table& t) { return !t.codec().tagged && t.board().n <= 32; }
+// Whether the indexed way applies to the table: keys of a board BoardRank ranks.
+bool indexable(const Table& t) { return t.board().n <= 32; }
+
+// The root's tag code (the TaggedSpace's mirror test reads it; 0 for untagged tables).
+std::uint32_t root_code(const Table& t) {
+  return std::uint32_t(t.header().root_key & ((Key(1) << t.codec().tag_bits) - 1));
+}
 
 // One block decoded, into buffers of the header's block size.
 struct BlockStates {
@@ -189,7 +243,7 @@ struct LowestError {
 struct IndexCounts {
   std::uint64_t wins = 0, losses = 0, draws = 0;
   std::uint16_t max_dist = 0;
-  bool outside = false;  // a state with more pieces than the root: not in the id space
+  bool outside = false;  // a state the ids cannot number (StateIndex::id)
 };
 
 // Pass 1 on block b: decoded (a damaged block's error kept by its number), its states checked in
@@ -253,21 +307,17 @@ struct BlockSuccessors {
   std::vector<std::uint64_t> number;  // by successor: its id, then its state number
   std::vector<std::uint32_t> start;   // state j's successors: [start[j], start[j + 1])
   Move moves[kMaxMoves];
-  Position next[kMaxMoves];
+  std::uint64_t ids[kMaxMoves];
 
   void look_up(const Table& t, const StateIndex& index, const BlockStates& blk) {
     number.clear();
     start.clear();
     for (std::uint64_t j = 0; j < blk.count; ++j) {
       start.push_back(std::uint32_t(number.size()));
-      Position p;
-      Tag tag;
-      decode_key(t.codec(), blk.keys[j], p, tag);
-      const int k = expand_untagged(t.codec(), p, moves, next);
+      const int k = index.successors(blk.keys[j], moves, ids);
       for (int m = 0; m < k; ++m) {
-        const std::uint64_t id = index.id(next[m]);  // no more pieces than p: inside the ids
-        index.bits().prefetch(id);
-        number.push_back(id);
+        index.bits().prefetch(ids[m]);
+        number.push_back(ids[m]);
       }
     }
     start.push_back(std::uint32_t(number.size()));
@@ -279,11 +329,11 @@ struct BlockSuccessors {
   }
 
   // "" if state j's value is what its successors' values give, else what is wrong.
-  std::string check(const Table& t, const BlockStates& blk, std::uint64_t j) {
+  std::string check(const Table& t, const StateIndex& index, const BlockStates& blk, std::uint64_t j) {
     const unsigned vb = t.header().value_bits;
     SuccessorRule rule;
     for (std::uint32_t m = start[j]; m < start[j + 1]; ++m) {
-      if (number[m] == kMissing) return "successor after " + format_move(t.board(), t.rules(), move(t, blk, j, m - start[j])) + " is missing";
+      if (number[m] == kMissing) return "successor after " + format_move(t.board(), t.rules(), move(index, blk, j, m - start[j])) + " is missing";
       const std::uint64_t code = get_bits(t.value_codes(), number[m] * vb, vb);
       if (code == 0) rule.add(Value::draw, 0);
       else rule.add((code - 1) % 2 ? Value::win : Value::loss, std::uint16_t((code - 1) / 2));
@@ -292,11 +342,8 @@ struct BlockSuccessors {
   }
 
   // State j's m-th move (expanded again: only for a message).
-  Move move(const Table& t, const BlockStates& blk, std::uint64_t j, std::uint32_t m) {
-    Position p;
-    Tag tag;
-    decode_key(t.codec(), blk.keys[j], p, tag);
-    expand_untagged(t.codec(), p, moves, next);
+  Move move(const StateIndex& index, const BlockStates& blk, std::uint64_t j, std::uint32_t m) {
+    index.successors(blk.keys[j], moves, ids);
     return moves[m];
   }
 };
@@ -316,7 +363,7 @@ std::uint64_t check_values(const Table& t, const StateIndex& index, LowestError&
       succ.look_up(t, index, blk);
       edges.local() += succ.number.size();
       for (std::uint64_t j = 0; j < blk.count && wrong.before(blk.first + j); ++j)
-        if (const std::string why = succ.check(t, blk, j); !why.empty())
+        if (const std::string why = succ.check(t, index, blk, j); !why.empty())
           wrong.offer(blk.first + j, 0, state_error(t.codec(), blk.first + j, blk.keys[j], why));
     }
     const std::uint64_t d = done.fetch_add(r.size()) + r.size();
@@ -330,8 +377,8 @@ std::uint64_t check_values(const Table& t, const StateIndex& index, LowestError&
 TableVerifyResult verify_indexed(const Table& t, const ProgressFn& progress) {
   TableVerifyResult r;
   const TableHeader& h = t.header();
-  refuse_past_memory(t, StateIndex::bytes_for(t.codec(), h.root), "its index of the dense ids");
-  StateIndex index(t.codec(), h.root);
+  refuse_past_memory(t, StateIndex::bytes_for(t.codec(), h.root, root_code(t)), "its index of the dense ids");
+  StateIndex index(t.codec(), h.root, root_code(t));
   LowestError wrong;
   const IndexCounts c = index_states(t, index, wrong, progress);
   if (wrong.any()) return failed(r, "state " + std::to_string(wrong.state.load()) + ": " + wrong.why);
@@ -342,7 +389,8 @@ TableVerifyResult verify_indexed(const Table& t, const ProgressFn& progress) {
   r.draws = c.draws;
   r.max_dist = c.max_dist;
   if (const std::string why = count_mismatch(r, h); !why.empty()) return failed(r, why);
-  if (!index.bits().test(*index.id(h.root_key))) return failed(r, "the root is not in the table");
+  const std::optional<std::uint64_t> root = index.id(h.root_key);
+  if (!root || !index.bits().test(*root)) return failed(r, "the root is not in the table");
   index.bits().finish();
   const std::uint64_t edges = check_values(t, index, wrong, progress);
   if (wrong.any()) return failed(r, wrong.why);
@@ -356,10 +404,10 @@ TableVerifyResult verify_indexed(const Table& t, const ProgressFn& progress) {
 TableVerifyResult verify_table(const Table& t, const ProgressFn& progress, TableVerifyMethod method) {
   if (!t.payload_checksum_ok()) return failed({}, "payload checksum mismatch (the file is damaged)");
   if (method == TableVerifyMethod::indexed && !indexable(t))
-    throw GonuError("cannot verify " + t.path() + " by its dense ids: only untagged tables of up to 32 points");
+    throw GonuError("cannot verify " + t.path() + " by its dense ids: only tables of boards of up to 32 points");
   const bool indexed = method == TableVerifyMethod::indexed ||
                        (method == TableVerifyMethod::automatic && indexable(t) &&
-                        StateIndex::bytes_for(t.codec(), t.header().root) <= array_bytes(t.header()));
+                        StateIndex::bytes_for(t.codec(), t.header().root, root_code(t)) <= array_bytes(t.header()));
   return indexed ? verify_indexed(t, progress) : verify_arrays(t, progress);
 }
 
