@@ -146,7 +146,8 @@ def cmd_published(out, solve_json):
 # ---- results.sh: one solve's row, then results/values.csv and results/values.md ----
 
 VALUE_COLUMNS = ["rules", "board", "status", "states", "edges", "wins", "losses", "draws", "value", "distance",
-                 "max_distance", "seconds", "peak_mib", "bytes_per_state", "verify", "verify_seconds"]
+                 "max_distance", "seconds", "peak_mib", "bytes_per_state", "verify", "verify_seconds",
+                 "probe_states", "probe_levels", "probe_seconds", "probe_peak_mib"]
 INT_COLUMNS = ("states", "edges", "wins", "losses", "draws", "distance", "max_distance")
 ORDER_RULES = ["free", "single", "single+corner", "encyclopedia", "undo", "single-immediate",
                "single+corner-immediate"]
@@ -181,7 +182,33 @@ def cmd_values_row(rules, board, rc, dir_, limit):
         err = open(f"{dir_}/err").read().strip().splitlines()
         row.update(status="not solved: " + (refusal_text(err[-1]) if err else f"exit {rc}"),
                    seconds=secs, peak_mib=mib)
+        row.update(probe_row(dir_))
     print(json.dumps(row))
+
+
+def probe_row(dir_):
+    """The probe of a refused solve (results.sh: the limit lifted, --max-states): how far its reach
+    got ("more than N states after L levels") with its time and peak; {} if none ran or it ended
+    otherwise."""
+    if not os.path.exists(f"{dir_}/probe_err"):
+        return {}
+    err = open(f"{dir_}/probe_err").read().strip().splitlines()
+    m = re.search(r"more than (\d+) states after (\d+) levels", err[-1]) if err else None
+    if not m:
+        return {}
+    secs, rss = gnu_time(open(f"{dir_}/probe_time").read())
+    return {"probe_states": m.group(1), "probe_levels": m.group(2),
+            "probe_seconds": f"{secs:.2f}" if secs is not None else "",
+            "probe_peak_mib": f"{rss / 1024:.0f}" if rss is not None else ""}
+
+
+def probe_text(r):
+    """A refused row's probe, for its status cell."""
+    if not r.get("probe_states"):
+        return ""
+    states, mib = int(r["probe_states"]), float(r["probe_peak_mib"] or 0)
+    return (f"; probe with the limit lifted: the reach passed {states:,} states after {r['probe_levels']} "
+            f"levels, in {r['probe_seconds']} s and {mib:,.0f} MiB ({mib * 1048576 / states:.1f} bytes a state)")
 
 
 def merged_rows(rows_file, csv_path):
@@ -223,7 +250,7 @@ def values_md_row(r):
     verify = f"{r['verify']}, {r['verify_seconds']} s" if r.get("verify") else ""
     tail = f"| {r.get('seconds', '')} | {r.get('peak_mib', '')} | {bytes_per_state(r)} | {verify} |\n"
     if r["status"] != "solved":
-        return f"| {r['rules']} | {r['board']} | | | {r['status']} | " + tail
+        return f"| {r['rules']} | {r['board']} | | | {r['status']}{probe_text(r)} | " + tail
     return (f"| {r['rules']} | {r['board']} | {n(r['states'])} | {n(r['wins'])} / {n(r['losses'])} / "
             f"{n(r['draws'])} | {value_text(r['value'], r['distance'])} | {r['max_distance']} " + tail)
 
@@ -239,10 +266,10 @@ def write_values_md(path, rows, threads, arch, cpu, mem):
                 "before it starts and refuses one that would not fit, and that refusal is the row's reason.\n"
                 "bytes/state is the peak resident memory over the reachable states. On 4x5, 5x4 and 5x5 the\n"
                 "solve also wrote its table (`--out`; time and peak include it) and `gonu verify` re-derived\n"
-                "every value from it: the verify column says OK or failed, with its time. An empty verify\n"
-                "column on those boards: the table was not written (the tagged rule sets on 5x4, run with\n"
-                "GONU_VERIFY_BOARDS=none: `gonu verify` still decodes a tagged table into arrays, 11 bytes\n"
-                "a state, 23 GB for their 2.1 billion states, more than this machine holds beside the file).\n\n")
+                "every value from it (numbering the states by a bitmap over the dense ids, tag slots for the\n"
+                "tagged rule sets): the verify column says OK or failed, with its time. A refused solve\n"
+                "has no table; results.sh then probes it (the limit lifted, stopped by `--max-states`), and\n"
+                "its row says how far the reach got, in what time and memory, beside the estimate.\n\n")
         f.write("Rule sets: `free` = line capture, no repetition rule; `encyclopedia` = line, immediate ban;\n"
                 "`undo` = line, no moving the last-moved piece straight back; `single` = single capture, no\n"
                 "repetition rule; `+corner` adds corner capture; `-immediate` adds the immediate ban.\n\n")
