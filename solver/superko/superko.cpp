@@ -48,7 +48,8 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
 void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
                        SuperkoResult& res) {
   bool root_budget = false;
-  for (const SuperkoStrategyReport& r : res.strategies) root_budget |= r.status == to_string(StrategyStatus::budget);
+  for (const SuperkoStrategyReport& r : res.strategies)  // lazy-local's "none within its restrictions" (a note) is no timeout
+    root_budget |= r.status == to_string(StrategyStatus::budget) && r.restricted == 0;
   if (res.value != SkValue::unknown || o.strategy_depth <= 0 || root_budget) return;
   if (o.progress) o.progress("strategy tree", 0, 0);
   const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
