@@ -83,7 +83,9 @@ std::vector<std::uint32_t> strong_parts(const ReachGraph& g) {
 }
 
 // S3: inside a strongly connected part, a winner's non-capturing move goes to a state that is no
-// segment's first state (the node is one) and has no other predecessor.
+// segment's first state (neither the state the strategy starts from, numbered 0 by the walk, nor a
+// capture's target) and has no other predecessor. Each clause has its own message (a capture's
+// target also has another predecessor, the capturing winner state, but is named as what it is).
 void check_strong_parts(const ReachGraph& graph, const std::unordered_set<Position, PosHash>& firsts,
                         const StrategyBlock& block) {
   const std::vector<std::uint32_t> part = strong_parts(graph);
@@ -97,7 +99,8 @@ void check_strong_parts(const ReachGraph& graph, const std::unordered_set<Positi
       if (captures || part[w] != part[t]) continue;
       const std::string where = "the move at " + format_position(block.board, graph.state[w]) + " to " +
                                 format_position(block.board, graph.state[t]) + ", inside a strongly connected part, ";
-      if (firsts.count(graph.state[t])) throw Flaw{where + "goes to the first state of a segment"};
+      if (t == 0) throw Flaw{where + "goes back to the state the strategy starts from, the first state of its segment"};
+      if (firsts.count(graph.state[t])) throw Flaw{where + "goes to the target of a capture, the first state of a segment"};
       if (preds[t] > 1) throw Flaw{where + "goes to a state with another predecessor"};
     }
   }
