@@ -255,7 +255,7 @@ TEST_CASE("strategy: tampered certificates are rejected, and the checker accepts
         bad[at + 2] = name;
         if (checker_accepts(join(bad))) {
           ++accepted;
-          REQUIRE(replay_wins(g, bad, 2'000'000) != std::optional<bool>(false));
+          REQUIRE(replay_wins(g, bad, 200'000) != std::optional<bool>(false));
         } else {
           ++rejected;
         }
@@ -370,7 +370,7 @@ TEST_CASE("strategy, lazy: a strategy valid only under S3 is accepted, and every
   v2[1] = std::string(1, '2');
   REQUIRE(check_message(join(v2)).find("two states of the strategy move to") != std::string::npos);
   // The independent replay with the full history (too many histories to finish: the strategy has cycles).
-  const std::optional<bool> replay = replay_wins(g, t, 2'000'000);
+  const std::optional<bool> replay = replay_wins(g, t, 200'000);
   REQUIRE(replay != std::optional<bool>(false));  // no refutation within the budget
 
   SECTION("every other move at a paired state: accepted only if every play is still won") {
@@ -387,7 +387,7 @@ TEST_CASE("strategy, lazy: a strategy valid only under S3 is accepted, and every
         const std::string msg = check_message(join(bad));
         if (msg.rfind("OK", 0) == 0) {
           ++accepted;
-          REQUIRE(replay_wins(g, bad, 2'000'000) != std::optional<bool>(false));
+          REQUIRE(replay_wins(g, bad, 200'000) != std::optional<bool>(false));
         }
         if (msg.find("inside a strongly connected part, goes to a state with another predecessor") != std::string::npos)
           ++shared;
