@@ -1,7 +1,7 @@
 // check_certificate (see certificate_check.hpp), in phases: the header every format opens with
 // (rules, start, history, claimed value and winner), then per format version the rest of the file
 // read whole (certificate_read.cpp) before anything is checked, the check (strategy_check.cpp for
-// format 2, tree_check.cpp for formats 1 and 3), and the one-line summary.
+// formats 2 and 4, tree_check.cpp for formats 1, 3 and 5), and the one-line summary.
 #include "checker/certificate_check.hpp"
 
 #include <fstream>
@@ -36,7 +36,7 @@ Header read_header(Reader& rd, CertificateCheck& out) {
   const std::string magic = rd.word("the header");
   if (magic != "gonu-superko-certificate") throw Flaw{"not a gonu superko certificate (no 'gonu-superko-certificate' header)"};
   h.version = rd.word("the format version");
-  if (h.version != "1" && h.version != "2" && h.version != "3")
+  if (h.version != "1" && h.version != "2" && h.version != "3" && h.version != "4" && h.version != "5")
     throw Flaw{"unsupported certificate format version " + h.version};
   rd.expect("rules");
   out.rules_id = rd.word("the rules");
@@ -86,12 +86,18 @@ StrategyBlock empty_block(const Header& h) {
   return b;
 }
 
-// Format 2: one memoryless strategy from the root.
+// The condition a strategy block of this version is checked under: the injective one of F7 for
+// formats 2 and 3, the strongly connected parts of F9 for formats 4 and 5.
+StrategyCondition condition_of(const Header& h) {
+  return h.version == "4" || h.version == "5" ? StrategyCondition::scc : StrategyCondition::injective;
+}
+
+// Formats 2 and 4: one memoryless strategy from the root.
 void check_format2(Reader& rd, const Header& h, CertificateCheck& out) {
   StrategyBlock b = empty_block(h);
   read_strategy_block(rd, b);
   read_end(rd);
-  StrategyChecker sc(std::move(b));
+  StrategyChecker sc(std::move(b), condition_of(h));
   sc.check(h.game);
   out.ok = true;
   out.nodes = sc.reached;
@@ -101,7 +107,7 @@ void check_format2(Reader& rd, const Header& h, CertificateCheck& out) {
                                        " ranked checked");
 }
 
-// Format 3: a tree whose leaves may be strategies.
+// Formats 3 and 5: a tree whose leaves may be strategies.
 void check_format3(Reader& rd, Header& h, CertificateCheck& out) {
   TreeChecker c(h.rules, h.board, h.winner);
   rd.expect("tree");
@@ -113,7 +119,7 @@ void check_format3(Reader& rd, Header& h, CertificateCheck& out) {
     if (rd.number("a strategy number") != i) throw Flaw{"malformed certificate: strategies out of order"};
     StrategyBlock b = empty_block(h);
     read_strategy_block(rd, b);
-    c.strategies.emplace_back(std::move(b));
+    c.strategies.emplace_back(std::move(b), condition_of(h));
   }
   read_end(rd);
   run_with_large_stack([&] { c.check_node(h.game, root); });
@@ -161,8 +167,8 @@ CertificateCheck check_certificate(std::istream& in) {
   try {
     Reader rd(in);
     Header h = read_header(rd, out);
-    if (h.version == "2") check_format2(rd, h, out);
-    else if (h.version == "3") check_format3(rd, h, out);
+    if (h.version == "2" || h.version == "4") check_format2(rd, h, out);
+    else if (h.version == "3" || h.version == "5") check_format3(rd, h, out);
     else check_format1(rd, h, out);
   } catch (const Flaw& f) {
     out.ok = false;

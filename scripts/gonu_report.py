@@ -9,6 +9,7 @@ outputs. Formats are fixed: a changed character here shows up as a diff in resul
   gonu_report.py values-row RULES BOARD RC DIR LIMIT     one JSON row          (results.sh)
   gonu_report.py values-tables ROWS CSV MD THREADS ARCH CPU MEM_GIB            (results.sh)
   gonu_report.py superko-row BASE BOARD RULES CHECK      one Markdown row      (superko.sh)
+  gonu_report.py superko-lazy-row BASE BOARD RULES CHECK one row of the lazy search's table (superko.sh)
   gonu_report.py run-summary SOLVE_JSON                  one line of run.sh's table
 
 A JSON argument of `-` is read from stdin.
@@ -326,6 +327,21 @@ def cmd_superko_row(base, board, rules, check):
         board, rules, bf, value, superko_statement(j, check), "{:,}".format(j["nodes"]), secs, rss // 1024))
 
 
+def cmd_superko_lazy_row(base, board, rules, check):
+    """One row per winner tried by the lazy strategy search (`--strategy-method lazy-local`): the
+    instance, the rounds, S3 violations, blocking clauses and targets made injective, and its time."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    for x in j["strategy_searches"]:
+        lz = x.get("lazy", {})
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s | %.1f s | %d MiB | %s |" % (
+            board, rules, x["winner"], x["status"] + (" (%s)" % x["note"] if x["note"] else ""),
+            "{:,}".format(x["variables"]), "{:,}".format(x["clauses"]), "{:,}".format(lz.get("rounds", 0)),
+            "{:,}".format(lz.get("violations", 0)), "{:,}".format(lz.get("blocking_clauses", 0)),
+            "{:,}".format(lz.get("targets_made_injective", 0)), lz.get("seconds", 0), secs, rss // 1024,
+            check if x["status"] == "found" else "-"))
+
+
 # ---- run.sh: one line of its summary table ----
 
 def cmd_run_summary(solve_json):
@@ -336,7 +352,8 @@ def cmd_run_summary(solve_json):
 
 
 COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_values_row,
-            "values-tables": cmd_values_tables, "superko-row": cmd_superko_row, "run-summary": cmd_run_summary}
+            "values-tables": cmd_values_tables, "superko-row": cmd_superko_row,
+            "superko-lazy-row": cmd_superko_lazy_row, "run-summary": cmd_run_summary}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

@@ -26,6 +26,10 @@ void add_superko_options(CommandLine& cl) {
            "superko: confine strategies to positions with at most this many pieces fewer than the node's "
            "(smaller SAT instances; -1: no limit)",
            -1);
+  cl.add()("strategy-method", po::value<std::string>()->default_value("injective"),
+           "superko: injective (one SAT instance, paired replies used once; certificate format 2) or lazy "
+           "(closure only, then the strongly connected parts' condition added clause by clause; format 4), or "
+           "lazy-local (lazy, and a target violated twice is made injective: fewer rounds, but no proof of none)");
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
@@ -56,6 +60,12 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   o.strategy_seconds = cl.seconds_value("strategy-seconds");
   o.strategy_depth = int(cl.count_value("strategy-depth"));
   o.strategy_layers = int(cl.count_value("strategy-layers"));
+  const std::string method = cl.text("strategy-method");
+  if (method != "injective" && method != "lazy" && method != "lazy-local")
+    cl.usage_error("--strategy-method must be injective, lazy or lazy-local");
+  o.strategy_method = method == "lazy"         ? StrategyMethod::lazy
+                      : method == "lazy-local" ? StrategyMethod::lazy_local
+                                               : StrategyMethod::injective;
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
@@ -73,8 +83,9 @@ std::string certificate_note(const std::string& path, const SuperkoResult& r) {
   if (r.value == SkValue::unknown) return "not written: the value is not proven";
   if (!r.certificate_error.empty()) return "not written: " + r.certificate_error;
   write_certificate(path, r.certificate);
-  return path + (r.method == "strategy"        ? " (format 2: memoryless strategy)"
-                 : r.method == "strategy tree" ? " (format 3: tree with strategy leaves)"
+  const std::string v = std::to_string(r.certificate_version);
+  return path + (r.method == "strategy"        ? " (format " + v + ": memoryless strategy)"
+                 : r.method == "strategy tree" ? " (format " + v + ": tree with strategy leaves)"
                                                : " (" + with_commas(r.certificate_nodes) + " tree nodes)");
 }
 
@@ -92,10 +103,16 @@ std::string winner_of(const SuperkoResult& r, const Position& root) {
 
 nlohmann::ordered_json strategies_json(const SuperkoResult& r) {
   nlohmann::ordered_json strategies = nlohmann::ordered_json::array();
-  for (const auto& st : r.strategies)
+  for (const auto& st : r.strategies) {
     strategies.push_back({{"winner", st.winner}, {"status", st.status}, {"note", st.note},
                           {"variables", st.variables}, {"clauses", st.clauses}, {"reachable_states", st.reach},
                           {"paired", st.paired}, {"ranked", st.ranked}});
+    if (st.lazy)  // only then: the injective method's output stays as it was
+      strategies.back()["lazy"] = {{"rounds", st.rounds}, {"violations", st.violations},
+                                   {"blocking_clauses", st.blocking}, {"parts", st.parts},
+                                   {"largest_part", st.largest_part}, {"targets_made_injective", st.restricted},
+                                   {"seconds", st.seconds}};
+  }
   return strategies;
 }
 
@@ -171,6 +188,10 @@ void print_work_lines(const SuperkoResult& r) {
     if (st.status == "found")
       std::cout << "; " << with_commas(st.reach) << " states reachable, " << with_commas(st.paired) << " paired, "
                 << with_commas(st.ranked) << " ranked";
+    if (st.lazy)
+      std::cout << "; lazy: " << with_commas(st.rounds) << " rounds, " << with_commas(st.violations)
+                << " S3 violations, " << with_commas(st.blocking) << " blocking clauses, "
+                << with_commas(st.restricted) << " targets made injective, " << st.seconds << " s";
     std::cout << "\n";
   }
   if (r.tree_nodes)

@@ -14,6 +14,7 @@
 #include "core/symmetry.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/strategy_cnf.hpp"
+#include "solver/superko/strategy_lazy.hpp"
 
 namespace gonu {
 
@@ -136,6 +137,87 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaD
   return out;
 }
 
+// The move variable of each W-to-move state of the reach (0 at ranked states), for the S3 check.
+std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat,
+                                const ReadStrategy& rs) {
+  std::vector<int> var_at(st.pos.size(), 0);
+  for (std::size_t u : rs.reach) {
+    if (st.pos[u].to_move != st.winner || st.fixed(u) == 1) continue;
+    for (const StrategyChoice& c : cnf.choices[st.rep(u)])
+      if (sat.val(c.var) > 0) {
+        var_at[u] = c.var;
+        break;
+      }
+  }
+  return var_at;
+}
+
+// lazy_local: the F7 conditions for one target t alone: no two sigma moves into t, at least one of
+// them non-capturing; none non-capturing into the root. A restriction: a strategy found still
+// meets S1-S3 (checked as always), but "none" no longer means none of F9's kind.
+void make_target_injective(const StrategyStates& st, const std::vector<std::vector<std::pair<int, bool>>>& into,
+                           std::size_t t, CaDiCaL::Solver& sat) {
+  const auto& P = into[st.rep(t)];
+  for (std::size_t a = 0; a < P.size(); ++a) {
+    if (st.rep(t) == st.rep(st.root) && !P[a].second) {
+      sat.add(-P[a].first);
+      sat.add(0);
+    }
+    for (std::size_t b = a + 1; b < P.size(); ++b)
+      if (!P[a].second || !P[b].second) {
+        sat.add(-P[a].first);
+        sat.add(-P[b].first);
+        sat.add(0);
+      }
+  }
+}
+
+// The lazy loop (F9): solve, read the strategy off the model, check S3 on its graph; while it
+// fails, add a blocking clause per violation (up to kBlockingPerRound) and solve again, within
+// max_seconds from t0. CaDiCaL's answer as solve_within gives it; rs holds the last strategy read.
+// local (lazy_local): a target violated in a second round is made injective (make_target_injective).
+int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat, double max_seconds,
+                 std::chrono::steady_clock::time_point t0, bool local, StrategySearch& out, ReadStrategy& rs) {
+  constexpr std::size_t kBlockingPerRound = 20'000;
+  std::vector<std::vector<std::pair<int, bool>>> into;  // lazy_local: by rep, the sigma variables into it (captures?)
+  std::vector<std::uint8_t> hits;
+  if (local) {
+    into.resize(st.pos.size());
+    hits.assign(st.pos.size(), 0);
+    std::vector<Move> buf(kMaxMoves);
+    for (std::size_t s = 0; s < st.pos.size(); ++s) {
+      if (cnf.choices[s].empty()) continue;
+      generate_moves(st.board, st.oracle->rules, st.pos[s], buf.data());
+      for (const StrategyChoice& c : cnf.choices[s]) into[st.rep(c.to)].push_back({c.var, buf[c.move].captured != 0});
+    }
+  }
+  for (;;) {
+    const double left = max_seconds > 0 ? std::max(0.001, max_seconds - seconds_since(t0)) : 0;
+    const int res = solve_within(sat, left);
+    if (res != 10) return res;
+    rs = read_strategy(st, cnf, sat);
+    const ModelStrategy ms{&rs.reach, &rs.move_at, move_variables(st, cnf, sat, rs)};
+    const S3Violations v = s3_violations(st, ms, kBlockingPerRound);
+    ++out.rounds;
+    out.violations += v.found;
+    out.parts = v.parts;
+    out.largest_part = v.largest;
+    if (v.found == 0) return 10;
+    for (const std::vector<int>& c : v.clauses) {
+      for (int l : c) sat.add(l);
+      sat.add(0);
+    }
+    out.blocking += v.clauses.size();
+    if (local)
+      for (std::size_t t : v.targets)
+        if (hits[st.rep(t)] < 2 && ++hits[st.rep(t)] == 2) {
+          make_target_injective(st, into, t, sat);
+          ++out.restricted;
+        }
+    if (max_seconds > 0 && seconds_since(t0) > max_seconds) return 0;
+  }
+}
+
 // The block of format 2 (SUPERKO.md): the paired moves, then the ranked states.
 std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, const StrategySearch& s) {
   const Rules& rules = st.oracle->rules;
@@ -165,10 +247,13 @@ std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, con
 // One search, in phases: the states; what the attractors answer alone; the mirror pairing; the
 // encoding; the solve within the deadline; the strategy read off the model; its block.
 StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
-                               double max_seconds, bool want_certificate, int layers, bool use_mirror) {
+                               double max_seconds, bool want_certificate, int layers, bool use_mirror,
+                               StrategyMethod method) {
+  const bool lazy = method != StrategyMethod::injective;
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
   out.winner = W;
+  out.version = lazy ? 4 : 2;
   StrategyStates st = strategy_states(o, fresh, game, W, layers);
   if (answered_without_sat(st, out)) {
     out.seconds = seconds_since(t0);
@@ -177,11 +262,19 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
   out.mirrored = pair_mirror_images(st, use_mirror);
   CaDiCaL::Solver sat;
   sat.set("quiet", 1);
-  const StrategyCnf cnf = encode_strategy(st, sat);
+  const StrategyCnf cnf = encode_strategy(st, sat, !lazy);
   out.variables = std::uint64_t(cnf.vars);
   out.clauses = cnf.clauses;
-  const int res = cnf.inc[st.root] ? solve_within(sat, max_seconds) : 10;
+  ReadStrategy rs;
+  int res = 10;
+  if (cnf.inc[st.root]) res = lazy ? solve_lazily(st, cnf, sat, max_seconds, t0, method == StrategyMethod::lazy_local, out, rs)
+                                  : solve_within(sat, max_seconds);
   out.seconds = seconds_since(t0);
+  if (res == 20 && out.restricted) {  // lazy_local: none within its restrictions is no answer
+    out.status = StrategyStatus::budget;
+    out.note = "none within " + std::to_string(out.restricted) + " targets made injective";
+    return out;
+  }
   if (res == 20) {
     out.status = StrategyStatus::none;
     return out;
@@ -191,7 +284,7 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
     return out;
   }
   out.status = StrategyStatus::found;
-  const ReadStrategy rs = read_strategy(st, cnf, sat);
+  if (!lazy || !cnf.inc[st.root]) rs = read_strategy(st, cnf, sat);
   out.reach = rs.reach.size();
   for (std::size_t u : rs.reach) {
     if (st.fixed(u) == 1) ++out.ranked;
@@ -204,23 +297,28 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
 }  // namespace
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
-                             double max_seconds, bool certificate, int layers) {
+                             double max_seconds, bool certificate, int layers, StrategyMethod method) {
   // A mirrored strategy first (half the variables); if none exists, one of any shape.
-  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, layers, true);
+  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, layers, true, method);
   if (s.status != StrategyStatus::none || !s.mirrored) {
     if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
     return s;
   }
   const double spent = s.seconds;
   const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
-  s = search_strategy(o, fresh, g, W, left, certificate, layers, false);
+  const StrategySearch mirrored = s;
+  s = search_strategy(o, fresh, g, W, left, certificate, layers, false, method);
   s.seconds += spent;
+  s.rounds += mirrored.rounds;
+  s.violations += mirrored.violations;
+  s.blocking += mirrored.blocking;
+  s.restricted += mirrored.restricted;
   if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
   return s;
 }
 
 std::string strategy_certificate(const Game& game, const StrategySearch& s) {
-  return certificate_header(game, 2, s.winner) + s.block + "end-certificate\n";
+  return certificate_header(game, s.version, s.winner) + s.block + "end-certificate\n";
 }
 
 }  // namespace gonu

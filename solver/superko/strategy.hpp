@@ -23,6 +23,7 @@
 #include <string>
 
 #include "core/game.hpp"
+#include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 
@@ -41,9 +42,14 @@ struct StrategySearch {
   std::uint64_t reach = 0;                 // states the play can reach under the strategy (found)
   std::uint64_t paired = 0, ranked = 0;    // of them: winner-to-move states by part, and ranked states
   std::string block;                       // the "strategy ... ranked ..." lines (found, when asked for)
+  int version = 2;                         // the certificate format of the block: 2 (injective) or 4 (lazy)
+  // The lazy search (F9): models read, S3 violations found in them, blocking clauses added, and the
+  // last model's strongly connected parts (nontrivial ones, and the largest's states).
+  std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0;
+  std::uint64_t restricted = 0;            // lazy_local: targets made injective
 };
 
-// The format-2 certificate of a strategy found for the game's current state.
+// The format-2 (or 4, lazy) certificate of a strategy found for the game's current state.
 std::string strategy_certificate(const Game& g, const StrategySearch& s);
 
 // Looks for a strategy by which `winner` wins from the game's current state with its history since
@@ -52,7 +58,10 @@ std::string strategy_certificate(const Game& g, const StrategySearch& s);
 // mirror is sought first (one variable per mirror pair); "none" is only said after the search of
 // any shape says so too. layers >= 0 confines the open states the strategy may reach to those with
 // at least the root's pieces less `layers` (smaller instances; "none" then means none so confined).
+// method lazy: the instance without injectivity, S3 checked on each model's graph and its
+// violations blocked until a model meets it (F9).
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
-                             double max_seconds, bool certificate, int layers = -1);
+                             double max_seconds, bool certificate, int layers = -1,
+                             StrategyMethod method = StrategyMethod::injective);
 
 }  // namespace gonu

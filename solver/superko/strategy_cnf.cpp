@@ -54,7 +54,8 @@ namespace {
 
 class Encoder {
  public:
-  Encoder(const StrategyStates& st, CaDiCaL::Solver& sat) : st_(st), sat_(sat) {}
+  Encoder(const StrategyStates& st, CaDiCaL::Solver& sat, bool injective)
+      : st_(st), sat_(sat), injective_(injective) {}
 
   StrategyCnf run() {
     state_variables();
@@ -66,8 +67,12 @@ class Encoder {
       if (st_.pos[i].to_move == st_.winner) winner_moves(i);
       else opponent_moves(i);
     }
-    injective();
-    first_states();
+    if (injective_) {
+      injective();
+      first_states();
+    } else {
+      history_and_root();
+    }
     return std::move(cnf_);
   }
 
@@ -88,7 +93,7 @@ class Encoder {
     for (std::size_t i = 0; i < n; ++i)
       if (st_.fixed(i) == 0 && st_.rep(i) == i) {
         cnf_.inc[i] = var();
-        if (st_.pos[i].to_move != st_.winner) cnf_.entry[i] = var();
+        if (injective_ && st_.pos[i].to_move != st_.winner) cnf_.entry[i] = var();
       }
     if (st_.mirrored)
       for (std::size_t i = 0; i < n; ++i) {
@@ -107,13 +112,13 @@ class Encoder {
     for (int k = 0; k < m; ++k) {
       const std::size_t v = st_.id_of(apply_move(p, buf_[k]));
       if (st_.fixed(v) != 0) continue;  // -1: a loss for W; +1 cannot happen (i would be ranked)
-      if (!buf_[k].captured && st_.self_mirrored(i) != st_.self_mirrored(v)) continue;  // see pair_mirror_images
-      if (buf_[k].captured && st_.self_mirrored(i) && !st_.self_mirrored(v)) continue;  // sigma(i) must be its own image
+      if (injective_ && !buf_[k].captured && st_.self_mirrored(i) != st_.self_mirrored(v)) continue;  // see pair_mirror_images
+      if (injective_ && buf_[k].captured && st_.self_mirrored(i) && !st_.self_mirrored(v)) continue;  // sigma(i) must be its own image
       const int x = var();
       cnf_.choices[i].push_back({x, std::int16_t(k), v});
       any.push_back(x);
       clause({-x, inc[v]});
-      if (buf_[k].captured) clause({-x, cnf_.entry[v]});
+      if (buf_[k].captured && injective_) clause({-x, cnf_.entry[v]});
       else into_[st_.rep(v)].push_back(x);
     }
     for (int l : any) sat_.add(l);
@@ -173,8 +178,16 @@ class Encoder {
     }
   }
 
+  // Not injective: the root is in the reach, no non-capturing sigma goes to a board of the history.
+  void history_and_root() {
+    for (std::size_t h : st_.history)
+      for (int x : into_[st_.rep(h)]) clause({-x});
+    if (cnf_.inc[st_.root]) clause({cnf_.inc[st_.root]});
+  }
+
   const StrategyStates& st_;
   CaDiCaL::Solver& sat_;
+  bool injective_;
   StrategyCnf cnf_;
   std::vector<Move> buf_;
   std::vector<std::vector<int>> into_;  // by rep: non-capturing sigma variables into an opponent state
@@ -182,6 +195,8 @@ class Encoder {
 
 }  // namespace
 
-StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat) { return Encoder(st, sat).run(); }
+StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat, bool injective) {
+  return Encoder(st, sat, injective).run();
+}
 
 }  // namespace gonu

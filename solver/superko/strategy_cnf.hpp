@@ -79,8 +79,11 @@ struct StrategyCnf {
 };
 
 // Adds the instance to `sat` (empty on entry): closure of the reach, a sigma move at every W state
-// of it, at most one non-capturing sigma into each state, none into a segment's first state, and
-// the root (with its history) as first states of their segment.
-StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat);
+// of it, and the root in the reach. injective (F7): at most one non-capturing sigma into each
+// state, none into a segment's first state, the root (with its history) as first states of their
+// segment. Not injective (the lazy search, F9): only no non-capturing sigma into a board of the
+// history (S2); S3 is left to the blocking clauses of strategy_lazy.hpp, and with the mirror
+// pairing, sigma may lead a self-mirrored state anywhere (that restriction served injectivity).
+StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat, bool injective = true);
 
 }  // namespace gonu

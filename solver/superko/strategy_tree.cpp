@@ -26,8 +26,9 @@ struct Proof {
 
 class TreeSearch {
  public:
-  TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, int layers, StrategyTree& out)
-      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), out_(out) {}
+  TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, int layers, StrategyMethod method,
+             StrategyTree& out)
+      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), method_(method), out_(out) {}
 
   std::optional<Proof> prove(const Game& g, int depth, bool tried = false) {
     ++out_.nodes;
@@ -37,7 +38,7 @@ class TreeSearch {
     for (Side w : {p.to_move, other(p.to_move)}) {
       if (tried) break;
       ++out_.sat_calls;
-      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_);
+      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_, method_);
       if (s.status != StrategyStatus::found) continue;
       auto n = std::make_unique<Node>();
       n->kind = 'S';
@@ -79,6 +80,7 @@ class TreeSearch {
   double seconds_;
   bool cert_;
   int layers_;
+  StrategyMethod method_;
   StrategyTree& out_;
 };
 
@@ -107,9 +109,10 @@ void write_tree(const Node& n, std::ostringstream& tree, std::vector<const std::
 }  // namespace
 
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, int depth,
-                                    double seconds_per_search, bool certificate, bool root_tried, int layers) {
+                                    double seconds_per_search, bool certificate, bool root_tried, int layers,
+                                    StrategyMethod method) {
   StrategyTree out;
-  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, out);
+  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, method, out);
   std::optional<Proof> proof = search.prove(g, depth, root_tried);
   if (!proof) return out;
   const Side to_move = current(g).to_move;
@@ -121,7 +124,7 @@ StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValu
   out.leaves = blocks.size();
   if (!certificate) return out;
   std::ostringstream c;
-  c << certificate_header(g, 3, proof->winner);
+  c << certificate_header(g, method == StrategyMethod::injective ? 3 : 5, proof->winner);
   c << "tree\n" << tree.str() << "strategies " << blocks.size() << "\n";
   for (std::size_t i = 0; i < blocks.size(); ++i) c << "block " << i << "\n" << *blocks[i];
   c << "end-certificate\n";

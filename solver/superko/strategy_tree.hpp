@@ -4,7 +4,7 @@
 // every legal move (superko applied to the full history) is expanded. A node is won for its side
 // to move if some child is lost for its own; lost if every child is won. Certificate: format 3 (the
 // tree of format 1 with `S i` leaves, "from here the winner follows strategy i", and the strategies
-// as format-2 blocks; SUPERKO.md).
+// as format-2 blocks; SUPERKO.md). With the lazy method the leaves are checked under S3: format 5.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,6 +29,6 @@ struct StrategyTree {
 // root's own strategies were searched already (none found), so the root is expanded at once.
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g,
                                     int depth, double seconds_per_search, bool certificate, bool root_tried,
-                                    int layers = -1);
+                                    int layers = -1, StrategyMethod method = StrategyMethod::injective);
 
 }  // namespace gonu

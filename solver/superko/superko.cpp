@@ -28,12 +28,15 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
   const Side to_move = current(g).to_move;
   for (Side w : {to_move, other(to_move)}) {
     if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
-    const StrategySearch ss = find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers);
+    const StrategySearch ss =
+        find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers, o.strategy_method);
     res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
-                              ss.paired, ss.ranked, ss.seconds});
+                              ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
+                              ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted});
     if (ss.status == StrategyStatus::found) {
       res.value = w == to_move ? SkValue::win : SkValue::loss;
       res.method = "strategy";
+      res.certificate_version = ss.version;
       res.depth = std::uint32_t(ss.reach - 1);
       if (o.certificate) res.certificate = strategy_certificate(g, ss);
       break;
@@ -45,17 +48,19 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
 void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
                        SuperkoResult& res) {
   bool root_budget = false;
-  for (const SuperkoStrategyReport& r : res.strategies) root_budget |= r.status == to_string(StrategyStatus::budget);
+  for (const SuperkoStrategyReport& r : res.strategies)  // lazy-local's "none within its restrictions" (a note) is no timeout
+    root_budget |= r.status == to_string(StrategyStatus::budget) && r.restricted == 0;
   if (res.value != SkValue::unknown || o.strategy_depth <= 0 || root_budget) return;
   if (o.progress) o.progress("strategy tree", 0, 0);
   const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
-                                                o.certificate, true, o.strategy_layers);
+                                                o.certificate, true, o.strategy_layers, o.strategy_method);
   res.tree_nodes = t.nodes;
   res.tree_searches = t.sat_calls;
   res.tree_leaves = t.leaves;
   if (t.value != SkValue::unknown) {
     res.value = t.value;
     res.method = "strategy tree";
+    res.certificate_version = o.strategy_method == StrategyMethod::injective ? 3 : 5;
     res.depth = t.depth;
     res.certificate = t.certificate;
   }
@@ -74,7 +79,10 @@ void run_search(SuperkoSearch& search, const Game& g, const SuperkoOptions& o, S
   });
   res.value = root.value;
   res.depth = root.depth;
-  if (root.value != SkValue::unknown) res.method = "search";
+  if (root.value != SkValue::unknown) {
+    res.method = "search";
+    res.certificate_version = 1;
+  }
   if (!o.certificate || root.value == SkValue::unknown) return;
   CertificateText c;
   run_with_large_stack([&] {

@@ -52,11 +52,14 @@ struct SuperkoStrategyReport {
   std::string note;
   std::uint64_t variables = 0, clauses = 0, reach = 0, paired = 0, ranked = 0;
   double seconds = 0;
+  bool lazy = false;  // the lazy method (F9): its rounds, S3 violations, blocking clauses, last model's parts
+  std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0, restricted = 0;
 };
 
 struct SuperkoResult {
   SkValue value = SkValue::unknown;  // for the side to move at the root
   std::string method;                // "strategy", "strategy tree" or "search" when proven
+  int certificate_version = 0;       // of the certificate written (1 to 5), when there is one
   // search: plies of the longest line of the proof found (not the shortest win); strategy: a bound
   // on the game's length under the strategy (its reachable states less one)
   std::uint32_t depth = 0;

@@ -15,11 +15,19 @@ namespace gonu {
 enum class SkValue : std::uint8_t { unknown = 0, win = 1, loss = 2 };
 const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
 
+// How a memoryless strategy is sought (SUPERKO.md): injective (F7, one SAT instance, certificate
+// format 2) or lazy (F9: closure alone, then the strongly connected parts' condition S3 added as
+// blocking clauses until a model meets it; format 4), or lazy_local (lazy, and a target violated in
+// a second round is made injective on its own: F7's condition for that state; stronger clauses,
+// but "none" then only means none within those restrictions).
+enum class StrategyMethod : std::uint8_t { injective, lazy, lazy_local };
+
 struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
   int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
   int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
+  StrategyMethod strategy_method = StrategyMethod::injective;
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
