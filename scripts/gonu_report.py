@@ -231,10 +231,11 @@ def merged_rows(rows_file, csv_path):
 
 
 def write_values_csv(path, rows):
-    with open(path, "w") as f:
-        f.write(",".join(VALUE_COLUMNS) + "\n")
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")  # quotes a field with a comma (a refusal's text)
+        w.writerow(VALUE_COLUMNS)
         for r in rows:
-            f.write(",".join(str(r.get(c, "")).replace(",", ";") for c in VALUE_COLUMNS) + "\n")
+            w.writerow(str(r.get(c, "")) for c in VALUE_COLUMNS)
 
 
 def bytes_per_state(r):
