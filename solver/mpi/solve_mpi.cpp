@@ -282,28 +282,34 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> range_states(Run& r) {
 // The states of every process gathered on process 0 in process order, which is id order, which
 // is key order: the Solution's arrays.
 void read_off(Run& r, Solution& s) {
-  const auto states = range_states(r);
-  std::vector<Key> keys(states.size());
-  std::vector<Value> values(states.size());
-  std::vector<std::uint16_t> dists(states.size());
-  tbb::parallel_for(std::size_t(0), states.size(), [&](std::size_t i) {
-    keys[i] = encode_board_side(r.codec, r.space.position(states[i].first));
-    values[i] = Value(states[i].second & 3u);
-    dists[i] = std::uint16_t(states[i].second >> 2);
-  });
-  const auto all_keys = r.comm.gather(keys);
-  const auto all_values = r.comm.gather(values);
-  const auto all_dists = r.comm.gather(dists);
+  std::vector<Key> keys;
+  std::vector<Value> values;
+  std::vector<std::uint16_t> dists;
+  {
+    const auto states = range_states(r);
+    keys.resize(states.size());
+    values.resize(states.size());
+    dists.resize(states.size());
+    tbb::parallel_for(std::size_t(0), states.size(), [&](std::size_t i) {
+      keys[i] = encode_board_side(r.codec, r.space.position(states[i].first));
+      values[i] = Value(states[i].second & 3u);
+      dists[i] = std::uint16_t(states[i].second >> 2);
+    });
+  }
+  // One array at a time, each freed once copied: process 0 holds at most one array twice.
+  const auto fill = [&](auto& part, auto& into) {
+    const auto all = r.comm.gather(part);
+    std::vector<typename std::decay_t<decltype(part)>::value_type>().swap(part);
+    if (!r.root()) return;
+    into.resize(all.size());
+    std::copy(all.begin(), all.end(), into.begin());
+  };
+  fill(keys, s.keys);
+  fill(values, s.value);
+  fill(dists, s.dist);
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
-  if (!r.root()) return;
-  s.keys.resize(all_keys.size());
-  s.value.resize(all_keys.size());
-  s.dist.resize(all_keys.size());
-  std::copy(all_keys.begin(), all_keys.end(), s.keys.begin());
-  std::copy(all_values.begin(), all_values.end(), s.value.begin());
-  std::copy(all_dists.begin(), all_dists.end(), s.dist.begin());
-  count_values(s);
+  if (r.root()) count_values(s);
 }
 
 // The run from the newest restart point every process holds, if there is one.
