@@ -20,6 +20,7 @@
 #include "solver/dense/untagged_space.hpp"
 #include "solver/mpi/checkpoint.hpp"
 #include "solver/mpi/comm.hpp"
+#include "solver/mpi/steps.hpp"
 
 namespace gonu::mpi {
 
@@ -43,8 +44,6 @@ struct Partition {
   std::uint64_t hi(int p) const { return std::min(n, std::uint64_t(p + 1) * per); }
 };
 
-using Buckets = std::vector<Boards>;  // words by the process they go to
-
 // What the phases share.
 struct Run {
   Comm& comm;
@@ -61,42 +60,12 @@ struct Run {
   std::uint64_t cell(std::uint64_t w, Side side) const { return pt.bits.rank(local(space.id(unpack(w, side)))); }
 };
 
-// The threads' buckets joined, each one sorted and without repeats when `unique` (a reach's
-// successors: one claim is enough; a retrograde's words each stand for an edge and all count).
-Buckets join(tbb::enumerable_thread_specific<Buckets>& threads, std::size_t procs, bool unique) {
-  Buckets out(procs);
-  for (Buckets& t : threads)
-    for (std::size_t p = 0; p < procs; ++p) {
-      out[p].insert(out[p].end(), t[p].begin(), t[p].end());
-      Boards().swap(t[p]);
-    }
-  if (unique)
-    for (Boards& b : out) {
-      tbb::parallel_sort(b.begin(), b.end());
-      b.erase(std::unique(b.begin(), b.end()), b.end());
-    }
-  return out;
-}
+// The steps of a run (steps.hpp).
+Steps steps(Run& r) { return Steps{r.comm, r.mpi, r.signature, r.sent}; }
 
-// The end of a level on every process: its traffic said, its restart point written (the previous
-// one removed once every process has written this one), and the stop a test may ask for.
 void end_step(Run& r, const char* phase, std::uint32_t level) {
-  Part& pt = r.pt;
-  ++pt.step;
-  const std::uint64_t bytes = r.comm.sum(r.comm.take_sent());
-  r.sent += bytes;
-  if (r.mpi.report && r.root())
-    std::cerr << "mpi: " << phase << " level " << level << ": " << bytes << " bytes sent\n";
-  if (!r.mpi.checkpoint_dir.empty()) {
-    save_part(r.mpi.checkpoint_dir, r.signature, r.comm.rank(), pt);
-    r.comm.barrier();
-    if (pt.step > 1) remove_part(r.mpi.checkpoint_dir, r.comm.rank(), pt.step - 1);
-  }
-  if (r.mpi.stop_after_step == std::int64_t(pt.step)) {
-    r.comm.barrier();
-    if (r.root()) std::cerr << "gonu: stopped after restart point " << pt.step << " (as asked)\n";
-    abort_run(75);
-  }
+  Steps st = steps(r);
+  mpi::end_step(st, r.pt, phase, level);
 }
 
 // 1. reach, one level: this process's frontier expanded, the successors' canonical boards sent
@@ -312,17 +281,6 @@ void read_off(Run& r, Solution& s) {
   if (r.root()) count_values(s);
 }
 
-// The run from the newest restart point every process holds, if there is one.
-bool resume(Run& r) {
-  if (r.mpi.checkpoint_dir.empty()) return false;
-  const std::optional<std::uint32_t> mine = newest_step(r.mpi.checkpoint_dir, r.comm.rank());
-  const std::int64_t step = r.comm.min(mine ? std::int64_t(*mine) : -1);
-  if (step < 0) return false;
-  load_part(r.mpi.checkpoint_dir, r.signature, r.comm.rank(), std::uint32_t(step), r.pt);
-  if (r.root() && r.mpi.report) std::cerr << "mpi: resuming from restart point " << step << "\n";
-  return true;
-}
-
 // The root claimed by its owner: the first frontier.
 void start(Run& r, const Position& root) {
   Part& pt = r.pt;
@@ -335,32 +293,6 @@ void start(Run& r, const Position& root) {
   }
   pt.side = root.to_move;
   pt.states = std::uint64_t(q.orbit);
-}
-
-std::uint64_t peak_resident() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return std::uint64_t(u.ru_maxrss) * 1024;
-}
-
-// The run's traffic and each process's peak resident memory, on process 0's stderr; the restart
-// points removed, the solve being done.
-void finish(Run& r, Solution& s) {
-  const std::vector<std::uint64_t> peaks = r.comm.gather(std::vector<std::uint64_t>{peak_resident()});
-  r.sent += r.comm.sum(r.comm.take_sent());
-  if (r.root()) {
-    s.peak_bytes = std::size_t(*std::max_element(peaks.begin(), peaks.end()));
-    if (r.mpi.report) {
-      std::cerr << "mpi: " << r.comm.size() << " processes, " << r.sent << " bytes sent in all; peak resident (MiB):";
-      for (const std::uint64_t p : peaks) std::cerr << " " << (p >> 20);
-      std::cerr << "\n";
-    }
-  }
-  if (!r.mpi.checkpoint_dir.empty()) {
-    r.comm.barrier();
-    remove_part(r.mpi.checkpoint_dir, r.comm.rank(), r.pt.step);
-    if (r.pt.step > 0) remove_part(r.mpi.checkpoint_dir, r.comm.rank(), r.pt.step - 1);
-  }
 }
 
 }  // namespace
@@ -381,7 +313,8 @@ void abort_run(int code) {
 
 // The phases (above), from the start or from a restart point.
 Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi) {
-  if (uses_tag(from.rules) || from.rules.repetition != Repetition::none || from.board.n > 32)
+  if (uses_tag(from.rules)) return solve_mpi_tagged(from, options, mpi);
+  if (from.rules.repetition != Repetition::none || from.board.n > 32)
     throw GonuError("gonu solve --mpi solves repetition none on boards of up to 32 points");
   Solution s;
   s.codec = make_key_codec(from.rules);
@@ -396,14 +329,15 @@ Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptio
                 std::to_string(comm.size());
   r.pt.lo = parts.lo(comm.rank());
   r.pt.hi = parts.hi(comm.rank());
-  if (!resume(r)) start(r, s.root);
+  Steps st = steps(r);
+  if (!resume(st, r.pt)) start(r, s.root);
   if (r.pt.stage == Stage::reach) {
     reach(r);
     count_successors(r);
   }
   while (retrograde_level(r)) end_step(r, "retrograde", r.pt.d);
   read_off(r, s);
-  finish(r, s);
+  finish(st, r.pt, s);
   return s;
 }
 

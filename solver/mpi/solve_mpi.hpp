@@ -48,9 +48,13 @@ class MpiSession {
 // waiting in an exchange).
 [[noreturn]] void abort_run(int code);
 
-// The repetition-none rule sets on up to 32 points, as solve_compact solves them. Process 0 gets
-// the whole Solution with its arrays (11 bytes a state there); the others get the counts only.
-// Throws GonuError for other rule sets.
+// The repetition-none rule sets on up to 32 points, as solve_compact solves them, and the tagged
+// ones (repetition immediate, undo) on up to 27, as the compact tagged engine does
+// (solve_mpi_tagged). Process 0 gets the whole Solution with its arrays (11 bytes a state there);
+// the others get the counts only. Throws GonuError for other rule sets.
 Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi);
+
+// The tagged rule sets (solve_mpi_tagged.cpp), as solve_mpi.
+Solution solve_mpi_tagged(const Game& from, const SolveOptions& options, const MpiOptions& mpi);
 
 }  // namespace gonu::mpi
