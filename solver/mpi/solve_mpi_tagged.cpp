@@ -26,6 +26,7 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.hpp"
 #include "core/unmoves.hpp"
@@ -181,6 +182,10 @@ void expand_board(const Run& r, std::uint64_t bid, const std::uint64_t* ids, std
     back[j] = step_code(t.b, moves[j].to, moves[j].from);
     aims.emplace_back(space, t.b, dense::pack(apply_move(p, moves[j])), to);
   }
+  // The successor depends on the tag only through theirs and whether the move reverses mine (as
+  // in tagged_reach.cpp): each (move, class) is sent once per board.
+  const std::size_t classes = 2 * (std::size_t(steps.c) + 1);
+  std::vector<bool> sent(std::size_t(k) * classes);
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t slot = std::uint32_t(ids[i] - base), code = steps.code(slot), mine = code & 511u;
     const std::uint32_t ti = steps.theirs_index(slot);
@@ -189,6 +194,9 @@ void expand_board(const Run& r, std::uint64_t bid, const std::uint64_t* ids, std
       const bool rev = mine && back[j] == mine;
       if (dense::tag_forbids(t.undo, rev, code >> 18, moves[j])) continue;
       ++legal;
+      const std::size_t at_class = std::size_t(j) * classes + (t.immediate && moves[j].captured ? 0 : 2 * ti + rev);
+      if (sent[at_class]) continue;
+      sent[at_class] = true;
       const Aim& a = aims[std::size_t(j)];
       const std::uint32_t qc = next_tag_code(t.b, t.rules, p, moves[j], ti ? steps.theirs[ti - 1] : 0u, rev);
       const auto c = space.canonical(a.board[0], a.board[1], qc);
@@ -354,14 +362,21 @@ void apply_messages(Run& r, const Boards& in, Side sd, tbb::enumerable_thread_sp
   const std::uint32_t d = r.pt.d;
   TaggedRun& t = r.t;
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size() / 2, kGrain), [&](const auto& range) {
+    // A board's messages for one un-move come one after another: they share its Predecessor.
+    Position before;
+    Move m{};
+    std::optional<dense::Predecessor<RangeStore>> pred;
     for (std::size_t i = range.begin(); i < range.end(); ++i) {
-      const Position before = dense::unpack(in[2 * i], other(sd));
-      const std::uint64_t word = in[2 * i + 1];
-      const Move m{std::int8_t((word >> 32) & 31u), std::int8_t((word >> 37) & 31u), word & 0xffffffffu};
+      const std::uint64_t word = in[2 * i + 1], unmove = word & ((std::uint64_t(1) << 42) - 1);
+      if (!pred || in[2 * i] != in[2 * i - 2] || unmove != (in[2 * i - 1] & ((std::uint64_t(1) << 42) - 1))) {
+        before = dense::unpack(in[2 * i], other(sd));
+        m = Move{std::int8_t((word >> 32) & 31u), std::int8_t((word >> 37) & 31u), word & 0xffffffffu};
+        const std::uint64_t bid = r.space.board_id(before);
+        pred.emplace(t, before, m, bid, r.space.base(bid));
+      }
       const std::uint32_t code = std::uint32_t((word >> 42) & 0x7ffffu);
       const bool lost = (word >> 61) & 1u, self_image = (word >> 62) & 1u;
-      const std::uint64_t bid = r.space.board_id(before);
-      dense::Predecessor<RangeStore> p(t, before, m, bid, r.space.base(bid));
+      dense::Predecessor<RangeStore>& p = *pred;
       dense::for_each_predecessor_state(t, p, code, [&](std::uint64_t pid, std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) {
         dense::Update u;
         if (!p.update(t, pid, p.ps.code(mi, ti, ban), self_image, lost, u)) return;
