@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # gonu solve --mpi on this machine's loopback (Open MPI, `mpirun --oversubscribe`, with
 # --allow-run-as-root when run as root), against the single-process solve.
-#   scripts/mpi.sh                 the check: every untagged finite rule set on 3x3, 3x4 and 4x3
-#                                  on 2, 4 and 8 processes (tests/mpi/compare.sh: the --json values
+#   scripts/mpi.sh                 the check: every finite rule set (untagged and tagged) on 3x3,
+#                                  3x4 and 4x3 on 2, 4 and 8 processes (tests/mpi/compare.sh: the --json values
 #                                  and the table bytes), and one run aborted after a restart point
 #                                  and resumed.
 #   scripts/mpi.sh --measure BOARD [RULE-FLAGS...]
@@ -29,7 +29,20 @@ if [ "${1:-}" != "--measure" ]; then
       done
     done
   done
+  for board in 3x3 3x4 4x3; do
+    for repetition in immediate undo; do
+      for capture in line single; do
+        for corner in off on; do
+          for np in 2 4 8; do
+            tests/mpi/compare.sh "$gonu" "$np" --board "$board" --capture "$capture" --corner "$corner" \
+              --repetition "$repetition"
+          done
+        done
+      done
+    done
+  done
   RESTART=30 tests/mpi/compare.sh "$gonu" 8 --board 3x4 --rules free
+  RESTART=40 tests/mpi/compare.sh "$gonu" 8 --board 3x3 --rules encyclopedia
   exit 0
 fi
 

@@ -65,7 +65,7 @@ void declare_options(CommandLine& cl) {
           ("stats-csv", po::value<std::string>(), "write those counts to this CSV file")
           ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)")
           ("out,o", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
-          ("mpi", "solve over the processes of an MPI run (under mpirun; repetition none): see README")
+          ("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets): see README")
           ("checkpoint", po::value<std::string>(),
            "with --mpi: write a restart point per level to this folder, and resume from the last one there");
   cl.quiet();

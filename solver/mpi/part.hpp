@@ -1,5 +1,6 @@
-// One process's share of a distributed solve of an untagged rule set (solve_mpi.hpp): the ids
-// [lo, hi) of the dense space (solver/dense/untagged_space.hpp) and everything the passes keep
+// One process's share of a distributed solve (solve_mpi.hpp): the ids [lo, hi) of the dense space
+// (solver/dense/untagged_space.hpp; for the tagged rule sets the tag slots of a range of boards,
+// solve_mpi_tagged.cpp, whose lists hold ids rather than boards) and everything the passes keep
 // for them. It is exactly what a restart point holds (checkpoint.hpp): the passes are
 // level-synchronous, so between two levels nothing else is in flight.
 #pragma once

@@ -1,5 +1,5 @@
-// The solver over many processes (Open MPI): `gonu solve --mpi` run under mpirun. Each process
-// owns an equal range of the compact engine's dense id space (solver/dense/untagged_space.hpp) and
+// The solver over many processes (Open MPI): `gonu solve --mpi` run under mpirun. For the
+// untagged rule sets each process owns an equal range of the compact engine's dense id space (solver/dense/untagged_space.hpp) and
 // keeps only that range's bitmap, cells and lists (part.hpp); the engine's level-synchronous passes
 // run on each process with its threads, and between the levels the states each process found for
 // the others' ranges go to their owners in one all-to-all exchange (comm.hpp):
@@ -15,6 +15,8 @@
 //                process 0 gathers them into the Solution's arrays, so the table written from it
 //                is the single-process table byte for byte.
 // At the end of each level every process can write a restart point (checkpoint.hpp).
+// The tagged rule sets (repetition immediate, undo) go the same way over ranges of board ids, each
+// process holding every tag slot of its boards (solve_mpi_tagged.cpp).
 #pragma once
 #include <cstdint>
 #include <string>
