@@ -20,6 +20,7 @@
 #include "solver/dense/untagged_space.hpp"
 #include "solver/mpi/checkpoint.hpp"
 #include "solver/mpi/comm.hpp"
+#include "solver/mpi/table_mpi.hpp"
 
 namespace gonu::mpi {
 
@@ -279,24 +280,33 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> range_states(Run& r) {
   return states;
 }
 
-// The states of every process gathered on process 0 in process order, which is id order, which
-// is key order: the Solution's arrays.
-void read_off(Run& r, Solution& s) {
-  std::vector<Key> keys;
-  std::vector<Value> values;
-  std::vector<std::uint16_t> dists;
-  {
-    const auto states = range_states(r);
-    keys.resize(states.size());
-    values.resize(states.size());
-    dists.resize(states.size());
-    tbb::parallel_for(std::size_t(0), states.size(), [&](std::size_t i) {
-      keys[i] = encode_board_side(r.codec, r.space.position(states[i].first));
-      values[i] = Value(states[i].second & 3u);
-      dists[i] = std::uint16_t(states[i].second >> 2);
-    });
-  }
-  // One array at a time, each freed once copied: process 0 holds at most one array twice.
+// The bytes every process sent since the last count, added to the run's and said.
+void say_traffic(Run& r, const char* what) {
+  const std::uint64_t bytes = r.comm.sum(r.comm.take_sent());
+  r.sent += bytes;
+  if (r.mpi.report && r.root()) std::cerr << "mpi: " << what << ": " << bytes << " bytes sent\n";
+}
+
+// This process's states in key order, numbered after the earlier processes' (table_mpi.hpp).
+RangeStates range_of(Run& r) {
+  RangeStates mine;
+  const auto states = range_states(r);
+  mine.keys.resize(states.size());
+  mine.value.resize(states.size());
+  mine.dist.resize(states.size());
+  tbb::parallel_for(std::size_t(0), states.size(), [&](std::size_t i) {
+    mine.keys[i] = encode_board_side(r.codec, r.space.position(states[i].first));
+    mine.value[i] = Value(states[i].second & 3u);
+    mine.dist[i] = std::uint16_t(states[i].second >> 2);
+  });
+  number_ranges(r.comm, mine);
+  return mine;
+}
+
+// Every process's states gathered on process 0 in process order, which is key order: the
+// Solution's arrays. One array at a time, each part freed once sent: process 0 holds at most one
+// array twice.
+void gather_arrays(Run& r, RangeStates& mine, Solution& s) {
   const auto fill = [&](auto& part, auto& into) {
     const auto all = r.comm.gather(part);
     std::vector<typename std::decay_t<decltype(part)>::value_type>().swap(part);
@@ -304,12 +314,29 @@ void read_off(Run& r, Solution& s) {
     into.resize(all.size());
     std::copy(all.begin(), all.end(), into.begin());
   };
-  fill(keys, s.keys);
-  fill(values, s.value);
-  fill(dists, s.dist);
+  fill(mine.keys, s.keys);
+  fill(mine.value, s.value);
+  fill(mine.dist, s.dist);
+  if (r.root()) count_values(s);
+}
+
+// 5. read-off: the counts, the report's states and the table from the processes' ranges
+// (table_mpi.hpp), with their traffic said apart; then, only when the caller reads the arrays
+// (not options.compact_result: --verify, --stats), the arrays gathered on process 0.
+std::uint64_t read_off(Run& r, Solution& s) {
+  RangeStates mine = range_of(r);
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
-  if (r.root()) count_values(s);
+  say_traffic(r, "result (the mirror images' values)");
+  count_ranges(r.comm, mine, s);
+  std::uint64_t table_bytes = 0;
+  if (!r.mpi.table.empty()) table_bytes = write_table_parts(r.comm, r.mpi.table, s, mine);
+  if (r.options.compact_result)
+    pick_report_states(r.comm, mine, s);
+  else
+    gather_arrays(r, mine, s);
+  say_traffic(r, r.options.compact_result ? "table and report" : "table, report and the gathered arrays");
+  return table_bytes;
 }
 
 // The run from the newest restart point every process holds, if there is one.
@@ -380,7 +407,7 @@ void abort_run(int code) {
 }
 
 // The phases (above), from the start or from a restart point.
-Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi) {
+Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi, std::uint64_t* table_bytes) {
   if (uses_tag(from.rules) || from.rules.repetition != Repetition::none || from.board.n > 32)
     throw GonuError("gonu solve --mpi solves repetition none on boards of up to 32 points");
   Solution s;
@@ -402,7 +429,8 @@ Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptio
     count_successors(r);
   }
   while (retrograde_level(r)) end_step(r, "retrograde", r.pt.d);
-  read_off(r, s);
+  const std::uint64_t written = read_off(r, s);
+  if (table_bytes) *table_bytes = written;
   finish(r, s);
   return s;
 }
