@@ -6,12 +6,7 @@
 # which does gather the arrays, shows that the figure would catch one.
 # usage: tests/mpi/no_gather.sh GONU NP RULE-FLAGS...
 set -euo pipefail
-gonu=$1 np=$2
-shift 2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mpirun=(mpirun --oversubscribe -np "$np")
-[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+source "$(dirname "$0")/setup.sh"
 after_solve() {  # the bytes sent after the solve, with extra flags $@
   "${mpirun[@]}" "$gonu" solve --mpi "${flags[@]}" --json --out "$work/t.gtb" "$@" >"$work/out.json" 2>"$work/err"
   sed -n 's/^mpi: table[^:]*: \([0-9]*\) bytes sent$/\1/p' "$work/err"
