@@ -8,7 +8,8 @@
 #   scripts/mpi.sh --measure BOARD [RULE-FLAGS...]
 #                                  the timings for results/mpi.md: the single-process compact solve,
 #                                  then --mpi on 1, 2, 4 and 8 processes (NPS overrides: NPS="1 2"),
-#                                  each checked against it; per run the wall time, the bytes sent
+#                                  each checked against it (the report, and the table, written by
+#                                  every process, with cmp); per run the wall time, the bytes sent
 #                                  in all and each process's peak resident memory, and the bytes
 #                                  sent per level in build/mpi-BOARD-NP.levels.
 set -euo pipefail
@@ -52,17 +53,18 @@ shift
 flags=(--board "$board" "$@")
 [ $# -gt 0 ] || flags+=(--rules free)
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(lscpu | sed -n 's/^Model name: *//p')"
-echo "command: gonu solve ${flags[*]} --json --quiet [--mpi under ${mpirun[*]} -np N]"
-one=$(mktemp)
+echo "command: gonu solve ${flags[*]} --json --quiet --out FILE [--mpi under ${mpirun[*]} -np N]"
+one=$(mktemp -p build mpi-measure.XXXXXX)
 trap 'rm -f "$one" "$one".*' EXIT
-/usr/bin/time -f "%e %M" -o "$one.time" "$gonu" solve "${flags[@]}" --engine compact --json --quiet >"$one"
+/usr/bin/time -f "%e %M" -o "$one.time" "$gonu" solve "${flags[@]}" --engine compact --json --quiet --out "$one.gtb" >"$one"
 read -r wall peak <"$one.time"
 printf 'single process (compact engine): %s s wall, %d MiB peak\n' "$wall" $((peak / 1024))
 for np in ${NPS:-1 2 4 8}; do
   start=$(date +%s.%N)
-  "${mpirun[@]}" -np "$np" "$gonu" solve --mpi "${flags[@]}" --json >"$one.mpi" 2>"$one.err"
+  "${mpirun[@]}" -np "$np" "$gonu" solve --mpi "${flags[@]}" --json --out "$one.mpi.gtb" >"$one.mpi" 2>"$one.err"
   end=$(date +%s.%N)
   diff <(strip "$one") <(strip "$one.mpi") >/dev/null || { echo "mpi.sh: $np processes: report differs" >&2; exit 1; }
+  cmp "$one.gtb" "$one.mpi.gtb" || { echo "mpi.sh: $np processes: table differs" >&2; exit 1; }
   grep '^mpi: .* level' "$one.err" | sed 's/^mpi: //' >"build/mpi-$board-$np.levels"
   printf '%d processes: %.2f s wall; %s\n' "$np" "$(awk "BEGIN {print $end - $start}")" \
     "$(grep '^mpi: .* in all' "$one.err" | sed 's/^mpi: //')"

@@ -144,7 +144,7 @@ int report_solution(const CommandLine& cl, const Game& game, const Solution& s, 
   x.stats_shown = cl.has("stats");
   if (x.stats_shown || cl.has("stats-csv")) x.stats = solution_stats(s, cl.has("levels"));
   if (cl.has("stats-csv")) write_stats_csv(cl.text("stats-csv"), *x.stats);
-  if (x.table) x.table_bytes = write_table(*x.table, s);
+  if (x.table && x.table_bytes == 0) x.table_bytes = write_table(*x.table, s);  // else written (--mpi)
   if (cl.has("json"))
     print_json(s, game, x);
   else
@@ -178,9 +178,10 @@ int solve_exact(const CommandLine& cl, const Game& game) {
 }
 
 #ifdef GONU_MPI
-// --mpi: every process of the run solves its part (solver/mpi/solve_mpi.hpp); process 0 gets the
-// whole solution and does the rest as a single process would, so its output and table are the
-// same. An error on any process ends them all (the others would wait for it forever).
+// --mpi: every process of the run solves its part and writes its part of the table
+// (solver/mpi/solve_mpi.hpp); process 0 gets the counts and the root's moves' states (the whole
+// arrays only for --verify and --stats) and reports as a single process would, so its output and
+// table are the same. An error on any process ends them all (the others would wait for it forever).
 // GONU_MPI_STOP_AFTER=K (for the restart tests) aborts the run once restart point K is written.
 int solve_mpi_run(const CommandLine& cl, const Game& game) {
   const mpi::MpiSession session(nullptr, nullptr);
@@ -196,8 +197,9 @@ int solve_mpi_run(const CommandLine& cl, const Game& game) {
     m.checkpoint_dir = cl.text_or_empty("checkpoint");
     if (const char* stop = std::getenv("GONU_MPI_STOP_AFTER")) m.stop_after_step = std::atoll(stop);
     m.report = !cl.has("quiet");
+    m.table = cl.text_or_empty("out");
     const auto t0 = std::chrono::steady_clock::now();
-    const Solution s = mpi::solve_mpi(game, options, m);
+    const Solution s = mpi::solve_mpi(game, options, m, &x.table_bytes);
     x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     end_progress(options.progress);
     return root ? report_solution(cl, game, s, options, x) : 0;

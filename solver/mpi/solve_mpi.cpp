@@ -21,6 +21,7 @@
 #include "solver/mpi/checkpoint.hpp"
 #include "solver/mpi/comm.hpp"
 #include "solver/mpi/steps.hpp"
+#include "solver/mpi/table_mpi.hpp"
 
 namespace gonu::mpi {
 
@@ -248,37 +249,17 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> range_states(Run& r) {
   return states;
 }
 
-// The states of every process gathered on process 0 in process order, which is id order, which
-// is key order: the Solution's arrays.
-void read_off(Run& r, Solution& s) {
-  std::vector<Key> keys;
-  std::vector<Value> values;
-  std::vector<std::uint16_t> dists;
-  {
-    const auto states = range_states(r);
-    keys.resize(states.size());
-    values.resize(states.size());
-    dists.resize(states.size());
-    tbb::parallel_for(std::size_t(0), states.size(), [&](std::size_t i) {
-      keys[i] = encode_board_side(r.codec, r.space.position(states[i].first));
-      values[i] = Value(states[i].second & 3u);
-      dists[i] = std::uint16_t(states[i].second >> 2);
-    });
-  }
-  // One array at a time, each freed once copied: process 0 holds at most one array twice.
-  const auto fill = [&](auto& part, auto& into) {
-    const auto all = r.comm.gather(part);
-    std::vector<typename std::decay_t<decltype(part)>::value_type>().swap(part);
-    if (!r.root()) return;
-    into.resize(all.size());
-    std::copy(all.begin(), all.end(), into.begin());
-  };
-  fill(keys, s.keys);
-  fill(values, s.value);
-  fill(dists, s.dist);
+// 5. read-off: the states in key order on every process, then counted, written into the table and
+// picked for the report (steps.hpp's read_off).
+std::uint64_t read_off(Run& r, Solution& s) {
+  RangeStates mine = range_states_from(range_states(r), [&](std::uint64_t id) {
+    return encode_board_side(r.codec, r.space.position(id));
+  });
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
-  if (r.root()) count_values(s);
+  Steps st = steps(r);
+  say_traffic(st, "result (the mirror images' values)");
+  return mpi::read_off(st, r.options.compact_result, std::move(mine), s);
 }
 
 // The root claimed by its owner: the first frontier.
@@ -312,8 +293,8 @@ void abort_run(int code) {
 }
 
 // The phases (above), from the start or from a restart point.
-Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi) {
-  if (uses_tag(from.rules)) return solve_mpi_tagged(from, options, mpi);
+Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi, std::uint64_t* table_bytes) {
+  if (uses_tag(from.rules)) return solve_mpi_tagged(from, options, mpi, table_bytes);
   if (from.rules.repetition != Repetition::none || from.board.n > 32)
     throw GonuError("gonu solve --mpi solves repetition none on boards of up to 32 points");
   Solution s;
@@ -336,7 +317,8 @@ Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptio
     count_successors(r);
   }
   while (retrograde_level(r)) end_step(r, "retrograde", r.pt.d);
-  read_off(r, s);
+  const std::uint64_t written = read_off(r, s);
+  if (table_bytes) *table_bytes = written;
   finish(st, r.pt, s);
   return s;
 }

@@ -16,7 +16,9 @@
 //                its mirror image, from the canonical board, whose owner holds the cells.
 //   result:      each process reads its canonical and self-image boards' states in key order
 //                (tagged_read.hpp) and sends the images of the others to the owners of their
-//                boards; process 0 gathers every range's states, in key order.
+//                boards; each process then has its boards' states in key order and keeps them
+//                there, as the untagged engine does (table_mpi.hpp): counts summed, the table
+//                written in parts, the report's states sent to process 0.
 // A restart point per level, as in the untagged engine (steps.hpp): a Part's frontier holds
 // state ids, its terminal lists state ids, and level[side][0] the board ids listed for the
 // retrograde's next distance.
@@ -452,34 +454,15 @@ KeyedStates range_states(Run& r) {
   return states;
 }
 
-// The states of every process gathered on process 0 in process order, which is key order: the
-// Solution's arrays.
-void read_off(Run& r, Solution& s) {
-  std::vector<Key> keys;
-  std::vector<Value> values;
-  std::vector<std::uint16_t> dists;
-  {
-    const KeyedStates states = range_states(r);
-    keys.resize(states.size());
-    values.resize(states.size());
-    dists.resize(states.size());
-    tbb::parallel_for(std::size_t(0), states.size(), [&](std::size_t i) {
-      keys[i] = states[i].first;
-      values[i] = Value(states[i].second & 3u);
-      dists[i] = std::uint16_t(states[i].second >> 2);
-    });
-  }
-  const auto fill = [&](auto& part, auto& into) {  // one array at a time, each freed once copied
-    auto all = r.comm.gather(part);
-    std::vector<typename std::decay_t<decltype(part)>::value_type>().swap(part);
-    if (r.root()) into.assign(all.begin(), all.end());
-  };
-  fill(keys, s.keys);
-  fill(values, s.value);
-  fill(dists, s.dist);
+// 5. read-off: the states in key order on every process, then counted, written into the table and
+// picked for the report (steps.hpp's read_off).
+std::uint64_t read_off(Run& r, Solution& s) {
+  RangeStates mine = range_states_from(range_states(r), [](Key k) { return k; });
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
-  if (r.root()) count_values(s);
+  Steps st = r.steps();
+  say_traffic(st, "result (the mirror images' values)");
+  return mpi::read_off(st, r.t.options.compact_result, std::move(mine), s);
 }
 
 // The root's canonical state claimed by its owner: the first frontier.
@@ -503,7 +486,8 @@ void start(Run& r) {
 }  // namespace
 
 // The phases (above), from the start or from a restart point.
-Solution solve_mpi_tagged(const Game& from, const SolveOptions& options, const MpiOptions& mpi) {
+Solution solve_mpi_tagged(const Game& from, const SolveOptions& options, const MpiOptions& mpi,
+                          std::uint64_t* table_bytes) {
   Solution s;
   s.codec = make_key_codec(from.rules);
   if (!s.codec.tagged || !dense_engine_applies(from.rules) || from.board.n > 32)
@@ -528,7 +512,8 @@ Solution solve_mpi_tagged(const Game& from, const SolveOptions& options, const M
     count_moves(r);
   }
   while (retrograde_level(r)) end_step(st, r.pt, "retrograde", r.pt.d);
-  read_off(r, s);
+  const std::uint64_t written = read_off(r, s);
+  if (table_bytes) *table_bytes = written;
   finish(st, r.pt, s);
   return s;
 }

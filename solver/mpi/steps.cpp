@@ -19,6 +19,23 @@ std::uint64_t peak_resident() {
   return std::uint64_t(u.ru_maxrss) * 1024;
 }
 
+// Every process's states gathered on process 0 in process order, which is key order: the
+// Solution's arrays. One array at a time, each part freed once sent: process 0 holds at most one
+// array twice.
+void gather_arrays(Steps& st, RangeStates& mine, Solution& s) {
+  const auto fill = [&](auto& part, auto& into) {
+    const auto all = st.comm.gather(part);
+    std::vector<typename std::decay_t<decltype(part)>::value_type>().swap(part);
+    if (!st.root()) return;
+    into.resize(all.size());
+    std::copy(all.begin(), all.end(), into.begin());
+  };
+  fill(mine.keys, s.keys);
+  fill(mine.value, s.value);
+  fill(mine.dist, s.dist);
+  if (st.root()) count_values(s);
+}
+
 }  // namespace
 
 // The threads' buckets joined, each one sorted and without repeats when `unique` (a reach's
@@ -38,14 +55,17 @@ Buckets join(tbb::enumerable_thread_specific<Buckets>& threads, std::size_t proc
   return out;
 }
 
+void say_traffic(Steps& r, const std::string& what) {
+  const std::uint64_t bytes = r.comm.sum(r.comm.take_sent());
+  r.sent += bytes;
+  if (r.mpi.report && r.root()) std::cerr << "mpi: " << what << ": " << bytes << " bytes sent\n";
+}
+
 // The end of a level on every process: its traffic said, its restart point written (the previous
 // one removed once every process has written this one), and the stop a test may ask for.
 void end_step(Steps& r, Part& pt, const char* phase, std::uint32_t level) {
   ++pt.step;
-  const std::uint64_t bytes = r.comm.sum(r.comm.take_sent());
-  r.sent += bytes;
-  if (r.mpi.report && r.root())
-    std::cerr << "mpi: " << phase << " level " << level << ": " << bytes << " bytes sent\n";
+  say_traffic(r, std::string(phase) + " level " + std::to_string(level));
   if (!r.mpi.checkpoint_dir.empty()) {
     save_part(r.mpi.checkpoint_dir, r.signature, r.comm.rank(), pt);
     r.comm.barrier();
@@ -69,6 +89,18 @@ bool resume(Steps& r, Part& pt) {
   return true;
 }
 
+std::uint64_t read_off(Steps& st, bool compact_result, RangeStates mine, Solution& s) {
+  number_ranges(st.comm, mine);
+  count_ranges(st.comm, mine, s);
+  std::uint64_t table_bytes = 0;
+  if (!st.mpi.table.empty()) table_bytes = write_table_parts(st.comm, st.mpi.table, s, mine);
+  if (compact_result)
+    pick_report_states(st.comm, mine, s);
+  else
+    gather_arrays(st, mine, s);
+  say_traffic(st, compact_result ? "table and report" : "table, report and the gathered arrays");
+  return table_bytes;
+}
 
 // The run's traffic and each process's peak resident memory, on process 0's stderr; the restart
 // points removed, the solve being done.

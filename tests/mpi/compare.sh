@@ -7,12 +7,7 @@
 # the same bytes.
 # usage: tests/mpi/compare.sh GONU NP RULE-FLAGS...   (exit 0: identical)
 set -euo pipefail
-gonu=$1 np=$2
-shift 2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mpirun=(mpirun --oversubscribe -np "$np")
-[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+source "$(dirname "$0")/setup.sh"
 strip() { grep -v -E '"(seconds|peak_bytes|bytes_per_state|engine|estimated_peak_bytes|file)"' "$1"; }
 "$gonu" solve "$@" --json --quiet --out "$work/one.gtb" >"$work/one.json"
 mpi=(solve --mpi "$@" --json --quiet --out "$work/mpi.gtb")
