@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,9 @@
 #include "tools/solve_report.hpp"
 #include "tools/superko_solve.hpp"
 #include "util/atomic_file.hpp"
+#ifdef GONU_MPI
+#include "solver/mpi/solve_mpi.hpp"
+#endif
 
 namespace gonu::cli {
 
@@ -60,7 +64,10 @@ void declare_options(CommandLine& cl) {
   cl.add()("stats", "states and W/L/D per distance, material and BFS level (in --json: \"stats\")")
           ("stats-csv", po::value<std::string>(), "write those counts to this CSV file")
           ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)")
-          ("out,o", po::value<std::string>(), "write the solved states to this table file (see gonu query)");
+          ("out,o", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
+          ("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets): see README")
+          ("checkpoint", po::value<std::string>(),
+           "with --mpi: write a restart point per level to this folder, and resume from the last one there");
   cl.quiet();
   add_superko_options(cl);
 }
@@ -127,20 +134,9 @@ void check_out(const std::string& path, bool quiet) {
   if (!quiet && access(path.c_str(), F_OK) == 0) std::cerr << "gonu: note: replacing the existing file " << path << "\n";
 }
 
-// The finite rule sets: every reachable state solved, then verified, counted and written when asked.
-int solve_exact(const CommandLine& cl, const Game& game) {
-  SolveExtras x;
-  x.history = cl.optional_text("history");
-  x.table = cl.optional_text("out");
-  const bool quiet = cl.has("quiet");
-  if (x.table) check_out(*x.table, quiet);
-  if (cl.has("stats-csv")) check_stats_target(cl.text("stats-csv"));
-  const SolveOptions options = solve_options(cl);
-  x.estimate = check_memory(cl, game, options);
-  const auto t0 = std::chrono::steady_clock::now();
-  const Solution s = solve(game, options);
-  x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  end_progress(options.progress);
+// What follows a solve: verified, counted and written when asked, then reported.
+int report_solution(const CommandLine& cl, const Game& game, const Solution& s, const SolveOptions& options,
+                    SolveExtras& x) {
   if (cl.has("verify")) {
     x.verified = verify_values(s.codec, s.keys.data(), s.value.data(), s.dist.data(), s.keys.size(), options.progress);
     end_progress(options.progress);
@@ -148,16 +144,71 @@ int solve_exact(const CommandLine& cl, const Game& game) {
   x.stats_shown = cl.has("stats");
   if (x.stats_shown || cl.has("stats-csv")) x.stats = solution_stats(s, cl.has("levels"));
   if (cl.has("stats-csv")) write_stats_csv(cl.text("stats-csv"), *x.stats);
-  if (x.table) x.table_bytes = write_table(*x.table, s);
+  if (x.table && x.table_bytes == 0) x.table_bytes = write_table(*x.table, s);  // else written (--mpi)
   if (cl.has("json"))
     print_json(s, game, x);
   else
     print_text(s, game, x);
-  if (!quiet)
+  if (!cl.has("quiet"))
     std::cerr << "solved in " << seconds_text(x.seconds) << ", " << bytes_text(peak_resident_bytes())
               << " at peak (resident), " << s.levels << " levels\n";
   return x.verified && !x.verified->ok ? 1 : 0;
 }
+
+// The output files named on the command line, checked before the solve.
+SolveExtras check_targets(const CommandLine& cl) {
+  SolveExtras x;
+  x.history = cl.optional_text("history");
+  x.table = cl.optional_text("out");
+  if (x.table) check_out(*x.table, cl.has("quiet"));
+  if (cl.has("stats-csv")) check_stats_target(cl.text("stats-csv"));
+  return x;
+}
+
+// The finite rule sets: every reachable state solved, then verified, counted and written when asked.
+int solve_exact(const CommandLine& cl, const Game& game) {
+  SolveExtras x = check_targets(cl);
+  const SolveOptions options = solve_options(cl);
+  x.estimate = check_memory(cl, game, options);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Solution s = solve(game, options);
+  x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  end_progress(options.progress);
+  return report_solution(cl, game, s, options, x);
+}
+
+#ifdef GONU_MPI
+// --mpi: every process of the run solves its part and writes its part of the table
+// (solver/mpi/solve_mpi.hpp); process 0 gets the counts and the root's moves' states (the whole
+// arrays only for --verify and --stats) and reports as a single process would, so its output and
+// table are the same. An error on any process ends them all (the others would wait for it forever).
+// GONU_MPI_STOP_AFTER=K (for the restart tests) aborts the run once restart point K is written.
+int solve_mpi_run(const CommandLine& cl, const Game& game) {
+  const mpi::MpiSession session(nullptr, nullptr);
+  try {
+    const bool root = session.rank() == 0;
+    SolveExtras x = root ? check_targets(cl) : SolveExtras{};
+    SolveOptions options = solve_options(cl);
+    if (!root) options.progress = {};
+    SolveOptions compact = options;
+    compact.engine = Engine::compact;
+    x.estimate = estimate_memory(game, compact);  // one process's, for the report
+    mpi::MpiOptions m;
+    m.checkpoint_dir = cl.text_or_empty("checkpoint");
+    if (const char* stop = std::getenv("GONU_MPI_STOP_AFTER")) m.stop_after_step = std::atoll(stop);
+    m.report = !cl.has("quiet");
+    m.table = cl.text_or_empty("out");
+    const auto t0 = std::chrono::steady_clock::now();
+    const Solution s = mpi::solve_mpi(game, options, m, &x.table_bytes);
+    x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    end_progress(options.progress);
+    return root ? report_solution(cl, game, s, options, x) : 0;
+  } catch (const std::exception& e) {
+    std::cerr << "gonu: error: " << e.what() << "\n";
+    mpi::abort_run(1);
+  }
+}
+#endif
 
 }  // namespace
 
@@ -165,7 +216,7 @@ int cmd_solve(int argc, char** argv) {
   CommandLine cl(
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
       "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
-      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE]");
+      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]]");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;
@@ -181,6 +232,14 @@ int cmd_solve(int argc, char** argv) {
     throw GonuError("--certificate: only superko rule sets have certificates (this one has repetition " +
                     to_string(game.rules.repetition) + "; --out FILE writes a table)");
   if (cl.has("levels") && !cl.has("stats") && !cl.has("stats-csv")) cl.usage_error("--levels goes with --stats or --stats-csv");
+  if (cl.has("checkpoint") && !cl.has("mpi")) cl.usage_error("--checkpoint goes with --mpi");
+  if (cl.has("mpi")) {
+#ifdef GONU_MPI
+    return solve_mpi_run(cl, game);
+#else
+    throw GonuError("--mpi: this gonu was built without MPI (install Debian's libopenmpi-dev and rebuild)");
+#endif
+  }
   return solve_exact(cl, game);
 }
 

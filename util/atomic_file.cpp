@@ -233,6 +233,26 @@ void AtomicFileWriter::commit() {
   sync_directory(t_->parts);
 }
 
+const std::string& AtomicFileWriter::temp_path() const { return t_->file.name; }
+
+FileRangeWriter::FileRangeWriter(const std::string& path) : fd_(::open(path.c_str(), O_WRONLY | O_CLOEXEC)) {
+  if (fd_ < 0) fail("open", errno);
+}
+
+FileRangeWriter::~FileRangeWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void FileRangeWriter::write_at(std::uint64_t offset, const void* data, std::size_t size) const {
+  write_all_at(fd_, offset, data, size);
+}
+
+void FileRangeWriter::sync() {
+  if (::fsync(fd_) != 0) fail("fsync", errno);
+  const int fd = std::exchange(fd_, -1);
+  if (::close(fd) != 0) fail("close", errno);
+}
+
 void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> parts, TempFileKind kind) {
   AtomicFileWriter w(path, kind);
   std::uint64_t at = 0;

@@ -64,10 +64,29 @@ class AtomicFileWriter {
   void read_at(std::uint64_t offset, void* data, std::size_t size) const;
   // fsync, link or rename into place, fsync of the directory. Once only, after the last write.
   void commit();
+  // The temporary file's path while it has one (TempFileKind::named), else empty: for other
+  // processes that write their parts into it (FileRangeWriter) before this one commits.
+  const std::string& temp_path() const;
 
  private:
   struct Temp;
   std::unique_ptr<Temp> t_;
+};
+
+// Another process's writer into the named temporary file of an AtomicFileWriter (temp_path()),
+// whose owner commits it once every writer has synced: opens the existing file (never creates
+// one); write_at from many threads at once on disjoint ranges. Throws FileWriteError.
+class FileRangeWriter {
+ public:
+  explicit FileRangeWriter(const std::string& path);
+  ~FileRangeWriter();
+  FileRangeWriter(const FileRangeWriter&) = delete;
+  FileRangeWriter& operator=(const FileRangeWriter&) = delete;
+  void write_at(std::uint64_t offset, const void* data, std::size_t size) const;
+  void sync();  // fsync and close; the writes are on disk when it returns
+
+ private:
+  int fd_ = -1;
 };
 
 // The prefix of every named temporary file of `path`'s base name: "BASE.gonu-tmp-".

@@ -30,6 +30,10 @@ class RankedBits {
   static std::size_t bytes_for(std::uint64_t n) { return std::size_t(n / kLineBits + 1) * sizeof(Line); }
   std::uint64_t ids() const { return n_; }
   std::size_t bytes() const { return lines_.bytes(); }
+  // The lines as bytes (bytes() of them), for saving a run and restoring it (solver/mpi/); a
+  // restored bitmap is finished again, as the total is not among them.
+  void* raw() { return lines_.data(); }
+  const void* raw() const { return lines_.data(); }
 
   // True for the one caller that sets the bit (a plain load first: most states are known).
   bool claim(std::uint64_t id) {
@@ -138,6 +142,12 @@ class CompactCells {
   explicit CompactCells(std::uint64_t n) : state_(std::size_t(n)), dist_(std::size_t(n)) {}
   static std::size_t bytes_for(std::uint64_t n) { return std::size_t(n) * 3; }
   std::size_t bytes() const { return state_.bytes() + dist_.bytes(); }
+  std::uint64_t size() const { return state_.size(); }
+  // The two arrays as bytes, for saving a run and restoring it (solver/mpi/).
+  void* raw_state() { return state_.data(); }
+  const void* raw_state() const { return state_.data(); }
+  void* raw_dist() { return dist_.data(); }
+  const void* raw_dist() const { return dist_.data(); }
 
   void set_pending(std::uint64_t i, int moves) {
     state_[i].store(std::uint8_t(moves << 2), std::memory_order_relaxed);

@@ -23,6 +23,7 @@
 
 #include "core/error.hpp"
 #include "solver/dense/dense_solve.hpp"
+#include "solver/dense/tagged_count.hpp"
 #include "solver/dense/tagged_read.hpp"
 #include "solver/dense/tagged_space.hpp"
 
@@ -121,32 +122,6 @@ std::size_t cells_need(std::uint64_t states, std::size_t need, bool arrays, std:
   return cells;
 }
 
-// 2. Each canonical reached state's successor count (its legal moves, as the reach counted
-// them) into its cell, boards in id order. Mirror images keep theirs at zero: never used.
-void count_successors(TaggedRunOf<CompactStore>& t) {
-  const TaggedSpace& space = t.space;
-  CompactStore& store = t.store;
-  const std::uint64_t boards = space.board_ids(), blocks = (boards + kBlock - 1) / kBlock;
-  tbb::parallel_for(std::uint64_t(0), blocks, [&](std::uint64_t blk) {
-    Move moves[kMaxMoves];
-    std::uint32_t back[kMaxMoves];  // the step code each move reverses
-    space.walk(blk * kBlock, std::min(boards, (blk + 1) * kBlock), [&](std::uint64_t bid, const Position& p) {
-      const std::uint64_t w = pack(p), mw = space.mirror_board(w), first = space.base(bid), last = space.base(bid + 1);
-      if (w > mw || !store.any_reached(first, last)) return;  // no canonical state here
-      const BoardSteps steps(t.b, p);
-      const int k = lost_by_material(p) ? 0 : generate_moves_any_order(t.b, t.rules, p, moves);
-      for (int j = 0; j < k; ++j) back[j] = step_code(t.b, moves[j].to, moves[j].from);
-      store.for_each_state(first, last, [&](std::uint64_t id, std::uint64_t cell) {
-        const std::uint32_t code = steps.code(std::uint32_t(id - first)), mine = code & 511u;
-        if (!space.canonical(w, mw, code).kept) return;
-        int legal = 0;
-        for (int j = 0; j < k; ++j) legal += !tag_forbids(t.undo, mine && back[j] == mine, code >> 18, moves[j]);
-        store.cells.set_pending(cell, legal);
-      });
-    });
-  });
-}
-
 // The counts of the compact form (every state, mirror images included), from the source itself.
 void count_source(Solution& s, const CompactTaggedSource& src) {
   struct Counts {
@@ -202,7 +177,7 @@ Solution solve_compact_tagged(const Game& from, const SolveOptions& options) {
   const std::uint64_t states = store.reached.finish();
   t.need += cells_need(states, need, arrays, limit);  // the arrays' bytes read_off adds
   store.cells = CompactCells(states);
-  count_successors(t);
+  count_successors(t, 0, space.board_ids());
   retrograde(t);
   if (arrays) {
     read_off_tagged(t);

@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/unmoves.hpp"
 #include "solver/dense/tagged_space.hpp"
+#include "solver/dense/tagged_unmove.hpp"
 
 namespace gonu::dense {
 
@@ -34,62 +35,6 @@ struct Unmove {
   Move m;
   std::uint64_t board_id, base;  // of P
   std::uint32_t theirs_index;    // of m's step on the board (0 for a capture under immediate)
-};
-
-// An edge from a reached predecessor state into a decided one.
-struct Update {
-  std::uint64_t id, board, board_id;  // id: the predecessor's cell index
-  std::uint8_t edges;
-  bool lost;
-};
-
-// The predecessor board P of one un-move (P, m), and what its candidate states share.
-template <class Store>
-struct Predecessor {
-  using Run = TaggedRunOf<Store>;
-  Predecessor(const Run& t, const Unmove& um)
-      : before(um.before), m(um.m), clears(t.immediate && m.captured), ps(t.b, before), pw(pack(before)),
-        pmw(t.space.mirror_board(pw)), pbid(um.board_id), pbase(um.base), image_bid(pbid), image_base(pbase) {
-    const std::uint32_t back_code = step_code(t.b, m.to, m.from);
-    const std::uint32_t* back_at = std::find(ps.mine, ps.mine + ps.a, back_code);
-    back = back_at == ps.mine + ps.a ? 0u : std::uint32_t(back_at - ps.mine) + 1;
-    for (std::uint32_t ti = 0; ti <= ps.c; ++ti) leads[ti][0] = leads[ti][1] = -1;
-  }
-  // tP.mine matters to next_tag only through "m reverses it" (the index back), and tP.ban not at
-  // all; so next_tag is asked at most once per (theirs, reverses or not), and only when a reached
-  // candidate needs it (most candidates were never reached).
-  std::uint32_t lead(const Run& t, std::uint32_t ti, bool rev) {
-    if (leads[ti][rev] < 0) leads[ti][rev] = next_tag_code(t.b, t.rules, before, m, ti ? ps.theirs[ti - 1] : 0u, rev);
-    return std::uint32_t(leads[ti][rev]);
-  }
-  // Where P's states that are not canonical keep their cells: on the image board, or on P itself
-  // when it is its own image (asked for when first needed). The cell of the canonical form
-  // (board, code) of such a state; its board id in board_id.
-  std::uint64_t image_cell(const Run& t, std::uint64_t board, std::uint32_t code, std::uint64_t& board_id) {
-    if (!image_ready) {
-      image_pos = unpack(board, before.to_move);
-      if (board != pw) {
-        image_bid = t.space.board_id(image_pos);
-        image_base = t.space.base(image_bid);
-      }
-      image_tags = tag_space(t.b, image_pos);
-      image_ready = true;
-    }
-    board_id = image_bid;
-    return image_base + tag_slot(t.b, image_pos, image_tags, code);
-  }
-
-  const Position& before;
-  const Move& m;
-  const bool clears;  // a capture under immediate: the move empties the tag
-  const BoardSteps ps;
-  const std::uint64_t pw, pmw, pbid, pbase;  // P packed, its image, its board id and slot base
-  std::uint32_t back;                        // the index in ps.mine of m's reverse (0: none)
-  std::int64_t leads[4 * 32 + 1][2];         // by (theirs index, reverses): -1, not asked yet
-  bool image_ready = false;
-  Position image_pos;
-  std::uint64_t image_bid, image_base;
-  TagSpace image_tags{};
 };
 
 // Analyses a chunk of a level's boards (one side's, at distance d), one at a time: the board's
@@ -164,49 +109,16 @@ class BoardAnalyser {
   // The updates of one un-move: for each decided state x it may lead to, the reached states of
   // P whose move m leads to x.
   void predecessor_updates(const Unmove& um) {
-    Predecessor<Store> p(t_, um);
+    Predecessor<Store> p(t_, um.before, um.m, um.board_id, um.base);
     const BoardSteps& ps = p.ps;
     for (std::uint32_t xi = bucket_[um.theirs_index]; xi < bucket_[um.theirs_index + 1]; ++xi) {
       const Decided& x = by_theirs_[xi];
-      if (p.clears && x.code != 0) continue;
-      // tP.theirs becomes S's mine: fixed when S keeps one (it must be a step of P).
-      const std::uint32_t mine_s = x.code & 511u;
-      std::uint32_t ti_lo = 0, ti_hi = ps.c;
-      if (mine_s) {
-        const std::uint32_t* at = std::find(ps.theirs, ps.theirs + ps.c, mine_s);
-        if (at == ps.theirs + ps.c) continue;
-        ti_lo = ti_hi = std::uint32_t(at - ps.theirs) + 1;
-      }
-      // A reached predecessor state (P, tP) whose move m leads to x.
-      auto take = [&](std::uint64_t pid, std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) {
-        const auto c = t_.space.canonical(p.pw, p.pmw, ps.code(mi, ti, ban));
-        if (x.self_image && !c.kept) return;
-        Update u{pid, c.board, p.pbid, std::uint8_t(!x.self_image && c.orbit == 1 ? 2 : 1), x.lost};
-        if (!c.kept) u.id = p.image_cell(t_, c.board, c.code, u.board_id);
-        u.id = t_.store.index(u.id);
+      for_each_predecessor_state(t_, p, x.code, [&](std::uint64_t pid, std::uint32_t mi, std::uint32_t ti, std::uint32_t ban) {
+        Update u;
+        if (!p.update(t_, pid, ps.code(mi, ti, ban), x.self_image, x.lost, u)) return;
         t_.store.prefetch_cell(u.id);
         updates_.push_back(u);
-      };
-      // The candidates of one (ban, theirs) are a run of slots, mine from 0 (1 with a ban: a ban
-      // needs a mine) to a. All but the one whose mine m reverses (index back) lead to one tag,
-      // so the run is walked only when that tag is x's; the other is checked alone (tag_bans:
-      // undo bans reversing mine, immediate only with the ban and no capture).
-      for (std::uint32_t ban = 0; ban < 2; ++ban)
-        for (std::uint32_t ti = ti_lo; ti <= ti_hi; ++ti) {
-          const std::uint64_t row = p.pbase + (std::uint64_t(ban) * (ps.c + 1) + ti) * (ps.a + 1);
-          const std::uint64_t lo = row + ban, hi = row + ps.a + 1;
-          if (!t_.store.any_reached(lo, hi)) continue;
-          const bool back_ok = p.back && !t_.undo && !(ban && !p.m.captured) && t_.reached.test(row + p.back) &&
-                               (p.clears || p.lead(t_, ti, true) == x.code);
-          if (p.clears || p.lead(t_, ti, false) == x.code) {
-            t_.reached.for_each(lo, hi, [&](std::uint64_t pid) {
-              const std::uint32_t mi = std::uint32_t(pid - row);
-              if (mi != p.back || back_ok) take(pid, mi, ti, ban);
-            });
-          } else if (back_ok) {
-            take(row + p.back, p.back, ti, ban);
-          }
-        }
+      });
     }
   }
 

@@ -14,7 +14,8 @@
 //
 // The code, one job a file: header.{hpp,cpp} (the field table, the header and index decoder that
 // checks every offset and count), elias_fano.{hpp,cpp} (the key codec), block.hpp (a block's
-// geometry and check), writer.cpp, reader.cpp (Table), verify_table.cpp, query.{hpp,cpp}.
+// geometry and check), writer.cpp (its phases in write_phases.hpp), reader.cpp (Table),
+// verify_table.cpp, query.{hpp,cpp}.
 #pragma once
 #include <cstdint>
 #include <optional>

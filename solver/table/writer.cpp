@@ -7,6 +7,8 @@
 //      the offsets the prefix sums of pass 1 gave (util/atomic_file's AtomicFileWriter).
 // Then the index and the paddings, the payload checksum read back from the file in order, the
 // header last, and the atomic commit. The bytes depend only on the solution (FORMAT.md).
+// The passes work on a run of blocks (write_phases.hpp), so that the processes of an MPI solve
+// write a table in parts with the same code; write_table is the one part of all blocks.
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -21,12 +23,14 @@
 #include "solver/table/elias_fano.hpp"
 #include "solver/table/header.hpp"
 #include "solver/table/table.hpp"
+#include "solver/table/write_phases.hpp"
 #include "util/atomic_file.hpp"
 #include "util/version.hpp"
 
 namespace gonu {
 
 using namespace table_bits;
+using namespace table_write;
 using table_header::kSectionPad;
 
 namespace {
@@ -34,12 +38,6 @@ namespace {
 // Blocks a task reads at once: 16384 states (180 KB of buffers), few enough pieces to spread
 // over the threads, large enough that a task's two writes cost little.
 constexpr std::uint64_t kChunkBlocks = 64;
-
-struct SolutionCounts {
-  std::uint64_t wins = 0, losses = 0, draws = 0;
-  std::uint16_t max_dist = 0;
-  std::uint32_t max_code = 0;
-};
 
 // A run of states read from the solution; state `first` is at [0].
 struct StateBuffer {
@@ -65,15 +63,6 @@ Chunk chunk_of(const tbb::blocked_range<std::uint64_t>& r, std::uint64_t n) {
   return {r.begin(), r.end(), r.begin() * kTableBlockSize, std::min(n, r.end() * kTableBlockSize)};
 }
 
-// The index: block b's first key at [16 b], where its key bytes start at [16 b + 8]; pass 1
-// stores each block's key byte count there, and the prefix sums turn the counts into offsets.
-struct Index {
-  std::vector<unsigned char> bytes;
-  std::uint64_t key_data = 0;  // the key bytes of all blocks, without the padding
-  std::uint64_t blocks() const { return bytes.size() / 16; }
-  std::uint64_t offset(std::uint64_t b) const { return b < blocks() ? load64(&bytes[b * 16 + 8]) : key_data; }
-};
-
 // The lowest-numbered state a table cannot hold, and why; kept across threads.
 struct FirstRefusal {
   std::mutex m;
@@ -98,10 +87,10 @@ const char* refusal(const StateBuffer& buf, std::uint64_t i, std::uint64_t j) {
 // Pass 1 on one chunk: the states checked (up to the first refusal) and counted, and each
 // block's first key and key byte count into the index. The buffer starts one state early, so
 // that the first state's order is checked against the chunk before.
-SolutionCounts check_chunk(const Solution& s, const Chunk& ch, StateBuffer& buf, Index& index, FirstRefusal& refused) {
+Counts check_chunk(const Solution& s, const Chunk& ch, StateBuffer& buf, Index& index, FirstRefusal& refused) {
   const std::uint64_t from = ch.lo > 0 ? ch.lo - 1 : 0;
   buf.read(s, from, ch.hi);
-  SolutionCounts c;
+  Counts c;
   for (std::uint64_t i = ch.lo; i < ch.hi; ++i) {
     const std::uint64_t j = i - from;
     if (const char* why = refusal(buf, i, j)) {
@@ -115,13 +104,18 @@ SolutionCounts check_chunk(const Solution& s, const Chunk& ch, StateBuffer& buf,
   for (std::uint64_t b = ch.b0; b < ch.b1; ++b) {
     const std::uint64_t lo = b * kTableBlockSize, hi = std::min(ch.hi, lo + kTableBlockSize);
     const Key first = buf.key(lo);
-    store_le(&index.bytes[b * 16], first, 8);
-    store_le(&index.bytes[b * 16 + 8], table_block::kCheckBytes + ef::encoded_size(hi - lo - 1, buf.key(hi - 1) - first), 8);
+    unsigned char* entry = &index.bytes[(b - index.b0) * 16];
+    store_le(entry, first, 8);
+    store_le(entry + 8, table_block::kCheckBytes + ef::encoded_size(hi - lo - 1, buf.key(hi - 1) - first), 8);
   }
   return c;
 }
 
-SolutionCounts add(SolutionCounts a, const SolutionCounts& b) {
+}  // namespace
+
+namespace table_write {
+
+Counts add(Counts a, const Counts& b) {
   a.wins += b.wins;
   a.losses += b.losses;
   a.draws += b.draws;
@@ -130,37 +124,61 @@ SolutionCounts add(SolutionCounts a, const SolutionCounts& b) {
   return a;
 }
 
-// Pass 1 (see the top of this file); throws GonuError with the array writer's refusals and
-// messages (the lowest-numbered state's, for any thread count), then checks that the root is a
-// state. The index's offsets are filled.
-SolutionCounts check_solution(const Solution& s, Index& index) {
+std::uint64_t Index::offset(std::uint64_t b) const {
+  return b - b0 < blocks() ? load64(&bytes[(b - b0) * 16 + 8]) : key_end;
+}
+
+std::uint64_t block_count(std::uint64_t n) { return ceil_div(n, kTableBlockSize); }
+
+void check_writable(const Solution& s) {
   const std::uint64_t n = state_count(s);
   if (n == 0) throw GonuError("cannot write an empty table");
   if (!s.source && (s.value.size() != n || s.dist.size() != n))
     throw GonuError("cannot write table: solution arrays differ in size");
   if (uses_tag(s.codec.rules) != s.codec.tagged || s.codec.rules.repetition == Repetition::superko)
     throw GonuError("cannot write a table for repetition " + to_string(s.codec.rules.repetition));
-  const std::uint64_t blocks = ceil_div(n, kTableBlockSize);
-  index.bytes.assign(std::size_t(blocks * 16), 0);
+}
+
+// Pass 1 (see the top of this file): the array writer's refusals and messages (the
+// lowest-numbered state's, for any thread count).
+Counts check_blocks(const Solution& s, std::uint64_t b0, std::uint64_t b1, Index& index) {
+  const std::uint64_t n = state_count(s);
+  index.b0 = b0;
+  index.bytes.assign(std::size_t((b1 - b0) * 16), 0);
   tbb::enumerable_thread_specific<StateBuffer> buffers;
-  tbb::enumerable_thread_specific<SolutionCounts> counts;
+  tbb::enumerable_thread_specific<Counts> counts;
   FirstRefusal refused;
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, kChunkBlocks), [&](const auto& r) {
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(b0, b1, kChunkBlocks), [&](const auto& r) {
     counts.local() = add(counts.local(), check_chunk(s, chunk_of(r, n), buffers.local(), index, refused));
   });
   if (refused.state < n) throw GonuError(refused.why);
-  SolutionCounts c;
-  for (const SolutionCounts& x : counts) c = add(c, x);
-  std::uint64_t at = 0;
-  for (std::uint64_t b = 0; b < blocks; ++b) {
-    const std::uint64_t len = load64(&index.bytes[b * 16 + 8]);
-    store_le(&index.bytes[b * 16 + 8], at, 8);
-    at += len;
-  }
-  index.key_data = at;
-  if (!find_state(s, s.root_key)) throw GonuError("cannot write table: the root is not among the states");
+  Counts c;
+  for (const Counts& x : counts) c = add(c, x);
   return c;
 }
+
+std::uint64_t key_bytes(const Index& index) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t i = 0; i < index.blocks(); ++i) sum += load64(&index.bytes[i * 16 + 8]);
+  return sum;
+}
+
+std::uint64_t place(Index& index, std::uint64_t key_base) {
+  std::uint64_t at = key_base;
+  for (std::uint64_t i = 0; i < index.blocks(); ++i) {
+    const std::uint64_t len = load64(&index.bytes[i * 16 + 8]);
+    store_le(&index.bytes[i * 16 + 8], at, 8);
+    at += len;
+  }
+  index.key_end = at;
+  return at - key_base;
+}
+
+unsigned value_bits(std::uint32_t max_code) { return std::max(1u, bit_length(max_code)); }
+
+}  // namespace table_write
+
+namespace {
 
 // Packs `n` codes of `vb` bits from bit 0 of `out` (zeroed), low bits first.
 void pack_codes(const StateBuffer& buf, std::uint64_t n, unsigned vb, unsigned char* out) {
@@ -173,20 +191,19 @@ void pack_codes(const StateBuffer& buf, std::uint64_t n, unsigned vb, unsigned c
   if (have > 0) *out = static_cast<unsigned char>(acc);
 }
 
-// Where the sections are in the file.
-struct Layout {
-  std::uint64_t keys_offset, keys_size, values_offset, values_size, file_size;
-};
+}  // namespace
 
-Layout layout_of(const Index& index, std::uint64_t n, unsigned vb) {
+Layout table_write::layout_of(std::uint64_t n, std::uint64_t key_data, unsigned vb) {
   Layout l;
-  l.keys_offset = kTableHeaderSize + index.bytes.size();
-  l.keys_size = index.key_data + kSectionPad;
+  l.keys_offset = kTableHeaderSize + block_count(n) * 16;
+  l.keys_size = key_data + kSectionPad;
   l.values_offset = l.keys_offset + l.keys_size;
   l.values_size = ceil_div(n * vb, 8) + kSectionPad;
   l.file_size = l.values_offset + l.values_size;
   return l;
 }
+
+namespace {
 
 // A chunk's key bytes and value bytes, each one piece of its section.
 struct ChunkBytes {
@@ -196,7 +213,7 @@ struct ChunkBytes {
 
 // Pass 2 on one chunk: its blocks encoded and sealed with their checks, and written in place.
 void encode_chunk(const Solution& s, const Chunk& ch, const Index& index, unsigned vb, const Layout& l,
-                  const AtomicFileWriter& out, ChunkBytes& bytes) {
+                  const WriteAt& write, ChunkBytes& bytes) {
   const std::uint64_t n = state_count(s);
   bytes.states.read(s, ch.lo, ch.hi);
   const std::uint64_t key_base = index.offset(ch.b0);
@@ -212,8 +229,8 @@ void encode_chunk(const Solution& s, const Chunk& ch, const Index& index, unsign
     ef::encode(keys + 1, std::size_t(g.states - 1), keys[0], block + c);
     store_le(block, table_block::check(b, block + c, len - c, &bytes.values[g.value_start - value_base], g.value_len), c);
   }
-  out.write_at(l.keys_offset + key_base, bytes.keys.data(), bytes.keys.size());
-  out.write_at(l.values_offset + value_base, bytes.values.data(), bytes.values.size());
+  write(l.keys_offset + key_base, bytes.keys.data(), bytes.keys.size());
+  write(l.values_offset + value_base, bytes.values.data(), bytes.values.size());
 }
 
 // XXH3 of the file's bytes [from, to), read back in order.
@@ -238,7 +255,10 @@ std::uint64_t hash_written(const AtomicFileWriter& out, std::uint64_t from, std:
   return h;
 }
 
-TableHeader make_header(const Solution& s, const SolutionCounts& c, unsigned vb, const Index& index, const Layout& l) {
+}  // namespace
+
+TableHeader table_write::make_header(const Solution& s, const Counts& c, unsigned vb, const Index& index,
+                                     const Layout& l) {
   TableHeader h;
   h.format_version = kTableFormatVersion;
   h.rules = s.codec.rules;
@@ -266,22 +286,29 @@ TableHeader make_header(const Solution& s, const SolutionCounts& c, unsigned vb,
   h.values_size = l.values_size;
   h.file_size = l.file_size;
   h.index_xxh3 = XXH3_64bits(index.bytes.data(), index.bytes.size());
+  table_header::encode(h, s.codec.board);  // refuses a text field too long before any writing
   return h;
 }
 
-// Everything but the header: the index, pass 2, the paddings.
-void write_payload(const Solution& s, const Index& index, unsigned vb, const Layout& l, const AtomicFileWriter& out) {
-  out.write_at(kTableHeaderSize, index.bytes.data(), index.bytes.size());
+void table_write::encode_blocks(const Solution& s, const Index& index, unsigned vb, const Layout& l,
+                                const WriteAt& write) {
   tbb::enumerable_thread_specific<ChunkBytes> bytes;
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, index.blocks(), kChunkBlocks), [&](const auto& r) {
-    encode_chunk(s, chunk_of(r, state_count(s)), index, vb, l, out, bytes.local());
+  const std::uint64_t b0 = index.b0, b1 = b0 + index.blocks();
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(b0, b1, kChunkBlocks), [&](const auto& r) {
+    encode_chunk(s, chunk_of(r, state_count(s)), index, vb, l, write, bytes.local());
   });
+}
+
+void table_write::finish_file(const AtomicFileWriter& out, const Solution& s, TableHeader& h, const Index& whole,
+                              const Layout& l) {
+  out.write_at(kTableHeaderSize, whole.bytes.data(), whole.bytes.size());
   const unsigned char pad[kSectionPad] = {};
   out.write_at(l.values_offset - kSectionPad, pad, kSectionPad);
   out.write_at(l.file_size - kSectionPad, pad, kSectionPad);
+  h.payload_xxh3 = hash_written(out, kTableHeaderSize, l.file_size);
+  const auto head = table_header::encode(h, s.codec.board);
+  out.write_at(0, head.data(), head.size());
 }
-
-}  // namespace
 
 void check_table_writable(const std::string& path) {
   try {
@@ -291,19 +318,23 @@ void check_table_writable(const std::string& path) {
   }
 }
 
+// The one part of all blocks, then the root checked, the header made and the file written.
 std::uint64_t write_table(const std::string& path, const Solution& s) {
+  check_writable(s);
+  const std::uint64_t n = state_count(s);
   Index index;
-  const SolutionCounts c = check_solution(s, index);
-  const unsigned vb = std::max(1u, bit_length(c.max_code));
-  const Layout l = layout_of(index, state_count(s), vb);
+  const Counts c = check_blocks(s, 0, block_count(n), index);
+  const std::uint64_t key_data = place(index, 0);
+  if (!find_state(s, s.root_key)) throw GonuError("cannot write table: the root is not among the states");
+  const unsigned vb = value_bits(c.max_code);
+  const Layout l = layout_of(n, key_data, vb);
   TableHeader h = make_header(s, c, vb, index, l);
-  table_header::encode(h, s.codec.board);  // refuses a text field too long before any writing
   try {
     AtomicFileWriter out(path);
-    write_payload(s, index, vb, l, out);
-    h.payload_xxh3 = hash_written(out, kTableHeaderSize, l.file_size);
-    const auto head = table_header::encode(h, s.codec.board);
-    out.write_at(0, head.data(), head.size());
+    encode_blocks(s, index, vb, l, [&](std::uint64_t at, const void* data, std::size_t size) {
+      out.write_at(at, data, size);
+    });
+    finish_file(out, s, h, index, l);
     out.commit();
   } catch (const FileWriteError& e) {
     throw GonuError("cannot write table " + path + ": " + e.what());

@@ -11,7 +11,7 @@ _gonu_options() {
     moves) echo "$_gonu_rule_options --history --help" ;;
     solve)
       echo "$_gonu_rule_options --from --history --threads --max-states --max-memory --engine --verify --json" \
-           "--stats --stats-csv --levels --out --quiet" \
+           "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
            "--strategy-seconds --strategy-depth --strategy-layers --no-strategy --no-search --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
@@ -40,7 +40,7 @@ _gonu() {
     --values) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;
     --engine) mapfile -t COMPREPLY < <(compgen -W "auto dense compact graph" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
-    --out | --certificate | --stats-csv) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --out | --certificate | --stats-csv | --checkpoint) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-depth | --strategy-layers | \
       --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
   esac

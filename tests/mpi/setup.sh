@@ -1,0 +1,9 @@
+# Sourced by the MPI test scripts, after `set -euo pipefail`, with GONU NP first in "$@": sets gonu,
+# np, a work folder removed on exit, and mpirun (loopback, as root where the tests run as root);
+# the rule flags are left in "$@".
+gonu=$1 np=$2
+shift 2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mpirun=(mpirun --oversubscribe -np "$np")
+[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
