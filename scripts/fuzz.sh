@@ -17,7 +17,7 @@ if ! command -v clang++ >/dev/null; then
 fi
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only" -DGONU_FUZZ=ON \
-  -DGONU_BUILD_TESTS=OFF -DGONU_BUILD_BENCHMARKS=OFF -DGONU_BUILD_PYTHON=OFF >/dev/null
+  -DGONU_BUILD_TESTS=OFF -DGONU_BUILD_BENCHMARKS=OFF -DGONU_BUILD_PYTHON=OFF -DGONU_MPI=OFF >/dev/null
 # The compiler's output goes to build-fuzz/build.log (clang's -Wconversion also warns on sign
 # changes, which gcc's does not), shown only if the build fails.
 if ! cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets >build-fuzz/build.log 2>&1; then
