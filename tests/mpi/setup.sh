@@ -5,5 +5,8 @@ gonu=$1 np=$2
 shift 2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Open MPI's session directory under the work folder: tests run in parallel would otherwise race
+# to create the same one under /tmp.
+export TMPDIR=$work
 mpirun=(mpirun --oversubscribe -np "$np")
 [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
