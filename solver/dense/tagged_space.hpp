@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/game.hpp"
@@ -265,11 +266,15 @@ struct DenseStore {
 // reach is over and the bits finished, 3 bytes a reached state by rank (CompactCells; mirror
 // images have theirs, never used, so that ranks need no second bitmap). The reach keeps no cells:
 // a level's states are listed by id instead (tagged_reach.cpp).
-struct CompactStore {
+// Bits and Cells are RankedBits and CompactCells, held (CompactStore) or, for one process's range
+// of a multi-process solve, a view of its bits addressed by the whole space's ids and a reference
+// to its cells (solver/mpi).
+template <class Bits, class Cells>
+struct CompactStoreOf {
   static constexpr bool kCompact = true;
-  explicit CompactStore(std::uint64_t ids) : reached(ids), cells(0) {}
+  CompactStoreOf(Bits bits, Cells c) : reached(std::move(bits)), cells(std::forward<Cells>(c)) {}
   std::uint64_t index(std::uint64_t id) const { return reached.rank(id); }
-  bool any_reached(std::uint64_t lo, std::uint64_t hi) const { return reached.any(lo, hi); }
+  bool any_reached(std::uint64_t lo, std::uint64_t hi) const { return lo < hi && reached.any(lo, hi); }
   template <class Visit>
   void for_each_state(std::uint64_t lo, std::uint64_t hi, Visit&& visit) const {
     if (lo >= hi) return;
@@ -283,8 +288,11 @@ struct CompactStore {
     return cells.reach_predecessor(i, successor_lost, d, edges);
   }
   void set_terminal_loss(std::uint64_t i) { cells.set_terminal_loss(i); }
-  RankedBits reached;
-  CompactCells cells;
+  Bits reached;
+  Cells cells;
+};
+struct CompactStore : CompactStoreOf<RankedBits, CompactCells> {
+  explicit CompactStore(std::uint64_t ids) : CompactStoreOf(RankedBits(ids), CompactCells(0)) {}
 };
 
 // What the phases share: the solution being built, the rules, the space, the per-state storage

@@ -73,28 +73,8 @@ class RangeBits {
   std::uint64_t lo_;
 };
 
-// The compact store (tagged_space.hpp: CompactStore) of one process's range.
-struct RangeStore {
-  static constexpr bool kCompact = true;
-  RangeStore(RankedBits& bits, CompactCells& c, std::uint64_t lo) : reached(bits, lo), cells(c) {}
-  std::uint64_t index(std::uint64_t id) const { return reached.rank(id); }
-  bool any_reached(std::uint64_t a, std::uint64_t b) const { return a < b && reached.any(a, b); }
-  template <class Visit>
-  void for_each_state(std::uint64_t a, std::uint64_t b, Visit&& visit) const {
-    if (a >= b) return;
-    std::uint64_t r = reached.rank(a);
-    reached.for_each(a, b, [&](std::uint64_t id) { visit(id, r++); });
-  }
-  Value value(std::uint64_t i) const { return cells.value(i); }
-  std::uint16_t dist(std::uint64_t i) const { return cells.dist(i); }
-  void prefetch_cell(std::uint64_t i) const { cells.prefetch(i); }
-  Value decide(std::uint64_t i, bool successor_lost, std::uint32_t d, std::uint8_t edges) {
-    return cells.reach_predecessor(i, successor_lost, d, edges);
-  }
-  void set_terminal_loss(std::uint64_t i) { cells.set_terminal_loss(i); }
-  RangeBits reached;
-  CompactCells& cells;  // the Part's
-};
+// The compact store of one process's range: its bits seen through RangeBits, its cells the Part's.
+using RangeStore = dense::CompactStoreOf<RangeBits, CompactCells&>;
 
 using TaggedRun = dense::TaggedRunOf<RangeStore>;
 
@@ -119,7 +99,7 @@ struct Run {
   Run(Comm& c, const MpiOptions& m, Solution& s, const SolveOptions& options, const TaggedSpace& sp,
       std::uint32_t root_code)
       : comm(c), mpi(m), space(sp), parts(sp, c.size()), board_lo(parts.first[std::size_t(c.rank())]),
-        board_hi(parts.first[std::size_t(c.rank()) + 1]), store(pt.bits, pt.cells, sp.base(board_lo)),
+        board_hi(parts.first[std::size_t(c.rank()) + 1]), store(RangeBits(pt.bits, sp.base(board_lo)), pt.cells),
         t(s, options, sp, store, root_code, 0) {
     pt.lo = sp.base(board_lo);
     pt.hi = sp.base(board_hi);
