@@ -9,7 +9,6 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
-#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <iostream>
@@ -219,44 +218,47 @@ bool retrograde_level(Run& r) {
   return true;
 }
 
-// 4. result: this process's states (mirror images included) in id order, as (id, value | dist
-// << 2) pairs: its canonical states' own, and the images' sent by the owners of their canonical
-// forms.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> range_states(Run& r) {
+// 4. result: the mirror images' values sent to the owners of the images, as (image id, value |
+// dist << 2) pairs: a range's non-canonical states are the images of canonical ones, which may be
+// another process's.
+Boards send_images(Run& r) {
   const Part& pt = r.pt;
   const std::size_t procs = std::size_t(r.comm.size());
   tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
-  tbb::enumerable_thread_specific<std::vector<std::pair<std::uint64_t, std::uint64_t>>> mine;
   over_range(r, [&](std::uint64_t a, std::uint64_t b) {
     Buckets& o = out.local();
-    auto& m = mine.local();
-    for_each_canonical(r, a, b, [&](std::uint64_t id, const Position& p, std::uint64_t cell) {
-      const std::uint64_t vd = std::uint64_t(pt.cells.value(cell)) | std::uint64_t(pt.cells.dist(cell)) << 2;
-      m.emplace_back(id, vd);
+    for_each_canonical(r, a, b, [&](std::uint64_t, const Position& p, std::uint64_t cell) {
       const Space::Pair q = r.space.pair(pack(p));
       if (q.orbit != 2) return;
       const std::uint64_t image = r.space.id(unpack(q.image, p.to_move));
       Boards& to = o[r.parts.owner(image)];
       to.push_back(image);
-      to.push_back(vd);
+      to.push_back(std::uint64_t(pt.cells.value(cell)) | std::uint64_t(pt.cells.dist(cell)) << 2);
     });
   });
   Buckets send = join(out, procs, false);
-  const Boards in = r.comm.exchange(send);
-  auto states = gather(mine);
-  for (std::size_t i = 0; i + 1 < in.size(); i += 2) states.emplace_back(in[i], in[i + 1]);
-  tbb::parallel_sort(states.begin(), states.end());
-  return states;
+  return r.comm.exchange(send);
 }
 
-// 5. read-off: the states in key order on every process, then counted, written into the table and
-// picked for the report (steps.hpp's read_off).
+// 5. read-off: this process's states in key order (its canonical states merged with the images
+// received, steps.hpp's merge_images; ids follow key order), then counted, written into the table
+// and picked for the report (steps.hpp's read_off).
 std::uint64_t read_off(Run& r, Solution& s) {
-  RangeStates mine = range_states_from(range_states(r), [&](std::uint64_t id) {
-    return encode_board_side(r.codec, r.space.position(id));
-  });
-  s.edges = r.comm.sum(r.pt.edges);
-  s.levels = int(r.pt.levels);
+  const Part& pt = r.pt;
+  const std::uint64_t chunks = (pt.hi - pt.lo + kIdChunk - 1) / kIdChunk;
+  const auto from = [&](std::uint64_t c) { return pt.lo + c * kIdChunk; };
+  const auto to = [&](std::uint64_t c) { return std::min(pt.hi, from(c + 1)); };
+  RangeStates mine = merge_images(
+      chunks, sorted_images(send_images(r)),
+      [&](std::uint64_t c) { return pt.bits.count(r.local(from(c)), r.local(to(c))); }, from,
+      [&](std::uint64_t c, auto&& put) {
+        for_each_canonical(r, from(c), to(c), [&](std::uint64_t id, const Position&, std::uint64_t cell) {
+          put(id, std::uint64_t(pt.cells.value(cell)) | std::uint64_t(pt.cells.dist(cell)) << 2);
+        });
+      },
+      [&](std::uint64_t id) { return encode_board_side(r.codec, r.space.position(id)); });
+  s.edges = r.comm.sum(pt.edges);
+  s.levels = int(pt.levels);
   Steps st = steps(r);
   say_traffic(st, "result (the mirror images' values)");
   return mpi::read_off(st, r.options.compact_result, std::move(mine), s);

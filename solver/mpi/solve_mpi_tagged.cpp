@@ -395,26 +395,17 @@ bool retrograde_level(Run& r) {
   return true;
 }
 
-using KeyedStates = std::vector<std::pair<Key, std::uint64_t>>;  // (key, value | dist << 2)
-
-// 4. result: this process's states (mirror images included) in key order: those of its
-// canonical and self-image boards read off here, the images of the others sent by the owners of
-// their canonical boards.
-KeyedStates range_states(Run& r) {
+// 4. result: the mirror images' values of this process's canonical boards that are not their own
+// image, sent to the owners of the image boards as (key, value | dist << 2) pairs.
+Boards send_images(Run& r) {
   const TaggedSpace& space = r.space;
   const KeyCodec& codec = r.t.s.codec;
   tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
-  tbb::enumerable_thread_specific<KeyedStates> mine;
   over_boards(r, [&](std::uint64_t a, std::uint64_t b) {
     Buckets& o = out.local();
-    KeyedStates& m = mine.local();
     space.walk(a, b, [&](std::uint64_t bid, const Position& p) {
       const std::uint64_t w = dense::pack(p), mw = space.mirror_board(w), base = space.base(bid);
-      if (w > mw) return;
-      dense::read_board(space, r.store, codec, bid, p, 0, space.size(), [&](Key k, Value v, std::uint16_t d) {
-        m.emplace_back(k, std::uint64_t(v) | std::uint64_t(d) << 2);
-      });
-      if (w == mw) return;
+      if (w >= mw) return;
       const Position image = dense::unpack(mw, p.to_move);
       const Key image_key = encode_board_side(codec, image) << codec.tag_bits;
       Boards& to = o[r.parts.owner(space.board_id(image))];
@@ -427,17 +418,38 @@ KeyedStates range_states(Run& r) {
     });
   });
   Buckets send = join(out, r.procs(), false);
-  const Boards in = r.comm.exchange(send);
-  KeyedStates states = dense::gather(mine);
-  for (std::size_t i = 0; i + 1 < in.size(); i += 2) states.emplace_back(in[i], in[i + 1]);
-  tbb::parallel_sort(states.begin(), states.end());
-  return states;
+  return r.comm.exchange(send);
 }
 
-// 5. read-off: the states in key order on every process, then counted, written into the table and
-// picked for the report (steps.hpp's read_off).
+// put(key, value | dist << 2) for the states of the canonical and self-image boards among this
+// process's boards [a, b), in key order (boards follow key order, and a board's states too).
+template <class Put>
+void own_states(const Run& r, std::uint64_t a, std::uint64_t b, Put&& put) {
+  r.space.walk(a, b, [&](std::uint64_t bid, const Position& p) {
+    const std::uint64_t w = dense::pack(p);
+    if (w > r.space.mirror_board(w)) return;
+    dense::read_board(r.space, r.store, r.t.s.codec, bid, p, 0, r.space.size(), [&](Key k, Value v, std::uint16_t d) {
+      put(k, std::uint64_t(v) | std::uint64_t(d) << 2);
+    });
+  });
+}
+
+// 5. read-off: this process's states in key order (its own merged with the images received,
+// steps.hpp's merge_images), then counted, written into the table and picked for the report
+// (steps.hpp's read_off).
 std::uint64_t read_off(Run& r, Solution& s) {
-  RangeStates mine = range_states_from(range_states(r), [](Key k) { return k; });
+  const std::uint64_t chunks = (r.board_hi - r.board_lo + kBoardChunk - 1) / kBoardChunk;
+  const auto from = [&](std::uint64_t c) { return r.board_lo + c * kBoardChunk; };
+  const auto to = [&](std::uint64_t c) { return std::min(r.board_hi, from(c + 1)); };
+  RangeStates mine = merge_images(
+      chunks, sorted_images(send_images(r)),
+      [&](std::uint64_t c) {
+        std::uint64_t n = 0;
+        own_states(r, from(c), to(c), [&](Key, std::uint64_t) { ++n; });
+        return n;
+      },
+      [&](std::uint64_t c) { return encode_board_side(r.t.s.codec, r.space.board(from(c))) << r.t.s.codec.tag_bits; },
+      [&](std::uint64_t c, auto&& put) { own_states(r, from(c), to(c), put); }, [](Key k) { return k; });
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
   Steps st = r.steps();
