@@ -23,6 +23,7 @@
 #include "tools/superko_solve.hpp"
 #include "util/atomic_file.hpp"
 #ifdef GONU_MPI
+#include "solver/mpi/memory_mpi.hpp"
 #include "solver/mpi/solve_mpi.hpp"
 #endif
 
@@ -40,6 +41,8 @@ constexpr const char* kSolveEpilog =
     "Before solving, the estimated peak memory, the engine that will run and the limit are said on stderr\n"
     "unless --quiet; a solve whose estimate passes the limit (--max-memory SIZE, default the machine's\n"
     "physical memory; K, M, G, T and KiB.. are powers of 1024, KB.. of 1000) is refused at once (exit 1).\n"
+    "Under --mpi the estimate and the limit are per process (default: the node's memory shared by the\n"
+    "run's processes on it).\n"
     "\n"
     "exit status: 0 solved (superko: the value proven); 1 bad input or --verify failed; 2 usage error;\n"
     "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n";
@@ -183,6 +186,32 @@ int solve_exact(const CommandLine& cl, const Game& game) {
 // arrays only for --verify and --stats) and reports as a single process would, so its output and
 // table are the same. An error on any process ends them all (the others would wait for it forever).
 // GONU_MPI_STOP_AFTER=K (for the restart tests) aborts the run once restart point K is written.
+// Each process's estimate against its limit (--max-memory per process, else its node's memory
+// shared by the processes there), said by process 0; false on every process when one is over,
+// which says why in one line (nothing is allocated yet, so the run ends cleanly).
+bool mpi_memory_fits(const CommandLine& cl, const MemoryEstimate& e, const SolveOptions& options,
+                     const mpi::MpiSession& session) {
+  const int on_node = mpi::processes_on_node();
+  const std::uint64_t limit = mpi::process_memory_limit(options, on_node);
+  if (session.rank() == 0 && !cl.has("quiet")) std::cerr << memory_estimate_line(e, limit) << "\n";
+  const bool over = limit && e.bytes > limit;
+  const int first = mpi::first_process_where(over);
+  if (first < 0) return true;
+  if (first == session.rank()) {
+    try {
+      check_memory_estimate(e, limit,
+                            options.max_memory ? "--max-memory, per process"
+                                               : "this node's physical memory shared by its " +
+                                                     std::to_string(on_node) + " processes",
+                            "--max-memory SIZE sets the limit per process (e.g. --max-memory " +
+                                std::to_string((e.bytes >> 30) + 1) + "G), or run it on more processes");
+    } catch (const GonuError& error) {
+      std::cerr << "gonu: error: " << error.what() << "\n";
+    }
+  }
+  return false;
+}
+
 int solve_mpi_run(const CommandLine& cl, const Game& game) {
   const mpi::MpiSession session(nullptr, nullptr);
   try {
@@ -190,9 +219,8 @@ int solve_mpi_run(const CommandLine& cl, const Game& game) {
     SolveExtras x = root ? check_targets(cl) : SolveExtras{};
     SolveOptions options = solve_options(cl);
     if (!root) options.progress = {};
-    SolveOptions compact = options;
-    compact.engine = Engine::compact;
-    x.estimate = estimate_memory(game, compact);  // one process's, for the report
+    x.estimate = mpi::estimate_process_memory(game, options, session.size(), session.rank());
+    if (!mpi_memory_fits(cl, x.estimate, options, session)) return 1;
     mpi::MpiOptions m;
     m.checkpoint_dir = cl.text_or_empty("checkpoint");
     if (const char* stop = std::getenv("GONU_MPI_STOP_AFTER")) m.stop_after_step = std::atoll(stop);

@@ -74,17 +74,23 @@ double dense_bytes(const Sizes& z, bool tagged) {
   return kBase + 4.125 * double(z.ids) + 11.0 * z.states + 1.0 * z.states;
 }
 
-// The compact engines, and when the arrays are asked for, the solution's 11 bytes a state.
+// The compact engines, split into what a process holds whole and what processes share out (one
+// process holds both), and when the arrays are asked for, the solution's 11 bytes a state.
 //   untagged: two ranked bitmaps (canonical states, then all reached), 3 bytes a canonical state
 //     (half the states when the root mirrors), the level lists (0.35 bytes a state on 5x5 free);
-//   tagged: one ranked bitmap, the slot bases and list marks (12 bytes a board id), and 2.1
-//     bytes a state at the peak on 5x4 `encyclopedia` (3 bytes of cells a state, but a mirror
-//     image's cell and a draw's distance are never written, so part of them is never resident;
-//     the sorted level lists).
+//   tagged: one ranked bitmap, the slot bases and list marks (12 bytes a board id, held whole),
+//     and 2.1 bytes a state at the peak on 5x4 `encyclopedia` (3 bytes of cells a state, but a
+//     mirror image's cell and a draw's distance are never written, so part of them is never
+//     resident; the sorted level lists).
+CompactShares compact_shares_of(const Sizes& z, bool tagged) {
+  const double bitmap = double(RankedBits::bytes_for(z.ids));
+  if (!tagged) return {kBase, 2 * bitmap + (z.mirroring ? 1.5 : 3.0) * z.states + 0.35 * z.states, z.states};
+  return {kBase + 12.0 * double(z.boards), bitmap + 2.1 * z.states, z.states};
+}
+
 double compact_bytes(const Sizes& z, bool tagged, bool arrays) {
-  const double bitmap = double(RankedBits::bytes_for(z.ids)), result = arrays ? 11.0 * z.states : 0.0;
-  if (!tagged) return kBase + 2 * bitmap + (z.mirroring ? 1.5 : 3.0) * z.states + 0.35 * z.states + result;
-  return kBase + bitmap + 12.0 * double(z.boards) + 2.1 * z.states + result;
+  const CompactShares c = compact_shares_of(z, tagged);
+  return c.whole + c.divided + (arrays ? 11.0 * z.states : 0.0);
 }
 
 // The state graph: keys, edge lists and the store, about 60 bytes a state.
@@ -93,6 +99,8 @@ double graph_bytes(const Sizes& z) { return kBase + 60.0 * z.states; }
 }  // namespace
 
 // Untagged on up to 32 points, tagged (compact_tagged.cpp) where the keys fit, as the dense engine.
+CompactShares compact_shares(const Game& from) { return compact_shares_of(sizes(from), uses_tag(from.rules)); }
+
 bool compact_engine_applies(const Rules& r) {
   const int n = r.rows * r.cols;
   return (r.repetition == Repetition::none && n <= 32) || (uses_tag(r) && n <= 27);

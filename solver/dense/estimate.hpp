@@ -16,6 +16,13 @@ namespace gonu::dense {
 
 MemoryEstimate estimate_engine_memory(const Game& from, const SolveOptions& options);
 
+// The compact engine's estimate in parts, for a solve spread over processes (solver/mpi/): the
+// bytes every process holds whole, those the processes share out, and the expected states.
+struct CompactShares {
+  double whole = 0, divided = 0, states = 0;
+};
+CompactShares compact_shares(const Game& from);
+
 // True if the compact engine handles the rule set.
 bool compact_engine_applies(const Rules& r);
 

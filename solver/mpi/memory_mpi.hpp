@@ -1,0 +1,31 @@
+// One process's memory in a solve over MPI processes, estimated from the root before anything
+// large is allocated (as solver/dense/estimate.hpp does for one process), and the limit each
+// process is held to, so that a run too large for its nodes is refused at once with one line
+// instead of being killed on a node halfway through.
+#pragma once
+#include <cstdint>
+
+#include "core/game.hpp"
+#include "solver/state/solution.hpp"
+
+namespace gonu::mpi {
+
+// The peak of process `rank` of `procs`: what the compact engine holds whole on every process
+// (the base; for the tagged rule sets the slot bases and list marks of every board), its share
+// of what the processes share out (bitmaps, cells, lists), and the read-off's: 11 bytes a state
+// of its range and 16 a mirror image received, taken as half its states. Process 0 adds the
+// gathered arrays (11 bytes a state of all) when the caller reads them (not
+// options.compact_result: --verify, --stats).
+MemoryEstimate estimate_process_memory(const Game& from, const SolveOptions& options, int procs, int rank);
+
+// One process's limit: options.max_memory (per process under --mpi), else the node's physical
+// memory shared evenly by the run's processes on that node (0: unknown, no limit).
+std::uint64_t process_memory_limit(const SolveOptions& options, int on_node);
+
+// How many processes of the run share this one's node (MPI_Comm_split_type, shared memory).
+int processes_on_node();
+
+// The lowest rank of the processes for which `over` holds, on every process; -1 if none.
+int first_process_where(bool over);
+
+}  // namespace gonu::mpi
