@@ -66,7 +66,9 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted_images(Boards in) {
 void say_traffic(Steps& r, const std::string& what) {
   const std::uint64_t bytes = r.comm.sum(r.comm.take_sent());
   r.sent += bytes;
-  if (r.mpi.report && r.root()) std::cerr << "mpi: " << what << ": " << bytes << " bytes sent\n";
+  const std::uint64_t peak = r.comm.max(peak_resident());  // so far, the largest process's
+  if (r.mpi.report && r.root())
+    std::cerr << "mpi: " << what << ": " << bytes << " bytes sent, peak " << (peak >> 20) << " MiB\n";
 }
 
 // The end of a level on every process: its traffic said, its restart point written (the previous
