@@ -116,8 +116,11 @@ echo "wrote $out" >&2
 ## independent SAT instances run in parallel, every finished search kept in a resume file.
 # Budgets: SUPERKO_CUBE_SECONDS per strategy search on 4x4 (default 20), SUPERKO_CUBE_DEPTH the
 # plies of the unconfined 4x4 tree (default 1; the tree confined to the start's layer goes to 2),
-# SUPERKO_CUBE_THREADS (default 0: every core). About 10 minutes on 2 cores with the defaults; on a
-# 16-core machine e.g. SUPERKO_CUBE_SECONDS=600 SUPERKO_CUBE_DEPTH=2 (42 searches, 16 at a time).
+# SUPERKO_CUBE_THREADS (default 0: every core). About 10 minutes on 2 cores with the defaults. Each
+# unconfined 4x4 search holds about 3.4 GB (5.8 million variables), so threads x 3.4 GB at peak. On a
+# 16-core machine with 128 GB, e.g. SUPERKO_CUBE_SECONDS=1800 SUPERKO_CUBE_DEPTH=2 (42 searches, 16
+# at a time, about 55 GB; a few hours at most) with SUPERKO_CUBE_RESUME_DIR set, so that it can be
+# stopped and continued.
 # SUPERKO_CUBE_RESUME_DIR keeps the resume files (default: the temporary folder, removed at the
 # end): name a folder to continue a stopped run, or to rerun with a larger budget, from its files.
 cube_seconds="${SUPERKO_CUBE_SECONDS:-20}"
