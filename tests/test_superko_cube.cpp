@@ -7,6 +7,8 @@
 
 #include <tbb/global_control.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -19,12 +21,18 @@
 #include "core/game.hpp"
 #include "solver/superko/cube_resume.hpp"
 #include "solver/superko/superko.hpp"
+#include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
 namespace {
 
 namespace fs = std::filesystem;
+using table_test::contains;
+using table_test::Result;
+using table_test::run_gonu;
+using table_test::slurp;
+using table_test::TempDir;
 
 Game start_game(const char* name, int rows, int cols) {
   Rules r = rules_by_name(name);
@@ -67,11 +75,6 @@ std::string temp_file(const char* name) {
   const fs::path p = fs::temp_directory_path() / (std::string("gonu_cube_") + name);
   fs::remove(p);
   return p.string();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // The plain negamax with the full history (no pruning, no caching), as in the strategy tests.
@@ -291,6 +294,29 @@ TEST_CASE("cube: proven values agree with the full-history negamax, with checked
   REQUIRE(compared >= 20);
   REQUIRE(proven >= 10);
   REQUIRE(trees >= 1);
+}
+
+TEST_CASE("gonu solve --cube --resume: the report, the search limit, and another instance's file refused",
+          "[superko][cube][cli]") {
+  TempDir d;
+  const std::string f = "'" + d.file("3x3.resume") + "'";
+  const Result stopped = run_gonu("solve -r soldiers -b 3x3 -q --cube --max-searches 1 --resume " + f);
+  INFO(stopped.out << stopped.err);
+  REQUIRE(stopped.code == 3);
+  REQUIRE(contains(stopped.out, "NOT PROVEN (stopped by the strategy search limit)"));
+  REQUIRE(contains(stopped.out, "searches 1 run, 0 resumed"));
+  const Result done = run_gonu("solve -r soldiers -b 3x3 -q --cube --json --resume " + f);
+  REQUIRE(done.code == 0);
+  const nlohmann::json j = nlohmann::json::parse(done.out);
+  REQUIRE(j["method"] == "strategy");
+  REQUIRE(j["cube"]["searches"]["run"] == 1);
+  REQUIRE(j["cube"]["searches"]["resumed"] == 1);
+  REQUIRE(j["cube"]["nodes_per_depth"] == nlohmann::json::array({1}));
+  const Result other = run_gonu("solve -r corner -b 3x3 -q --cube --resume " + f);
+  REQUIRE(other.code == 1);
+  REQUIRE(other.err.rfind("gonu: error: resume file ", 0) == 0);
+  REQUIRE(std::count(other.err.begin(), other.err.end(), '\n') == 1);
+  REQUIRE(run_gonu("solve -r soldiers -b 3x3 -q --resume " + f).code == 2);  // --resume goes with --cube
 }
 
 }  // namespace gonu

@@ -12,11 +12,12 @@
 //     decides more fresh-entry states the same way (layers.hpp);
 //   - a memoryless strategy for either side, found by a SAT solver: paired replies that never
 //     repeat on the layers' residuals, the attractors elsewhere (strategy.hpp, strategy_cnf.hpp);
-//     failing that, a shallow game tree with strategies at its leaves (strategy_tree.hpp);
+//     failing that, a shallow game tree with strategies at its leaves (strategy_tree.hpp; or, with
+//     the option cube, the same tree level by level, its searches in parallel and resumable: cube.hpp);
 //   - failing that, a depth-first search that carries the visited boards, with move ordering and a
 //     transposition table keyed by (state, hash of the visited set) (search.hpp).
 // Files of solver/superko/: types.hpp (what the modules below share), banfree (the ban-free
-// oracle), layers, strategy_cnf and strategy, strategy_tree, search, certificate (the search's
+// oracle), layers, strategy_cnf and strategy, strategy_tree, cube and cube_resume, search, certificate (the search's
 // proof written out for `gonu check-certificate`), superko.cpp (this: the order of the methods and
 // the per-layer report). The modules below include types.hpp, never this header: only
 // superko.cpp and callers outside solver/superko/ (the tools, the tests) include the front door.
