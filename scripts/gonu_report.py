@@ -10,6 +10,7 @@ outputs. Formats are fixed: a changed character here shows up as a diff in resul
   gonu_report.py values-tables ROWS CSV MD THREADS ARCH CPU MEM_GIB            (results.sh)
   gonu_report.py superko-row BASE BOARD RULES CHECK      one Markdown row      (superko.sh)
   gonu_report.py superko-lazy-row BASE BOARD RULES CHECK one row of the lazy search's table (superko.sh)
+  gonu_report.py superko-cube-row BASE BOARD RULES RUN CHECK  one row of the cube-and-conquer table (superko.sh)
   gonu_report.py run-summary SOLVE_JSON                  one line of run.sh's table
 
 A JSON argument of `-` is read from stdin.
@@ -343,6 +344,25 @@ def cmd_superko_lazy_row(base, board, rules, check):
             check if x["status"] == "found" else "-"))
 
 
+def cmd_superko_cube_row(base, board, rules, run, check):
+    """One row per `gonu solve --cube` run (RUN: its depth, budget and confinement, in words): the
+    value, the tree's nodes per depth, the searches run and resumed and their outcomes, the largest
+    instance, the searches' summed time, and the whole run's time and memory."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    c = j["cube"]
+    n = c["searches"]
+    value = "**%s wins** (%s)" % (j["winner"], j["method"]) if j["proven"] else "open"
+    outcomes = "%d / %d / %d" % (n["found"], n["none"], n["budget"])
+    if n["not_applicable"]:
+        outcomes += " (+%d n/a)" % n["not_applicable"]
+    print("| %s | %s | %s | %s | %s | %s / %s | %s | %s / %s | %.1f s | %.1f s | %d MiB | %s |" % (
+        board, rules, run, value, " / ".join("{:,}".format(x) for x in c["nodes_per_depth"]),
+        "{:,}".format(n["run"]), "{:,}".format(n["resumed"]), outcomes,
+        "{:,}".format(c["largest_instance"]["variables"]), "{:,}".format(c["largest_instance"]["clauses"]),
+        c["search_seconds"], secs, rss // 1024, check))
+
+
 # ---- run.sh: one line of its summary table ----
 
 def cmd_run_summary(solve_json):
@@ -354,7 +374,8 @@ def cmd_run_summary(solve_json):
 
 COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_values_row,
             "values-tables": cmd_values_tables, "superko-row": cmd_superko_row,
-            "superko-lazy-row": cmd_superko_lazy_row, "run-summary": cmd_run_summary}
+            "superko-lazy-row": cmd_superko_lazy_row, "superko-cube-row": cmd_superko_cube_row,
+            "run-summary": cmd_run_summary}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

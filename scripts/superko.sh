@@ -111,3 +111,62 @@ done
 NOTES
 } >"$out"
 echo "wrote $out" >&2
+
+## Cube and conquer (--cube): the strategy tree level by level, every node's two strategy searches
+## independent SAT instances run in parallel, every finished search kept in a resume file.
+# Budgets: SUPERKO_CUBE_SECONDS per strategy search on 4x4 (default 20), SUPERKO_CUBE_DEPTH the
+# plies of the unconfined 4x4 tree (default 1; the tree confined to the start's layer goes to 2),
+# SUPERKO_CUBE_THREADS (default 0: every core). About 10 minutes on 2 cores with the defaults. Each
+# unconfined 4x4 search holds about 3.4 GB (5.8 million variables), so threads x 3.4 GB at peak. On a
+# 16-core machine with 128 GB, e.g. SUPERKO_CUBE_SECONDS=1800 SUPERKO_CUBE_DEPTH=2 (42 searches, 16
+# at a time, about 55 GB; a few hours at most) with SUPERKO_CUBE_RESUME_DIR set, so that it can be
+# stopped and continued.
+# SUPERKO_CUBE_RESUME_DIR keeps the resume files (default: the temporary folder, removed at the
+# end): name a folder to continue a stopped run, or to rerun with a larger budget, from its files.
+cube_seconds="${SUPERKO_CUBE_SECONDS:-20}"
+cube_depth="${SUPERKO_CUBE_DEPTH:-1}"
+cube_threads="${SUPERKO_CUBE_THREADS:-0}"
+cube_dir="${SUPERKO_CUBE_RESUME_DIR:-$work}"
+mkdir -p "$cube_dir"
+cube_rows="$work/cube_rows"
+: >"$cube_rows"
+cube_run() {  # TAG RESUME-NAME BOARD RULES RUN-IN-WORDS GONU-ARGS...
+  local tag="$1" resume="$2" board="$3" rules="$4" words="$5" check="-"
+  shift 5
+  echo "superko: $tag ($words)" >&2
+  rm -f "$work/$tag.cert"
+  /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json --cube \
+    --no-search --threads "$cube_threads" --resume "$cube_dir/$resume.resume" --certificate "$work/$tag.cert" "$@" \
+    >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
+  if [ -f "$work/$tag.cert" ]; then
+    if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
+    check="$check ($(wc -c <"$work/$tag.cert") bytes)"
+  fi
+  python3 "$root/scripts/gonu_report.py" superko-cube-row "$work/$tag" "$board" "$rules" "$words" "$check" >>"$cube_rows"
+}
+for rules in soldiers corner; do
+  cube_run "cube-4x3-$rules" "cube-4x3-$rules" 4x3 "$rules" "depth 2, no budget" --strategy-depth 2
+done
+cube_run cube-4x4-l0 cube-4x4-l0 4x4 soldiers "depth 2, layers 0, $cube_seconds s" \
+  --strategy-depth 2 --strategy-layers 0 --strategy-seconds "$cube_seconds"
+cube_run cube-4x4 cube-4x4 4x4 soldiers "depth $cube_depth, $cube_seconds s" \
+  --strategy-depth "$cube_depth" --strategy-seconds "$cube_seconds"
+cube_run cube-4x4-again cube-4x4 4x4 soldiers "the same, again from its resume file" \
+  --strategy-depth "$cube_depth" --strategy-seconds "$cube_seconds"
+
+{
+  echo
+  echo "## Cube and conquer"
+  echo
+  echo "\`gonu solve --cube --no-search --resume FILE\` on $(nproc) cores (\`--threads ${cube_threads}\`, 0: all): the strategy"
+  echo "tree level by level, both sides' searches at every live node run in parallel (a node is live while"
+  echo "neither it nor an ancestor is settled), ${cube_seconds} s per search on 4x4. Nodes per depth (the root is depth"
+  echo "0); searches run here and taken from the resume file; their outcomes found / none / budget; the"
+  echo "largest SAT instance; the searches' summed time (more than the wall time when they ran in parallel);"
+  echo "the whole run's wall time and peak memory. The last row reruns the one before it with its resume file."
+  echo
+  echo "| board | rules | run | value | nodes per depth | searches run / resumed | found / none / budget | largest instance (variables / clauses) | searches | run | peak memory | certificate |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  cat "$cube_rows"
+} >>"$out"
+echo "appended the cube-and-conquer section to $out" >&2

@@ -30,6 +30,12 @@ void add_superko_options(CommandLine& cl) {
            "superko: injective (one SAT instance, paired replies used once; certificate format 2) or lazy "
            "(closure only, then the strongly connected parts' condition added clause by clause; format 4), or "
            "lazy-local (lazy, and a target violated twice is made injective: fewer rounds, but no proof of none)");
+  cl.add()("cube", "superko: cube and conquer: the strategy tree level by level, the root's searches included, "
+                   "every node's searches in parallel on --threads cores (same proof for any thread count)")
+          ("resume", po::value<std::string>(),
+           "superko: with --cube, record every finished strategy search in FILE and skip those it holds "
+           "(a budget one is retried under a larger --strategy-seconds)");
+  cl.count("max-searches", 0, "superko: with --cube, stop after running this many strategy searches (0: no limit)");
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
@@ -66,6 +72,11 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   o.strategy_method = method == "lazy"         ? StrategyMethod::lazy
                       : method == "lazy-local" ? StrategyMethod::lazy_local
                                                : StrategyMethod::injective;
+  o.cube = cl.has("cube");
+  if (!o.cube && (cl.has("resume") || cl.count_value("max-searches") > 0))
+    cl.usage_error("--resume and --max-searches go with --cube");
+  o.resume = cl.text_or_empty("resume");
+  o.max_searches = std::uint64_t(cl.count_value("max-searches"));
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
@@ -128,6 +139,30 @@ nlohmann::ordered_json layers_json(const SuperkoResult& r) {
   return layers;
 }
 
+// Only with --cube: the other outputs stay as they were.
+nlohmann::ordered_json cube_json(const SuperkoCubeReport& c) {
+  return {{"nodes_per_depth", c.nodes_per_depth},
+          {"searches", {{"run", c.run}, {"resumed", c.resumed}, {"found", c.found}, {"none", c.none},
+                        {"budget", c.budget}, {"not_applicable", c.not_applicable}}},
+          {"largest_instance", {{"variables", c.largest_variables}, {"clauses", c.largest_clauses}}},
+          {"search_seconds", c.search_seconds},
+          {"stopped_by_search_limit", c.stopped}};
+}
+
+// "cube: ..." : the tree's nodes per depth, the searches, the largest instance.
+void print_cube_line(const SuperkoCubeReport& c) {
+  std::cout << "cube:             nodes per depth";
+  for (std::size_t d = 0; d < c.nodes_per_depth.size(); ++d)
+    std::cout << (d ? " / " : " ") << with_commas(c.nodes_per_depth[d]);
+  std::cout << "; searches " << with_commas(c.run) << " run, " << with_commas(c.resumed) << " resumed: "
+            << with_commas(c.found) << " found, " << with_commas(c.none) << " none, " << with_commas(c.budget)
+            << " budget";
+  if (c.not_applicable) std::cout << ", " << with_commas(c.not_applicable) << " not applicable";
+  std::cout << "; largest instance " << with_commas(c.largest_variables) << " variables, "
+            << with_commas(c.largest_clauses) << " clauses" << (c.stopped ? "; stopped by --max-searches" : "")
+            << "\n";
+}
+
 void print_json(const SuperkoResult& r, const Report& rep) {
   const Position& root = current(rep.game);
   nlohmann::ordered_json j;
@@ -149,6 +184,7 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   j["banfree_states"] = r.banfree_states;
   j["strategy_searches"] = strategies_json(r);
   j["strategy_tree"] = {{"nodes", r.tree_nodes}, {"searches", r.tree_searches}, {"leaves", r.tree_leaves}};
+  if (r.cube.ran) j["cube"] = cube_json(r.cube);
   j["nodes"] = r.nodes;
   j["table_entries"] = r.table_entries;
   j["table_clears"] = r.table_clears;
@@ -194,6 +230,7 @@ void print_work_lines(const SuperkoResult& r) {
                 << with_commas(st.restricted) << " targets made injective, " << st.seconds << " s";
     std::cout << "\n";
   }
+  if (r.cube.ran) print_cube_line(r.cube);
   if (r.tree_nodes)
     std::cout << "strategy tree:    " << with_commas(r.tree_nodes) << " nodes, " << with_commas(r.tree_searches)
               << " strategy searches\n";
@@ -237,6 +274,7 @@ int run_superko_solve(const CommandLine& cl, const Game& game) {
     print_text(r, rep);
   if (!cl.has("quiet"))
     std::cerr << "ban-free solve " << seconds_text(r.banfree_seconds) << ", superko search " << seconds_text(r.seconds)
+              << (r.cube.ran ? " (cube: " + seconds_text(r.cube.search_seconds) + " of strategy searches)" : "")
               << ", " << bytes_text(peak_resident_bytes()) << " at peak (resident)\n";
   return r.value == SkValue::unknown ? kExitNotProven : 0;
 }

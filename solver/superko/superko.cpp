@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/certificate.hpp"
+#include "solver/superko/cube.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/search.hpp"
 #include "solver/superko/strategy.hpp"
@@ -64,6 +65,46 @@ void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, co
     res.depth = t.depth;
     res.certificate = t.certificate;
   }
+}
+
+SuperkoStrategyReport strategy_report(const CubeRecord& r) {
+  SuperkoStrategyReport s;
+  s.winner = to_string(r.side);
+  s.status = to_string(r.status);
+  s.note = r.note;
+  s.variables = r.variables;
+  s.clauses = r.clauses;
+  s.reach = r.reach;
+  s.paired = r.paired;
+  s.ranked = r.ranked;
+  s.seconds = r.seconds;
+  // s.lazy stays false: the lazy method's rounds and clauses are not kept in the resume file
+  return s;
+}
+
+// Cube and conquer in place of the root's strategies and the tree: the same tree, level by level,
+// its searches in parallel and resumable. The root's searches are reported as the root's strategies.
+void try_cube(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
+              SuperkoResult& res) {
+  const CubeOptions co{o.strategy_depth, o.strategy_seconds, o.certificate, o.strategy_layers,
+                       o.strategy_method, o.resume, o.max_searches};
+  CubeResult c = solve_by_cube(oracle, fresh, g, co, o.progress);
+  for (const CubeRecord& r : c.root) res.strategies.push_back(strategy_report(r));
+  std::uint64_t nodes = 0;
+  for (std::uint64_t n : c.nodes_per_depth) nodes += n;
+  res.tree_nodes = nodes;
+  res.tree_searches = c.run + c.resumed;
+  res.tree_leaves = c.root_strategy ? 0 : c.leaves;
+  res.cube = {true, c.nodes_per_depth, c.run, c.resumed, c.found, c.none, c.budget, c.not_applicable,
+              c.largest_variables, c.largest_clauses, c.search_seconds, c.stopped};
+  if (c.value == SkValue::unknown) return;
+  res.value = c.value;
+  res.method = c.root_strategy ? "strategy" : "strategy tree";
+  res.certificate_version = c.certificate_version;
+  res.depth = c.depth;
+  for (const CubeRecord& r : c.root)
+    if (c.root_strategy && r.status == StrategyStatus::found) res.depth = std::uint32_t(r.reach - 1);
+  res.certificate = std::move(c.certificate);
 }
 
 // The depth-first search from the root, then (proven, when asked for) its certificate. Both run
@@ -169,12 +210,15 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
 
   const FreshValues fresh = solve_fresh_values(oracle, o.progress);
-  if (o.strategy) {
+  if (o.strategy && o.cube) {
+    try_cube(oracle, fresh, g, o, res);
+  } else if (o.strategy) {
     try_strategies(oracle, fresh, g, o, res);
     try_strategy_tree(oracle, fresh, g, o, res);
   }
   SuperkoSearch search(g.rules, oracle, o);
-  if (res.value == SkValue::unknown && o.search) run_search(search, g, o, res);
+  if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";
+  else if (res.value == SkValue::unknown && o.search) run_search(search, g, o, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
   res.nodes = search.nodes();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

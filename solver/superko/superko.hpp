@@ -12,11 +12,12 @@
 //     decides more fresh-entry states the same way (layers.hpp);
 //   - a memoryless strategy for either side, found by a SAT solver: paired replies that never
 //     repeat on the layers' residuals, the attractors elsewhere (strategy.hpp, strategy_cnf.hpp);
-//     failing that, a shallow game tree with strategies at its leaves (strategy_tree.hpp);
+//     failing that, a shallow game tree with strategies at its leaves (strategy_tree.hpp; or, with
+//     the option cube, the same tree level by level, its searches in parallel and resumable: cube.hpp);
 //   - failing that, a depth-first search that carries the visited boards, with move ordering and a
 //     transposition table keyed by (state, hash of the visited set) (search.hpp).
 // Files of solver/superko/: types.hpp (what the modules below share), banfree (the ban-free
-// oracle), layers, strategy_cnf and strategy, strategy_tree, search, certificate (the search's
+// oracle), layers, strategy_cnf and strategy, strategy_tree, cube and cube_resume, search, certificate (the search's
 // proof written out for `gonu check-certificate`), superko.cpp (this: the order of the methods and
 // the per-layer report). The modules below include types.hpp, never this header: only
 // superko.cpp and callers outside solver/superko/ (the tools, the tests) include the front door.
@@ -56,6 +57,17 @@ struct SuperkoStrategyReport {
   std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0, restricted = 0;
 };
 
+// Cube and conquer (cube.hpp), when it ran: the tree's nodes per depth, its searches by origin and
+// status, the largest instance, and the searches' summed seconds.
+struct SuperkoCubeReport {
+  bool ran = false;
+  std::vector<std::uint64_t> nodes_per_depth;
+  std::uint64_t run = 0, resumed = 0, found = 0, none = 0, budget = 0, not_applicable = 0;
+  std::uint64_t largest_variables = 0, largest_clauses = 0;
+  double search_seconds = 0;
+  bool stopped = false;  // by the search limit (max_searches)
+};
+
 struct SuperkoResult {
   SkValue value = SkValue::unknown;  // for the side to move at the root
   std::string method;                // "strategy", "strategy tree" or "search" when proven
@@ -65,6 +77,7 @@ struct SuperkoResult {
   std::uint32_t depth = 0;
   std::vector<SuperkoStrategyReport> strategies;  // at the root, in the order tried
   std::uint64_t tree_nodes = 0, tree_searches = 0, tree_leaves = 0;  // the strategy tree, if it ran
+  SuperkoCubeReport cube;
   std::string stop_reason;           // why it is unknown ("node budget", "time budget"), else empty
   std::uint64_t nodes = 0;
   double seconds = 0, banfree_seconds = 0;

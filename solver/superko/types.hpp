@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "util/progress.hpp"
 
@@ -28,6 +29,11 @@ struct SuperkoOptions {
   int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
   int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
   StrategyMethod strategy_method = StrategyMethod::injective;
+  // Cube and conquer (cube.hpp): the tree level by level, its searches in parallel, the root's
+  // included; every finished search in the resume file (if named); stop after max_searches run.
+  bool cube = false;
+  std::string resume;
+  std::uint64_t max_searches = 0;    // 0: no limit
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
