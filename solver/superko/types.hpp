@@ -28,6 +28,7 @@ struct SuperkoOptions {
   int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
   int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
   StrategyMethod strategy_method = StrategyMethod::injective;
+  int strategy_memory = 0;           // >= 1: the root's strategy may depend on a label mod this (F11, format 7); 0: memoryless
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
