@@ -1,7 +1,8 @@
 // check_certificate (see certificate_check.hpp), in phases: the header every format opens with
 // (rules, start, history, claimed value and winner), then per format version the rest of the file
 // read whole (certificate_read.cpp) before anything is checked, the check (strategy_check.cpp for
-// formats 2 and 4, tree_check.cpp for formats 1, 3 and 5), and the one-line summary.
+// formats 2 and 4, memory_check.cpp for format 7, tree_check.cpp for formats 1, 3 and 5), and the
+// one-line summary.
 #include "checker/certificate_check.hpp"
 
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "checker/certificate_read.hpp"
+#include "checker/memory_check.hpp"
 #include "checker/strategy_check.hpp"
 #include "checker/tree_check.hpp"
 #include "util/large_stack.hpp"
@@ -36,7 +38,8 @@ Header read_header(Reader& rd, CertificateCheck& out) {
   const std::string magic = rd.word("the header");
   if (magic != "gonu-superko-certificate") throw Flaw{"not a gonu superko certificate (no 'gonu-superko-certificate' header)"};
   h.version = rd.word("the format version");
-  if (h.version != "1" && h.version != "2" && h.version != "3" && h.version != "4" && h.version != "5")
+  if (h.version != "1" && h.version != "2" && h.version != "3" && h.version != "4" && h.version != "5" &&
+      h.version != "7")
     throw Flaw{"unsupported certificate format version " + h.version};
   rd.expect("rules");
   out.rules_id = rd.word("the rules");
@@ -107,6 +110,22 @@ void check_format2(Reader& rd, const Header& h, CertificateCheck& out) {
                                        " ranked checked");
 }
 
+// Format 7: one strategy with memory from the root.
+void check_format7(Reader& rd, const Header& h, CertificateCheck& out) {
+  MemoryBlock b;
+  b.ranked = empty_block(h);
+  read_memory_block(rd, b);
+  read_end(rd);
+  const MemoryCheck c = check_memory_strategy(b, h.game);
+  out.ok = true;
+  out.nodes = c.reached;
+  out.table_entries = b.paired.size() + b.ranked.entries.size();
+  out.message = ok_message(h, out, "strategy with memory (the winner's moves since the last capture mod " +
+                                       std::to_string(b.m) + "): " + std::to_string(c.reached) + " (state, label) nodes and " +
+                                       std::to_string(c.states) + " states reachable, " + std::to_string(c.paired) +
+                                       " paired and " + std::to_string(c.ranked) + " ranked checked");
+}
+
 // Formats 3 and 5: a tree whose leaves may be strategies.
 void check_format3(Reader& rd, Header& h, CertificateCheck& out) {
   TreeChecker c(h.rules, h.board, h.winner);
@@ -169,6 +188,7 @@ CertificateCheck check_certificate(std::istream& in) {
     Header h = read_header(rd, out);
     if (h.version == "2" || h.version == "4") check_format2(rd, h, out);
     else if (h.version == "3" || h.version == "5") check_format3(rd, h, out);
+    else if (h.version == "7") check_format7(rd, h, out);
     else check_format1(rd, h, out);
   } catch (const Flaw& f) {
     out.ok = false;

@@ -11,6 +11,7 @@ outputs. Formats are fixed: a changed character here shows up as a diff in resul
   gonu_report.py superko-row BASE BOARD RULES CHECK      one Markdown row      (superko.sh)
   gonu_report.py superko-lazy-row BASE BOARD RULES CHECK one row of the lazy search's table (superko.sh)
   gonu_report.py superko-cube-row BASE BOARD RULES RUN CHECK  one row of the cube-and-conquer table (superko.sh)
+  gonu_report.py superko-memory-row BASE BOARD RULES M LAYERS CHECK  one row of the search with memory (superko.sh)
   gonu_report.py run-summary SOLVE_JSON                  one line of run.sh's table
 
 A JSON argument of `-` is read from stdin.
@@ -363,6 +364,24 @@ def cmd_superko_cube_row(base, board, rules, run, check):
         c["search_seconds"], secs, rss // 1024, check))
 
 
+def cmd_superko_memory_row(base, board, rules, memory, layers, check):
+    """One row per winner tried by the search with memory (`--strategy-memory M`, F11): the instance
+    (variables, clauses, product nodes with a variable), what a strategy found reaches (states and
+    (state, label) nodes) and its paired nodes, the search's time and the run's."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    for x in j["strategy_searches"]:
+        mem = x.get("memory", {})
+        found = x["status"] == "found"
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s | %.1f s | %d MiB | %s |" % (
+            board, rules, memory, "all" if layers == "-1" else layers, x["winner"],
+            x["status"] + (" (%s)" % x["note"] if x["note"] else ""),
+            "{:,}".format(x["variables"]), "{:,}".format(x["clauses"]), "{:,}".format(mem.get("product_nodes", 0)),
+            "{:,} / {:,}".format(x["reachable_states"], mem.get("product_reachable", 0)) if found else "-",
+            "{:,}".format(x["paired"]) if found else "-", mem.get("seconds", 0), secs, rss // 1024,
+            check if found else "-"))
+
+
 # ---- run.sh: one line of its summary table ----
 
 def cmd_run_summary(solve_json):
@@ -375,6 +394,7 @@ def cmd_run_summary(solve_json):
 COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_values_row,
             "values-tables": cmd_values_tables, "superko-row": cmd_superko_row,
             "superko-lazy-row": cmd_superko_lazy_row, "superko-cube-row": cmd_superko_cube_row,
+            "superko-memory-row": cmd_superko_memory_row,
             "run-summary": cmd_run_summary}
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@
 # Builds gonu through scripts/build.sh, like every script here.
 # Budgets per run: SUPERKO_SAT_SECONDS for each strategy search (default 120), SUPERKO_SECONDS for
 # the depth-first search that runs when no strategy is found (default 40), SUPERKO_LAZY_SECONDS for
-# each side's lazy search on 4x4 (default 600; 60 on the smaller boards).
+# each side's lazy search on 4x4 (default 600; 60 on the smaller boards), SUPERKO_MEMORY_SECONDS for
+# each side's search with memory (F11) on 4x4 confined to its first layer (default 120; 60 on the
+# smaller boards). The last section, strategies with memory, is appended to the file on its own.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/build.sh" gonu
@@ -170,3 +172,45 @@ cube_run cube-4x4-again cube-4x4 4x4 soldiers "the same, again from its resume f
   cat "$cube_rows"
 } >>"$out"
 echo "appended the cube-and-conquer section to $out" >&2
+
+## Strategies with memory (F11, certificate format 7): 5x2, 3x4 and 4x3 with m = 2 and 4, then 4x4
+## soldiers confined to its first material layer (--strategy-layers 0; m = 2 is memoryless there).
+memory_seconds="${SUPERKO_MEMORY_SECONDS:-120}"
+memory_rows="$work/memory_rows"
+: >"$memory_rows"
+for run in 5x2:2:-1 5x2:4:-1 3x4:2:-1 3x4:4:-1 4x3:2:-1 4x3:4:-1 4x4:4:0; do
+  IFS=: read -r board m layers <<<"$run"
+  for rules in soldiers corner; do
+    [ "$board" = 4x4 ] && [ "$rules" = corner ] && continue
+    tag="memory-$board-$rules-$m"
+    budget=60
+    [ "$board" = 4x4 ] && budget="$memory_seconds"
+    echo "superko: $tag (memory $m, layers $layers, $budget s per side)" >&2
+    /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json \
+      --strategy-memory "$m" --strategy-layers "$layers" --strategy-depth 0 --no-search \
+      --strategy-seconds "$budget" --certificate "$work/$tag.cert" >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
+    check="-"
+    if [ -f "$work/$tag.cert" ]; then
+      if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
+      check="$check ($(wc -c <"$work/$tag.cert") bytes)"
+    fi
+    python3 "$root/scripts/gonu_report.py" superko-memory-row "$work/$tag" "$board" "$rules" "$m" "$layers" \
+      "$check" >>"$memory_rows"
+  done
+done
+{
+  echo
+  echo "## Strategies with memory (F11)"
+  echo
+  echo "\`--strategy-memory M --strategy-depth 0 --no-search\`, one side after the other (the side to move"
+  echo "first), 60 s per side (${memory_seconds} s on 4x4, confined to the start's layer by \`--strategy-layers 0\`):"
+  echo "the winner's move may depend on its moves since the last capture mod M. The SAT instance (variables,"
+  echo "clauses, (state, label) nodes given a variable), what a strategy found reaches (states / nodes) and"
+  echo "its paired nodes, the search's time, and the whole run's time and memory. A strategy found is"
+  echo "written as format 7 and checked."
+  echo
+  echo "| board | rules | M | layers | winner | status | variables | clauses | product nodes | reachable | paired | search | run | peak memory | certificate |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  cat "$memory_rows"
+} >>"$out"
+echo "appended the strategies with memory to $out" >&2

@@ -5,6 +5,7 @@
 // "peak_bytes"); timings go to stderr. Exit status 3 (kExitNotProven) when the value is not proven.
 #include "tools/superko_solve.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -36,6 +37,9 @@ void add_superko_options(CommandLine& cl) {
            "superko: with --cube, record every finished strategy search in FILE and skip those it holds "
            "(a budget one is retried under a larger --strategy-seconds)");
   cl.count("max-searches", 0, "superko: with --cube, stop after running this many strategy searches (0: no limit)");
+  cl.count("strategy-memory", 0,
+           "superko: look at the root for a strategy with memory: its move may depend on the winner's moves since "
+           "the last capture mod this (>= 2; certificate format 7; 0: memoryless)");
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
@@ -77,6 +81,10 @@ SuperkoOptions superko_options(const CommandLine& cl) {
     cl.usage_error("--resume and --max-searches go with --cube");
   o.resume = cl.text_or_empty("resume");
   o.max_searches = std::uint64_t(cl.count_value("max-searches"));
+  o.strategy_memory = int(std::min<std::int64_t>(cl.count_value("strategy-memory"), 1 << 20));
+  if (o.strategy_memory == 1) cl.usage_error("--strategy-memory must be 0 (memoryless) or at least 2");
+  if (o.strategy_memory > 0 && o.strategy_method != StrategyMethod::injective)
+    cl.usage_error("--strategy-memory works with --strategy-method injective only");
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
@@ -95,7 +103,7 @@ std::string certificate_note(const std::string& path, const SuperkoResult& r) {
   if (!r.certificate_error.empty()) return "not written: " + r.certificate_error;
   write_certificate(path, r.certificate);
   const std::string v = std::to_string(r.certificate_version);
-  return path + (r.method == "strategy"        ? " (format " + v + ": memoryless strategy)"
+  return path + (r.method == "strategy"        ? " (format " + v + (r.certificate_version == 7 ? ": strategy with memory)" : ": memoryless strategy)")
                  : r.method == "strategy tree" ? " (format " + v + ": tree with strategy leaves)"
                                                : " (" + with_commas(r.certificate_nodes) + " tree nodes)");
 }
@@ -123,6 +131,9 @@ nlohmann::ordered_json strategies_json(const SuperkoResult& r) {
                                    {"blocking_clauses", st.blocking}, {"parts", st.parts},
                                    {"largest_part", st.largest_part}, {"targets_made_injective", st.restricted},
                                    {"seconds", st.seconds}};
+    if (st.memory)  // only then, as for lazy
+      strategies.back()["memory"] = {{"label", "winner-moves"}, {"m", st.memory}, {"product_nodes", st.product_nodes},
+                                     {"product_reachable", st.product_reach}, {"seconds", st.seconds}};
   }
   return strategies;
 }
@@ -201,7 +212,11 @@ void print_value_line(const SuperkoResult& r, const Position& root) {
   if (r.value != SkValue::unknown) {
     std::cout << "superko value:    " << to_string(r.value) << " for " << to_string(root.to_move)
               << " (side to move): " << winner_of(r, root) << " wins; "
-              << (r.method == "strategy" ? "by a memoryless strategy, games of at most " + std::to_string(r.depth) + " plies"
+              << (r.method == "strategy"
+                      ? std::string(r.certificate_version == 7 ? "by a strategy with memory (the winner's moves since the last capture, mod " +
+                                                                      std::to_string(r.strategies.back().memory) + ")"
+                                                                : "by a memoryless strategy") +
+                            ", games of at most " + std::to_string(r.depth) + " plies"
                   : r.method == "strategy tree"
                       ? "by a tree of " + std::to_string(r.depth) + " plies with " + std::to_string(r.tree_leaves) +
                             " memoryless strategies at its leaves"
@@ -224,6 +239,10 @@ void print_work_lines(const SuperkoResult& r) {
     if (st.status == "found")
       std::cout << "; " << with_commas(st.reach) << " states reachable, " << with_commas(st.paired) << " paired, "
                 << with_commas(st.ranked) << " ranked";
+    if (st.memory)
+      std::cout << "; memory (the winner's moves since the last capture mod " << st.memory << "): product graph "
+                << with_commas(st.product_nodes) << " nodes, " << with_commas(st.product_reach) << " reachable, "
+                << st.seconds << " s";
     if (st.lazy)
       std::cout << "; lazy: " << with_commas(st.rounds) << " rounds, " << with_commas(st.violations)
                 << " S3 violations, " << with_commas(st.blocking) << " blocking clauses, "

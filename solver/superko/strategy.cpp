@@ -39,36 +39,6 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Where the attractors answer before any encoding: true (with out's status and note set) when a
-// board of the root's history is a state W's attractor has won, or the attractor has lost the root.
-bool answered_without_sat(const StrategyStates& st, StrategySearch& out) {
-  for (std::size_t h : st.history)
-    if (st.pos[h].to_move != st.winner && st.fixed(h) == 1) {
-      out.note = "the history holds a state of the winner's attractor";
-      return true;
-    }
-  if (st.fixed(st.root) == -1) {
-    out.status = StrategyStatus::none;
-    out.note = "the attractor decides the root for the other side";
-    return true;
-  }
-  return false;
-}
-
-// CaDiCaL's answer (10 satisfiable, 20 unsatisfiable, else stopped), within max_seconds if > 0.
-int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
-  Deadline deadline;
-  if (max_seconds > 0) {
-    deadline.on = true;
-    deadline.end = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                         std::chrono::duration<double>(max_seconds));
-    sat.connect_terminator(&deadline);
-  }
-  const int res = sat.solve();
-  if (max_seconds > 0) sat.disconnect_terminator();
-  return res;
-}
-
 // The strategy as read off the model: W's move where it is W's turn in the reach (an index in
 // generate_moves order; -1 elsewhere), and the states the play can reach, ascending.
 struct ReadStrategy {
@@ -295,6 +265,33 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
 }
 
 }  // namespace
+
+bool answered_without_sat(const StrategyStates& st, StrategySearch& out) {
+  for (std::size_t h : st.history)
+    if (st.pos[h].to_move != st.winner && st.fixed(h) == 1) {
+      out.note = "the history holds a state of the winner's attractor";
+      return true;
+    }
+  if (st.fixed(st.root) == -1) {
+    out.status = StrategyStatus::none;
+    out.note = "the attractor decides the root for the other side";
+    return true;
+  }
+  return false;
+}
+
+int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
+  Deadline deadline;
+  if (max_seconds > 0) {
+    deadline.on = true;
+    deadline.end = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(max_seconds));
+    sat.connect_terminator(&deadline);
+  }
+  const int res = sat.solve();
+  if (max_seconds > 0) sat.disconnect_terminator();
+  return res;
+}
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
                              double max_seconds, bool certificate, int layers, StrategyMethod method) {

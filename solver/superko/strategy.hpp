@@ -27,6 +27,10 @@
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 
+namespace CaDiCaL {
+class Solver;
+}
+
 namespace gonu {
 
 enum class StrategyStatus : std::uint8_t { found, none, budget, not_applicable };
@@ -47,6 +51,10 @@ struct StrategySearch {
   // last model's strongly connected parts (nontrivial ones, and the largest's states).
   std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0;
   std::uint64_t restricted = 0;            // lazy_local: targets made injective
+  // A strategy with memory (strategy_memory.hpp, format 7): the label's range m (0: memoryless), the
+  // (state, label) nodes given variables, and those the play can reach.
+  int memory = 0;
+  std::uint64_t product_nodes = 0, product_reach = 0;
 };
 
 // The format-2 (or 4, lazy) certificate of a strategy found for the game's current state.
@@ -63,5 +71,13 @@ std::string strategy_certificate(const Game& g, const StrategySearch& s);
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
                              double max_seconds, bool certificate, int layers = -1,
                              StrategyMethod method = StrategyMethod::injective);
+
+// Shared with the search with memory (strategy_memory.cpp). Where the attractors answer before any
+// encoding: true (with out's status and note set) when a board of the root's history is a state W's
+// attractor has won, or the attractor has lost the root.
+struct StrategyStates;
+bool answered_without_sat(const StrategyStates& st, StrategySearch& out);
+// CaDiCaL's answer (10 satisfiable, 20 unsatisfiable, else stopped), within max_seconds if > 0.
+int solve_within(CaDiCaL::Solver& sat, double max_seconds);
 
 }  // namespace gonu

@@ -16,6 +16,7 @@
 #include "solver/superko/layers.hpp"
 #include "solver/superko/search.hpp"
 #include "solver/superko/strategy.hpp"
+#include "solver/superko/strategy_memory.hpp"
 #include "solver/superko/strategy_tree.hpp"
 #include "util/large_stack.hpp"
 
@@ -23,17 +24,22 @@ namespace gonu {
 
 namespace {
 
-// A memoryless strategy: the side to move's win first, then the other side's.
+// A memoryless strategy (or one with memory, F11, when asked for): the side to move's win first,
+// then the other side's. The tree below stays memoryless.
 void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
                     SuperkoResult& res) {
   const Side to_move = current(g).to_move;
   for (Side w : {to_move, other(to_move)}) {
     if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
     const StrategySearch ss =
-        find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers, o.strategy_method);
+        o.strategy_memory > 0
+            ? find_memory_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers,
+                                   o.strategy_memory)
+            : find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers, o.strategy_method);
     res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
                               ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
-                              ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted});
+                              ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted,
+                              ss.memory, ss.product_nodes, ss.product_reach});
     if (ss.status == StrategyStatus::found) {
       res.value = w == to_move ? SkValue::win : SkValue::loss;
       res.method = "strategy";

@@ -55,6 +55,10 @@ struct SuperkoStrategyReport {
   double seconds = 0;
   bool lazy = false;  // the lazy method (F9): its rounds, S3 violations, blocking clauses, last model's parts
   std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0, restricted = 0;
+  // A strategy with memory (F11): the label's range (0: memoryless), the (state, label) nodes given
+  // variables and those reached.
+  int memory = 0;
+  std::uint64_t product_nodes = 0, product_reach = 0;
 };
 
 // Cube and conquer (cube.hpp), when it ran: the tree's nodes per depth, its searches by origin and

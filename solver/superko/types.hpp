@@ -34,6 +34,7 @@ struct SuperkoOptions {
   bool cube = false;
   std::string resume;
   std::uint64_t max_searches = 0;    // 0: no limit
+  int strategy_memory = 0;           // >= 1: the root's strategy may depend on a label mod this (F11, format 7); 0: memoryless
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
