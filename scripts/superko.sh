@@ -1,91 +1,214 @@
 #!/usr/bin/env bash
-# Regenerates results/superko.md: the superko value of the start on the boards 2x3, 3x2, 2x4, 4x2,
-# 3x3, 3x4, 4x3, 4x4, 5x2, 3x5 and 5x3 under the soldiers and corner rules, proven (with a
-# certificate checked by `gonu check-certificate`) or open, with what was established, nodes, time
-# and peak memory; then the lazy strategy search (F9, --strategy-method lazy-local) on 5x2, 3x4,
-# 4x3 and 4x4, one run at a time: its rounds, violations and blocking clauses (the frontier on 4x4).
+# Regenerates results/superko.md, section by section:
+#   values  the superko value of the start on 2x3, 3x2, 2x4, 4x2, 3x3, 3x4, 4x3, 4x4, 5x2, 3x5 and
+#           5x3 under the soldiers and corner rules, proven (with a certificate checked by
+#           `gonu check-certificate`) or open, with what was established, nodes, time and memory;
+#   lazy    the lazy strategy search (F9, --strategy-method lazy-local) on 5x2, 3x4, 4x3 and 4x4:
+#           rounds, violations and blocking clauses (the frontier on 4x4);
+#   cube    cube and conquer (--cube): the strategy tree level by level, its searches in parallel,
+#           every finished search kept in a resume file;
+#   memory  strategies with memory (F11, format 7) on 5x2, 3x4, 4x3, and 4x4 confined to its first
+#           material layer.
+# usage: scripts/superko.sh [SECTION...]   (default: every section, about an hour and a half here)
+# Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
+# then put together from every section's file and the notes below, so one section can be run again
+# (a longer budget on a bigger machine) without the others.
 # Builds gonu through scripts/build.sh, like every script here.
-# Budgets per run: SUPERKO_SAT_SECONDS for each strategy search (default 120), SUPERKO_SECONDS for
-# the depth-first search that runs when no strategy is found (default 40), SUPERKO_LAZY_SECONDS for
-# each side's lazy search on 4x4 (default 600; 60 on the smaller boards), SUPERKO_MEMORY_SECONDS for
-# each side's search with memory (F11) on 4x4 confined to its first layer (default 120; 60 on the
-# smaller boards). The last section, strategies with memory, is appended to the file on its own.
+# Budgets: SUPERKO_SAT_SECONDS for each strategy search (default 120) and SUPERKO_SECONDS for the
+# depth-first search that runs when no strategy is found (default 40), in `values`;
+# SUPERKO_LAZY_SECONDS for each side's lazy search on 4x4 (default 600; 60 on the smaller boards);
+# SUPERKO_MEMORY_SECONDS for each side's search with memory on 4x4 (default 120; 60 on the smaller
+# boards); the cube section's below.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+all=(values lazy cube memory)
+sections=("$@")
+[ ${#sections[@]} -gt 0 ] || sections=("${all[@]}")
+for s in "${sections[@]}"; do
+  case " ${all[*]} " in *" $s "*) ;; *) echo "superko.sh: no section $s (sections: ${all[*]})" >&2; exit 2 ;; esac
+done
 "$root/scripts/build.sh" gonu
 gonu="$root/build/bin/gonu"
-seconds="${SUPERKO_SECONDS:-40}"
-sat_seconds="${SUPERKO_SAT_SECONDS:-120}"
-lazy_seconds="${SUPERKO_LAZY_SECONDS:-600}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+parts="$root/results/superko"
+mkdir -p "$parts"
 out="$root/results/superko.md"
-rows="$work/rows"
-: >"$rows"
 
-for board in 2x3 3x2 2x4 4x2 3x3 3x4 4x3 4x4 5x2 3x5 5x3; do
-  for rules in soldiers corner; do
-    tag="$board-$rules"
-    echo "superko: $tag (budgets: $sat_seconds s per strategy search, $seconds s of search)" >&2
-    /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json \
-      --strategy-seconds "$sat_seconds" --max-seconds "$seconds" --certificate "$work/$tag.cert" \
-      >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]  # 3: not proven within the budgets
-    check="-"
-    if [ -f "$work/$tag.cert" ]; then
-      if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
-      check="$check ($(wc -c <"$work/$tag.cert") bytes)"
-    fi
-    python3 "$root/scripts/gonu_report.py" superko-row "$work/$tag" "$board" "$rules" "$check" >>"$rows"
-  done
-done
+# Runs `gonu solve --quiet --json` for TAG on BOARD and RULES with the flags after them, under
+# /usr/bin/time, writing TAG.json/.time/.err/.cert in the work folder (exit 3, not proven, is fine).
+solve() {  # TAG BOARD RULES FLAGS...
+  local tag="$1" board="$2" rules="$3"
+  shift 3
+  rm -f "$work/$tag.cert"
+  /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json \
+    --certificate "$work/$tag.cert" "$@" >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
+}
 
-lazy_rows="$work/lazy_rows"
-: >"$lazy_rows"
-for board in 5x2 3x4 4x3 4x4; do
-  for rules in soldiers corner; do
-    tag="lazy-$board-$rules"
-    budget=60
-    [ "$board" = 4x4 ] && budget="$lazy_seconds"
-    echo "superko: $tag (lazy-local, $budget s per side)" >&2
-    /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json \
-      --strategy-method lazy-local --strategy-depth 0 --no-search --strategy-seconds "$budget" \
-      --certificate "$work/$tag.cert" >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
-    check="-"
-    if [ -f "$work/$tag.cert" ]; then
-      if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
-      check="$check ($(wc -c <"$work/$tag.cert") bytes)"
-    fi
-    python3 "$root/scripts/gonu_report.py" superko-lazy-row "$work/$tag" "$board" "$rules" "$check" >>"$lazy_rows"
+# "OK (N bytes)" or "FLAW (N bytes)" for TAG's certificate as gonu check-certificate finds it; "-"
+# without one.
+checked() {  # TAG
+  local tag="$1" check
+  [ -f "$work/$tag.cert" ] || { echo "-"; return; }
+  if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
+  echo "$check ($(wc -c <"$work/$tag.cert") bytes)"
+}
+
+machine() { echo "Machine: $(nproc) cores, $(uname -m); gonu $("$gonu" --version | cut -d' ' -f2); $(date -u +%Y-%m-%d)."; }
+
+section_values() {
+  local seconds="${SUPERKO_SECONDS:-40}" sat_seconds="${SUPERKO_SAT_SECONDS:-120}" rows="$work/rows"
+  : >"$rows"
+  for board in 2x3 3x2 2x4 4x2 3x3 3x4 4x3 4x4 5x2 3x5 5x3; do
+    for rules in soldiers corner; do
+      local tag="$board-$rules"
+      echo "superko: $tag (budgets: $sat_seconds s per strategy search, $seconds s of search)" >&2
+      solve "$tag" "$board" "$rules" --strategy-seconds "$sat_seconds" --max-seconds "$seconds"
+      python3 "$root/scripts/gonu_report.py" superko-row "$work/$tag" "$board" "$rules" "$(checked "$tag")" >>"$rows"
+    done
   done
-done
+  {
+    echo "## Values of the start"
+    echo
+    echo "Budgets: ${sat_seconds} s per strategy search, ${seconds} s of search. Time and memory are the whole"
+    echo "\`gonu solve\` run (ban-free solve included), from /usr/bin/time."
+    echo
+    echo "| board | rules | ban-free | superko value | strongest statement proven | nodes | time | peak memory |"
+    echo "|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/values.md"
+}
+
+section_lazy() {
+  local lazy_seconds="${SUPERKO_LAZY_SECONDS:-600}" rows="$work/lazy_rows"
+  : >"$rows"
+  for board in 5x2 3x4 4x3 4x4; do
+    for rules in soldiers corner; do
+      local tag="lazy-$board-$rules" budget=60
+      [ "$board" = 4x4 ] && budget="$lazy_seconds"
+      echo "superko: $tag (lazy-local, $budget s per side)" >&2
+      solve "$tag" "$board" "$rules" --strategy-method lazy-local --strategy-depth 0 --no-search --strategy-seconds "$budget"
+      python3 "$root/scripts/gonu_report.py" superko-lazy-row "$work/$tag" "$board" "$rules" "$(checked "$tag")" >>"$rows"
+    done
+  done
+  {
+    echo "## The lazy strategy search (F9)"
+    echo
+    echo "\`--strategy-method lazy-local --strategy-depth 0 --no-search\`, one side after the other (the side to"
+    echo "move first), ${lazy_seconds} s per side on 4x4 and 60 s on the others: the SAT instance without injectivity"
+    echo "(variables, clauses), the models read (rounds), the S3 violations found in them, the blocking clauses"
+    echo "added, the targets made injective (then \"none\" is not proven: reported as budget), the search's time,"
+    echo "and the whole run's time and memory. A strategy found is written as format 4 and checked."
+    echo
+    echo "| board | rules | winner | status | variables | clauses | rounds | violations | blocking | made injective | search | run | peak memory | certificate |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/lazy.md"
+}
+
+# Cube and conquer. Budgets: SUPERKO_CUBE_SECONDS per strategy search on 4x4 (default 20),
+# SUPERKO_CUBE_DEPTH the plies of the unconfined 4x4 tree (default 1; the tree confined to the
+# start's layer goes to 2), SUPERKO_CUBE_THREADS (default 0: every core). About 10 minutes on 2
+# cores with the defaults. Each unconfined 4x4 search holds about 3.4 GB (5.8 million variables),
+# so threads x 3.4 GB at peak. On a 16-core machine with 128 GB, e.g. SUPERKO_CUBE_SECONDS=1800
+# SUPERKO_CUBE_DEPTH=2 (42 searches, 16 at a time, about 55 GB; a few hours at most) with
+# SUPERKO_CUBE_RESUME_DIR set, so that it can be stopped and continued.
+# SUPERKO_CUBE_RESUME_DIR keeps the resume files (default: the temporary folder, removed at the
+# end): name a folder to continue a stopped run, or to rerun with a larger budget, from its files.
+section_cube() {
+  local cube_seconds="${SUPERKO_CUBE_SECONDS:-20}" cube_depth="${SUPERKO_CUBE_DEPTH:-1}"
+  local cube_threads="${SUPERKO_CUBE_THREADS:-0}" cube_dir="${SUPERKO_CUBE_RESUME_DIR:-$work}" rows="$work/cube_rows"
+  mkdir -p "$cube_dir"
+  : >"$rows"
+  cube_run() {  # TAG RESUME-NAME BOARD RULES RUN-IN-WORDS GONU-ARGS...
+    local tag="$1" resume="$2" board="$3" rules="$4" words="$5"
+    shift 5
+    echo "superko: $tag ($words)" >&2
+    solve "$tag" "$board" "$rules" --cube --no-search --threads "$cube_threads" --resume "$cube_dir/$resume.resume" "$@"
+    python3 "$root/scripts/gonu_report.py" superko-cube-row "$work/$tag" "$board" "$rules" "$words" \
+      "$(checked "$tag")" >>"$rows"
+  }
+  for rules in soldiers corner; do
+    cube_run "cube-4x3-$rules" "cube-4x3-$rules" 4x3 "$rules" "depth 2, no budget" --strategy-depth 2
+  done
+  cube_run cube-4x4-l0 cube-4x4-l0 4x4 soldiers "depth 2, layers 0, $cube_seconds s" \
+    --strategy-depth 2 --strategy-layers 0 --strategy-seconds "$cube_seconds"
+  cube_run cube-4x4 cube-4x4 4x4 soldiers "depth $cube_depth, $cube_seconds s" \
+    --strategy-depth "$cube_depth" --strategy-seconds "$cube_seconds"
+  cube_run cube-4x4-again cube-4x4 4x4 soldiers "the same, again from its resume file" \
+    --strategy-depth "$cube_depth" --strategy-seconds "$cube_seconds"
+  {
+    echo "## Cube and conquer"
+    echo
+    echo "\`gonu solve --cube --no-search --resume FILE\` on $(nproc) cores (\`--threads ${cube_threads}\`, 0: all): the strategy"
+    echo "tree level by level, both sides' searches at every live node run in parallel (a node is live while"
+    echo "neither it nor an ancestor is settled), ${cube_seconds} s per search on 4x4. Nodes per depth (the root is depth"
+    echo "0); searches run here and taken from the resume file; their outcomes found / none / budget; the"
+    echo "largest SAT instance; the searches' summed time (more than the wall time when they ran in parallel);"
+    echo "the whole run's wall time and peak memory. The last row reruns the one before it with its resume file."
+    echo
+    echo "| board | rules | run | value | nodes per depth | searches run / resumed | found / none / budget | largest instance (variables / clauses) | searches | run | peak memory | certificate |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/cube.md"
+}
+
+section_memory() {
+  local memory_seconds="${SUPERKO_MEMORY_SECONDS:-120}" rows="$work/memory_rows"
+  : >"$rows"
+  for run in 5x2:2:-1 5x2:4:-1 3x4:2:-1 3x4:4:-1 4x3:2:-1 4x3:4:-1 4x4:4:0; do
+    local board m layers
+    IFS=: read -r board m layers <<<"$run"
+    for rules in soldiers corner; do
+      [ "$board" = 4x4 ] && [ "$rules" = corner ] && continue
+      local tag="memory-$board-$rules-$m" budget=60
+      [ "$board" = 4x4 ] && budget="$memory_seconds"
+      echo "superko: $tag (memory $m, layers $layers, $budget s per side)" >&2
+      solve "$tag" "$board" "$rules" --strategy-memory "$m" --strategy-layers "$layers" --strategy-depth 0 --no-search \
+        --strategy-seconds "$budget"
+      python3 "$root/scripts/gonu_report.py" superko-memory-row "$work/$tag" "$board" "$rules" "$m" "$layers" \
+        "$(checked "$tag")" >>"$rows"
+    done
+  done
+  {
+    echo "## Strategies with memory (F11)"
+    echo
+    echo "\`--strategy-memory M --strategy-depth 0 --no-search\`, one side after the other (the side to move"
+    echo "first), 60 s per side (${memory_seconds} s on 4x4, confined to the start's layer by \`--strategy-layers 0\`):"
+    echo "the winner's move may depend on its moves since the last capture mod M. The SAT instance (variables,"
+    echo "clauses, (state, label) nodes given a variable), what a strategy found reaches (states / nodes) and"
+    echo "its paired nodes, the search's time, and the whole run's time and memory. A strategy found is"
+    echo "written as format 7 and checked."
+    echo
+    echo "| board | rules | M | layers | winner | status | variables | clauses | product nodes | reachable | paired | search | run | peak memory | certificate |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/memory.md"
+}
+
+for s in "${sections[@]}"; do "section_$s"; done
 
 {
   echo "# Superko values"
   echo
-  echo "Regenerated by \`scripts/superko.sh\` (budgets: ${sat_seconds} s per strategy search, ${seconds} s of search). Value of the start"
-  echo "(both home ranks full, Black first) under positional superko: no move may recreate any earlier board."
-  echo "\`soldiers\`: line capture; \`corner\`: single capture with corner capture. \"Ban-free\" is the value of the"
-  echo "same game with no repetition rule (draw = endless play). Proven values come with a certificate that"
+  echo "Regenerated by \`scripts/superko.sh\`, section by section (\`scripts/superko.sh SECTION\` runs one again;"
+  echo "each section says its budgets, machine and date). Value of the start (both home ranks full, Black"
+  echo "first) under positional superko: no move may recreate any earlier board. \`soldiers\`: line capture;"
+  echo "\`corner\`: single capture with corner capture. \"Ban-free\" is the value of the same game with no"
+  echo "repetition rule (draw = endless play). Proven values come with a certificate that"
   echo "\`gonu check-certificate\` replays against every reply of the loser with the full board history."
-  echo "Time and memory are the whole \`gonu solve\` run (ban-free solve included), from /usr/bin/time."
-  echo
-  echo "| board | rules | ban-free | superko value | strongest statement proven | nodes | time | peak memory |"
-  echo "|---|---|---|---|---|---|---|---|"
-  cat "$rows"
-  echo
-  echo "Machine: $(nproc) cores, $(uname -m); gonu $("$gonu" --version | cut -d' ' -f2); $(date -u +%Y-%m-%d)."
-  echo
-  echo "## The lazy strategy search (F9)"
-  echo
-  echo "\`--strategy-method lazy-local --strategy-depth 0 --no-search\`, one side after the other (the side to"
-  echo "move first), ${lazy_seconds} s per side on 4x4 and 60 s on the others: the SAT instance without injectivity"
-  echo "(variables, clauses), the models read (rounds), the S3 violations found in them, the blocking clauses"
-  echo "added, the targets made injective (then \"none\" is not proven: reported as budget), the search's time,"
-  echo "and the whole run's time and memory. A strategy found is written as format 4 and checked."
-  echo
-  echo "| board | rules | winner | status | variables | clauses | rounds | violations | blocking | made injective | search | run | peak memory | certificate |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-  cat "$lazy_rows"
+  for s in "${all[@]}"; do
+    echo
+    if [ -f "$parts/$s.md" ]; then cat "$parts/$s.md"; else echo "(section $s not run yet: scripts/superko.sh $s)"; fi
+  done
   echo
   cat <<'NOTES'
 ## What is proven, and what is open
@@ -113,104 +236,3 @@ done
 NOTES
 } >"$out"
 echo "wrote $out" >&2
-
-## Cube and conquer (--cube): the strategy tree level by level, every node's two strategy searches
-## independent SAT instances run in parallel, every finished search kept in a resume file.
-# Budgets: SUPERKO_CUBE_SECONDS per strategy search on 4x4 (default 20), SUPERKO_CUBE_DEPTH the
-# plies of the unconfined 4x4 tree (default 1; the tree confined to the start's layer goes to 2),
-# SUPERKO_CUBE_THREADS (default 0: every core). About 10 minutes on 2 cores with the defaults. Each
-# unconfined 4x4 search holds about 3.4 GB (5.8 million variables), so threads x 3.4 GB at peak. On a
-# 16-core machine with 128 GB, e.g. SUPERKO_CUBE_SECONDS=1800 SUPERKO_CUBE_DEPTH=2 (42 searches, 16
-# at a time, about 55 GB; a few hours at most) with SUPERKO_CUBE_RESUME_DIR set, so that it can be
-# stopped and continued.
-# SUPERKO_CUBE_RESUME_DIR keeps the resume files (default: the temporary folder, removed at the
-# end): name a folder to continue a stopped run, or to rerun with a larger budget, from its files.
-cube_seconds="${SUPERKO_CUBE_SECONDS:-20}"
-cube_depth="${SUPERKO_CUBE_DEPTH:-1}"
-cube_threads="${SUPERKO_CUBE_THREADS:-0}"
-cube_dir="${SUPERKO_CUBE_RESUME_DIR:-$work}"
-mkdir -p "$cube_dir"
-cube_rows="$work/cube_rows"
-: >"$cube_rows"
-cube_run() {  # TAG RESUME-NAME BOARD RULES RUN-IN-WORDS GONU-ARGS...
-  local tag="$1" resume="$2" board="$3" rules="$4" words="$5" check="-"
-  shift 5
-  echo "superko: $tag ($words)" >&2
-  rm -f "$work/$tag.cert"
-  /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json --cube \
-    --no-search --threads "$cube_threads" --resume "$cube_dir/$resume.resume" --certificate "$work/$tag.cert" "$@" \
-    >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
-  if [ -f "$work/$tag.cert" ]; then
-    if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
-    check="$check ($(wc -c <"$work/$tag.cert") bytes)"
-  fi
-  python3 "$root/scripts/gonu_report.py" superko-cube-row "$work/$tag" "$board" "$rules" "$words" "$check" >>"$cube_rows"
-}
-for rules in soldiers corner; do
-  cube_run "cube-4x3-$rules" "cube-4x3-$rules" 4x3 "$rules" "depth 2, no budget" --strategy-depth 2
-done
-cube_run cube-4x4-l0 cube-4x4-l0 4x4 soldiers "depth 2, layers 0, $cube_seconds s" \
-  --strategy-depth 2 --strategy-layers 0 --strategy-seconds "$cube_seconds"
-cube_run cube-4x4 cube-4x4 4x4 soldiers "depth $cube_depth, $cube_seconds s" \
-  --strategy-depth "$cube_depth" --strategy-seconds "$cube_seconds"
-cube_run cube-4x4-again cube-4x4 4x4 soldiers "the same, again from its resume file" \
-  --strategy-depth "$cube_depth" --strategy-seconds "$cube_seconds"
-
-{
-  echo
-  echo "## Cube and conquer"
-  echo
-  echo "\`gonu solve --cube --no-search --resume FILE\` on $(nproc) cores (\`--threads ${cube_threads}\`, 0: all): the strategy"
-  echo "tree level by level, both sides' searches at every live node run in parallel (a node is live while"
-  echo "neither it nor an ancestor is settled), ${cube_seconds} s per search on 4x4. Nodes per depth (the root is depth"
-  echo "0); searches run here and taken from the resume file; their outcomes found / none / budget; the"
-  echo "largest SAT instance; the searches' summed time (more than the wall time when they ran in parallel);"
-  echo "the whole run's wall time and peak memory. The last row reruns the one before it with its resume file."
-  echo
-  echo "| board | rules | run | value | nodes per depth | searches run / resumed | found / none / budget | largest instance (variables / clauses) | searches | run | peak memory | certificate |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-  cat "$cube_rows"
-} >>"$out"
-echo "appended the cube-and-conquer section to $out" >&2
-
-## Strategies with memory (F11, certificate format 7): 5x2, 3x4 and 4x3 with m = 2 and 4, then 4x4
-## soldiers confined to its first material layer (--strategy-layers 0; m = 2 is memoryless there).
-memory_seconds="${SUPERKO_MEMORY_SECONDS:-120}"
-memory_rows="$work/memory_rows"
-: >"$memory_rows"
-for run in 5x2:2:-1 5x2:4:-1 3x4:2:-1 3x4:4:-1 4x3:2:-1 4x3:4:-1 4x4:4:0; do
-  IFS=: read -r board m layers <<<"$run"
-  for rules in soldiers corner; do
-    [ "$board" = 4x4 ] && [ "$rules" = corner ] && continue
-    tag="memory-$board-$rules-$m"
-    budget=60
-    [ "$board" = 4x4 ] && budget="$memory_seconds"
-    echo "superko: $tag (memory $m, layers $layers, $budget s per side)" >&2
-    /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board "$board" --quiet --json \
-      --strategy-memory "$m" --strategy-layers "$layers" --strategy-depth 0 --no-search \
-      --strategy-seconds "$budget" --certificate "$work/$tag.cert" >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
-    check="-"
-    if [ -f "$work/$tag.cert" ]; then
-      if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
-      check="$check ($(wc -c <"$work/$tag.cert") bytes)"
-    fi
-    python3 "$root/scripts/gonu_report.py" superko-memory-row "$work/$tag" "$board" "$rules" "$m" "$layers" \
-      "$check" >>"$memory_rows"
-  done
-done
-{
-  echo
-  echo "## Strategies with memory (F11)"
-  echo
-  echo "\`--strategy-memory M --strategy-depth 0 --no-search\`, one side after the other (the side to move"
-  echo "first), 60 s per side (${memory_seconds} s on 4x4, confined to the start's layer by \`--strategy-layers 0\`):"
-  echo "the winner's move may depend on its moves since the last capture mod M. The SAT instance (variables,"
-  echo "clauses, (state, label) nodes given a variable), what a strategy found reaches (states / nodes) and"
-  echo "its paired nodes, the search's time, and the whole run's time and memory. A strategy found is"
-  echo "written as format 7 and checked."
-  echo
-  echo "| board | rules | M | layers | winner | status | variables | clauses | product nodes | reachable | paired | search | run | peak memory | certificate |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-  cat "$memory_rows"
-} >>"$out"
-echo "appended the strategies with memory to $out" >&2
