@@ -64,4 +64,11 @@ StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fre
                              double max_seconds, bool certificate, int layers = -1,
                              StrategyMethod method = StrategyMethod::injective);
 
+// The same search with the states already prepared (strategy_cnf.hpp: strategy_states, then the
+// root, winner, history or `within` set as wanted), for many searches over one oracle (the
+// layer-by-layer pass, entry_layers.hpp). `layers` only names the confinement in the note.
+struct StrategyStates;
+StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
+                                int layers = -1);
+
 }  // namespace gonu

@@ -28,6 +28,9 @@ struct SuperkoOptions {
   int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
   int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
   StrategyMethod strategy_method = StrategyMethod::injective;
+  bool entry_layers = false;         // first prove capture-entry values layer by layer (entry_layers.hpp, F10)
+  double entry_seconds = 5;          // its budget per SAT search (0: none)
+  double entry_budget = 600;         // its budget in all (0: none)
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
