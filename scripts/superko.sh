@@ -8,6 +8,9 @@
 # Budgets per run: SUPERKO_SAT_SECONDS for each strategy search (default 120), SUPERKO_SECONDS for
 # the depth-first search that runs when no strategy is found (default 40), SUPERKO_LAZY_SECONDS for
 # each side's lazy search on 4x4 (default 600; 60 on the smaller boards).
+# Last, the layer-by-layer pass of capture-entry values (F10, --entry-layers) on 4x4, appended as
+# its own section: SUPERKO_ENTRY_SECONDS per SAT search (default 3), SUPERKO_ENTRY_BUDGET for the
+# whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/build.sh" gonu
@@ -111,3 +114,39 @@ done
 NOTES
 } >"$out"
 echo "wrote $out" >&2
+
+# ---- Layer by layer: capture-entry values (F10), appended to the same file ----
+entry_seconds="${SUPERKO_ENTRY_SECONDS:-3}"
+entry_budget="${SUPERKO_ENTRY_BUDGET:-540}"
+entry_rows="$work/entry_rows"
+: >"$entry_rows"
+for rules in ${SUPERKO_ENTRY_RULES:-soldiers}; do
+  tag="entry-4x4-$rules"
+  echo "superko: $tag (--entry-layers, $entry_seconds s per search, $entry_budget s in all)" >&2
+  /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules "$rules" --board 4x4 --quiet --json \
+    --entry-layers --entry-seconds "$entry_seconds" --entry-budget "$entry_budget" --no-strategy --no-search \
+    --certificate "$work/$tag.cert" >"$work/$tag.json" 2>"$work/$tag.err" || [ $? -eq 3 ]
+  check="-"
+  if [ -f "$work/$tag.cert" ]; then
+    if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
+    check="$check ($(wc -c <"$work/$tag.cert") bytes)"
+  fi
+  python3 "$root/scripts/gonu_report.py" superko-entry-rows "$work/$tag" 4x4 "$rules" "$check" >>"$entry_rows"
+done
+{
+  echo
+  echo "## Layer by layer: capture-entry values"
+  echo
+  echo "\`--entry-layers --entry-seconds ${entry_seconds} --entry-budget ${entry_budget} --no-strategy --no-search\` on 4x4"
+  echo "(solver/superko/SUPERKO.md, F10): bottom up over the material layers, each layer's attractor with the"
+  echo "exits proven so far, then a memoryless strategy (side to move first, then the other side) from every"
+  echo "capture-entry state the attractor left open, as a root with no history, confined to its layer. Per layer:"
+  echo "capture-entry states, open after the attractor, proven won / lost (for the side to move), none for"
+  echo "either side, still open, SAT searches run, the largest instance (variables) and its time, the layer's"
+  echo "time. The proven values are written as a format-6 certificate and checked."
+  echo
+  echo "| board | rules | layer | capture-entry | open | won | lost | none | still open | searches | largest instance | its time | layer time |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  cat "$entry_rows"
+} >>"$out"
+echo "appended the layer-by-layer section to $out" >&2

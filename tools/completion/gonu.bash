@@ -12,7 +12,7 @@ _gonu_options() {
     solve)
       echo "$_gonu_rule_options --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
-           "--strategy-seconds --strategy-method --strategy-depth --strategy-layers --no-strategy --no-search --max-nodes" \
+           "--strategy-seconds --strategy-method --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --no-strategy --no-search --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
     query) echo "--history --json --help" ;;
@@ -42,7 +42,7 @@ _gonu() {
     --strategy-method) mapfile -t COMPREPLY < <(compgen -W "injective lazy lazy-local" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
     --out | --certificate | --stats-csv | --checkpoint) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
-    --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-depth | --strategy-layers | \
+    --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-depth | --strategy-layers | --entry-seconds | --entry-budget | \
       --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
   esac
   if [[ $cur == -* ]]; then
