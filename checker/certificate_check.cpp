@@ -6,6 +6,8 @@
 #include "checker/certificate_check.hpp"
 
 #include <fstream>
+#include <optional>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -30,6 +32,7 @@ struct Header {
   Board board;
   Game game;
   Side winner = Side::black;
+  bool root_claimed = true;  // format 6 may hold an entry table alone (value UNKNOWN, winner none)
 };
 
 // Fills out's rules_id, value and winner as they are read (they are reported even on a flaw).
@@ -39,7 +42,7 @@ Header read_header(Reader& rd, CertificateCheck& out) {
   if (magic != "gonu-superko-certificate") throw Flaw{"not a gonu superko certificate (no 'gonu-superko-certificate' header)"};
   h.version = rd.word("the format version");
   if (h.version != "1" && h.version != "2" && h.version != "3" && h.version != "4" && h.version != "5" &&
-      h.version != "7")
+      h.version != "6" && h.version != "7")
     throw Flaw{"unsupported certificate format version " + h.version};
   rd.expect("rules");
   out.rules_id = rd.word("the rules");
@@ -60,9 +63,13 @@ Header read_header(Reader& rd, CertificateCheck& out) {
   }
   rd.expect("value");
   out.value = rd.word("the value");
-  if (out.value != "WIN" && out.value != "LOSS") throw Flaw{"malformed certificate: value '" + out.value + "'"};
   rd.expect("winner");
   out.winner = rd.word("the winner");
+  if (h.version == "6" && out.value == "UNKNOWN" && out.winner == "none") {  // an entry table alone
+    h.root_claimed = false;
+    return h;
+  }
+  if (out.value != "WIN" && out.value != "LOSS") throw Flaw{"malformed certificate: value '" + out.value + "'"};
   try {
     h.winner = parse_side(out.winner);
   } catch (const GonuError& e) {
@@ -179,6 +186,96 @@ void check_format1(Reader& rd, Header& h, CertificateCheck& out) {
                                        " sections and " + std::to_string(out.table_entries) + " table entries checked");
 }
 
+// Format 6's blocks: the proven entry states (position, winner, condition, strategy) and, when the
+// root is claimed, the root's strategy.
+struct EntryCertificate {
+  std::vector<Position> pos;
+  std::vector<StrategyChecker> blocks;
+  std::unordered_set<Position, PosHash> exits[2];  // entry roots by winner
+  std::optional<StrategyChecker> root;
+};
+
+StrategyCondition read_condition(Reader& rd) {
+  const std::string c = rd.word("a block's condition");
+  if (c != "injective" && c != "scc") throw Flaw{"malformed certificate: condition '" + c + "'"};
+  return c == "scc" ? StrategyCondition::scc : StrategyCondition::injective;
+}
+
+// "entry POSITION VALUE WINNER CONDITION" and its block, K times; then "root none" or "root CONDITION"
+// and the root's block; then the end.
+EntryCertificate read_format6(Reader& rd, const Header& h) {
+  EntryCertificate c;
+  rd.expect("entries");
+  const long k = rd.number("the number of entries");
+  std::unordered_set<Position, PosHash> seen;
+  for (long i = 0; i < k; ++i) {
+    rd.expect("entry");
+    const Position p = read_position(rd, h.board, "an entry position");
+    const std::string value = rd.word("an entry's value");
+    StrategyBlock b = empty_block(h);
+    try {
+      b.winner = parse_side(rd.word("an entry's winner"));
+    } catch (const GonuError& e) {
+      throw Flaw{std::string("malformed certificate: ") + e.what()};
+    }
+    if ((value != "WIN" && value != "LOSS") || (value == "WIN") != (b.winner == p.to_move))
+      throw Flaw{"entry " + format_position(h.board, p) + ": the value " + value + " does not match winner " +
+                 to_string(b.winner)};
+    const StrategyCondition cond = read_condition(rd);
+    read_strategy_block(rd, b);
+    rd.expect("end-entry");
+    if (!seen.insert(p).second) throw Flaw{"two entries for " + format_position(h.board, p)};
+    c.pos.push_back(p);
+    c.blocks.emplace_back(std::move(b), cond);
+  }
+  for (std::size_t i = 0; i < c.pos.size(); ++i) c.exits[int(c.blocks[i].block.winner)].insert(c.pos[i]);
+  rd.expect("root");
+  if (h.root_claimed) {
+    const StrategyCondition cond = read_condition(rd);
+    StrategyBlock b = empty_block(h);
+    read_strategy_block(rd, b);
+    c.root.emplace(std::move(b), cond);
+  } else {
+    rd.expect("none");
+  }
+  read_end(rd);
+  return c;
+}
+
+// Format 6: every entry block from its position with no history, a capture onto another entry of
+// the same winner ending the walk (that block is checked too, and has lower material: no cycles);
+// then the root's block with the game's history.
+void check_format6(Reader& rd, const Header& h, CertificateCheck& out) {
+  EntryCertificate c = read_format6(rd, h);
+  std::uint64_t reached = 0, exits = 0;
+  for (std::size_t i = 0; i < c.blocks.size(); ++i) {
+    StrategyChecker& sc = c.blocks[i];
+    sc.exits = &c.exits[int(sc.block.winner)];
+    try {
+      sc.check(new_game(h.rules, c.pos[i]));
+    } catch (const Flaw& f) {
+      throw Flaw{"entry " + format_position(h.board, c.pos[i]) + ": " + f.what};
+    }
+    reached += sc.reached;
+    exits += sc.exits_taken;
+  }
+  std::string root = "no root claimed";
+  if (c.root) {
+    c.root->exits = &c.exits[int(h.winner)];
+    c.root->check(h.game);
+    reached += c.root->reached;
+    exits += c.root->exits_taken;
+    root = "the root's strategy (" + std::to_string(c.root->reached) + " states reachable)";
+  }
+  out.ok = true;
+  out.nodes = reached;
+  out.sections = c.blocks.size();
+  const std::string checked = std::to_string(c.blocks.size()) + " capture-entry values and " + root + " checked: " +
+                              std::to_string(reached) + " states reachable, " + std::to_string(exits) +
+                              " captures onto proven entries";
+  out.message = h.root_claimed ? ok_message(h, out, checked) : "OK: " + checked;
+}
+
 }  // namespace
 
 CertificateCheck check_certificate(std::istream& in) {
@@ -188,6 +285,7 @@ CertificateCheck check_certificate(std::istream& in) {
     Header h = read_header(rd, out);
     if (h.version == "2" || h.version == "4") check_format2(rd, h, out);
     else if (h.version == "3" || h.version == "5") check_format3(rd, h, out);
+    else if (h.version == "6") check_format6(rd, h, out);
     else if (h.version == "7") check_format7(rd, h, out);
     else check_format1(rd, h, out);
   } catch (const Flaw& f) {

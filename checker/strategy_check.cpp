@@ -130,6 +130,11 @@ void StrategyChecker::check(const Game& g) {  // one walk in one loop (about 70 
   std::unordered_map<Position, Position, PosHash> paired_into;  // target -> the paired state moving there
   ReachGraph graph;
   bool added = false;
+  auto is_exit = [&](const Position& y) {  // a capture onto another block's root: not walked (format 6)
+    const bool hit = exits && exits->count(y);
+    exits_taken += hit;
+    return hit;
+  };
   std::vector<std::uint32_t> stack{graph.at(root, added)};
   while (!stack.empty()) {
     const std::uint32_t xi = stack.back();
@@ -153,6 +158,7 @@ void StrategyChecker::check(const Game& g) {  // one walk in one loop (about 70 
       }
       const Position y = apply_move(x, m);
       if (m.captured) {
+        if (is_exit(y)) continue;  // not in the reach: no first state of it
         firsts.insert(y);
       } else {
         if (history.count(y))
@@ -168,6 +174,7 @@ void StrategyChecker::check(const Game& g) {  // one walk in one loop (about 70 
       if (it != block.entries.end()) ++ranked;
       for (const Move& m : moves) {
         const Position z = apply_move(x, m);
+        if (m.captured && is_exit(z)) continue;
         if (m.captured) firsts.insert(z);
         else if (injective && it != block.entries.end() && !lower_ranked(z, it->second.rank))
           throw Flaw{"the loser's move " + format_move(board, rules, m) + " at " + format_position(board, x) +

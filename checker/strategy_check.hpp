@@ -10,8 +10,12 @@
 //     every non-capturing winner move w -> t inside one strongly connected part of the reach's
 //     graph, t is not the node, not the target of a capture, and w is t's only predecessor. The
 //     ranks are read but not relied on.
+// Format 6 adds exits: a capture (by either side) onto a position in `exits` (the roots of other
+// blocks, proven for the same winner when entered fresh; lower material, as every capture lowers
+// it) ends the walk there: that block's strategy takes over (F10).
 #pragma once
 #include <cstdint>
+#include <unordered_set>
 
 #include "core/game.hpp"
 #include "checker/certificate_read.hpp"
@@ -30,6 +34,8 @@ class StrategyChecker {
 
   StrategyBlock block;
   StrategyCondition condition;
+  const std::unordered_set<Position, PosHash>* exits = nullptr;  // format 6; null: none
+  std::uint64_t exits_taken = 0;  // captures that ended at an exit
   std::uint64_t paired = 0, ranked = 0, reached = 0;  // winner states checked by part; states walked
 
  private:

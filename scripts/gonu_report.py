@@ -382,6 +382,27 @@ def cmd_superko_memory_row(base, board, rules, memory, layers, check):
             check if found else "-"))
 
 
+def cmd_superko_entry_rows(base, board, rules, check):
+    """One row per material layer of the layer-by-layer pass (`--entry-layers`, F10), ascending
+    material, layers without capture-entry states left out: capture-entry states, open after the
+    attractor, proven won / lost for the side to move, none for either side, still open, the SAT
+    searches run, the largest instance and its time; then a row with the run's totals."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    e = j["entry_layers"]
+    c = "{:,}".format
+    for l in e["layers"]:
+        if not l["capture_entry"]:
+            continue
+        print("| %s | %s | %d-%d | %s | %s | %s | %s | %s | %s%s | %s | %s | %.2f s | %.1f s |" % (
+            board, rules, l["black"], l["white"], c(l["capture_entry"]), c(l["open"]), c(l["win"]), c(l["loss"]),
+            c(l["none"]), c(l["still_open"]), "" if l["complete"] else " (not all tried)", c(l["searches"]),
+            c(l["largest_variables"]), l["largest_seconds"], l["seconds"]))
+    root = "root %s" % (("proven: %s wins" % j["winner"]) if j["proven"] else "not proven")
+    print("| %s | %s | all | | | | | | %s%s | | | | %.1f s in all, %d MiB; certificate %s |" % (
+        board, rules, root, "; pass stopped by its budget" if e["budget_out"] else "", secs, rss // 1024, check))
+
+
 # ---- run.sh: one line of its summary table ----
 
 def cmd_run_summary(solve_json):
@@ -395,6 +416,7 @@ COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_va
             "values-tables": cmd_values_tables, "superko-row": cmd_superko_row,
             "superko-lazy-row": cmd_superko_lazy_row, "superko-cube-row": cmd_superko_cube_row,
             "superko-memory-row": cmd_superko_memory_row,
+            "superko-entry-rows": cmd_superko_entry_rows,
             "run-summary": cmd_run_summary}
 
 if __name__ == "__main__":

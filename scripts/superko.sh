@@ -8,7 +8,8 @@
 #   cube    cube and conquer (--cube): the strategy tree level by level, its searches in parallel,
 #           every finished search kept in a resume file;
 #   memory  strategies with memory (F11, format 7) on 5x2, 3x4, 4x3, and 4x4 confined to its first
-#           material layer.
+#           material layer;
+#   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open.
 # usage: scripts/superko.sh [SECTION...]   (default: every section, about an hour and a half here)
 # Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
 # then put together from every section's file and the notes below, so one section can be run again
@@ -19,9 +20,11 @@
 # SUPERKO_LAZY_SECONDS for each side's lazy search on 4x4 (default 600; 60 on the smaller boards);
 # SUPERKO_MEMORY_SECONDS for each side's search with memory on 4x4 (default 120; 60 on the smaller
 # boards); the cube section's below.
+# The entry section: SUPERKO_ENTRY_SECONDS per SAT search (default 3), SUPERKO_ENTRY_BUDGET for the
+# whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all=(values lazy cube memory)
+all=(values lazy cube memory entry)
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=("${all[@]}")
 for s in "${sections[@]}"; do
@@ -192,6 +195,36 @@ section_memory() {
     echo
     machine
   } >"$parts/memory.md"
+}
+
+# The layer-by-layer pass of capture-entry values (F10, --entry-layers) on 4x4.
+section_entry() {
+  local entry_seconds="${SUPERKO_ENTRY_SECONDS:-3}" entry_budget="${SUPERKO_ENTRY_BUDGET:-540}" rows="$work/entry_rows"
+  : >"$rows"
+  for rules in ${SUPERKO_ENTRY_RULES:-soldiers}; do
+    local tag="entry-4x4-$rules"
+    echo "superko: $tag (--entry-layers, $entry_seconds s per search, $entry_budget s in all)" >&2
+    solve "$tag" 4x4 "$rules" --entry-layers --entry-seconds "$entry_seconds" --entry-budget "$entry_budget" \
+      --no-strategy --no-search
+    python3 "$root/scripts/gonu_report.py" superko-entry-rows "$work/$tag" 4x4 "$rules" "$(checked "$tag")" >>"$rows"
+  done
+  {
+    echo "## Layer by layer: capture-entry values"
+    echo
+    echo "\`--entry-layers --entry-seconds ${entry_seconds} --entry-budget ${entry_budget} --no-strategy --no-search\` on 4x4"
+    echo "(solver/superko/SUPERKO.md, F10): bottom up over the material layers, each layer's attractor with the"
+    echo "exits proven so far, then a memoryless strategy (side to move first, then the other side) from every"
+    echo "capture-entry state the attractor left open, as a root with no history, confined to its layer. Per layer:"
+    echo "capture-entry states, open after the attractor, proven won / lost (for the side to move), none for"
+    echo "either side, still open, SAT searches run, the largest instance (variables) and its time, the layer's"
+    echo "time. The proven values are written as a format-6 certificate and checked."
+    echo
+    echo "| board | rules | layer | capture-entry | open | won | lost | none | still open | searches | largest instance | its time | layer time |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/entry.md"
 }
 
 for s in "${sections[@]}"; do "section_$s"; done

@@ -54,8 +54,8 @@ void CommandLine::count(const char* name, std::int64_t default_value, const char
   counts_.push_back({name, min});
 }
 
-void CommandLine::seconds(const char* name, const char* help) {
-  add()(name, po::value<double>()->default_value(0), help);
+void CommandLine::seconds(const char* name, const char* help, double default_value) {
+  add()(name, po::value<double>()->default_value(default_value), help);
   budgets_.emplace_back(name);
 }
 

@@ -40,6 +40,11 @@ void add_superko_options(CommandLine& cl) {
   cl.count("strategy-memory", 0,
            "superko: look at the root for a strategy with memory: its move may depend on the winner's moves since "
            "the last capture mod this (>= 2; certificate format 7; 0: memoryless)");
+  cl.add()("entry-layers",
+           "superko: first prove the values of capture-entry states layer by layer, bottom up, by strategies "
+           "confined to their layer; the layers above and the root's strategy then use them (certificate format 6)");
+  cl.seconds("entry-seconds", "superko: with --entry-layers, SAT budget per state and winner, in seconds (0: none)", 5);
+  cl.seconds("entry-budget", "superko: with --entry-layers, budget of the whole pass, in seconds (0: none)", 600);
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
@@ -85,6 +90,11 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   if (o.strategy_memory == 1) cl.usage_error("--strategy-memory must be 0 (memoryless) or at least 2");
   if (o.strategy_memory > 0 && o.strategy_method != StrategyMethod::injective)
     cl.usage_error("--strategy-memory works with --strategy-method injective only");
+  o.entry_layers = cl.has("entry-layers");
+  o.entry_seconds = cl.seconds_value("entry-seconds");
+  o.entry_budget = cl.seconds_value("entry-budget");
+  if (o.entry_layers && (o.cube || o.strategy_memory > 0))
+    cl.usage_error("--entry-layers does not go with --cube or --strategy-memory (their certificates hold no entry values)");
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
@@ -99,11 +109,17 @@ SuperkoOptions superko_options(const CommandLine& cl) {
 
 // Writes the certificate when the value is proven; returns what the report says of it.
 std::string certificate_note(const std::string& path, const SuperkoResult& r) {
+  if (r.value == SkValue::unknown && r.certificate_version == 6 && !r.certificate.empty()) {
+    write_certificate(path, r.certificate);
+    return path + " (format 6: the proven capture-entry values alone; the root is not proven)";
+  }
   if (r.value == SkValue::unknown) return "not written: the value is not proven";
   if (!r.certificate_error.empty()) return "not written: " + r.certificate_error;
   write_certificate(path, r.certificate);
   const std::string v = std::to_string(r.certificate_version);
-  return path + (r.method == "strategy"        ? " (format " + v + (r.certificate_version == 7 ? ": strategy with memory)" : ": memoryless strategy)")
+  return path + (r.method == "strategy" && r.certificate_version == 6
+                     ? " (format 6: memoryless strategy over proven capture-entry values)"
+                 : r.method == "strategy"      ? " (format " + v + (r.certificate_version == 7 ? ": strategy with memory)" : ": memoryless strategy)")
                  : r.method == "strategy tree" ? " (format " + v + ": tree with strategy leaves)"
                                                : " (" + with_commas(r.certificate_nodes) + " tree nodes)");
 }
@@ -174,6 +190,19 @@ void print_cube_line(const SuperkoCubeReport& c) {
             << "\n";
 }
 
+// The layer-by-layer pass, ascending material (only with --entry-layers).
+nlohmann::ordered_json entry_layers_json(const SuperkoResult& r) {
+  nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+  for (const EntryLayer& l : r.entry_layers)
+    layers.push_back({{"black", l.black}, {"white", l.white}, {"capture_entry", l.capture_entry}, {"open", l.open},
+                      {"win", l.win}, {"loss", l.loss}, {"none", l.none}, {"still_open", l.still_open},
+                      {"searches", l.searches}, {"largest_variables", l.largest_variables},
+                      {"largest_seconds", l.largest_seconds}, {"seconds", l.seconds}, {"complete", l.complete},
+                      {"attractor_win", l.attractor_win}, {"attractor_loss", l.attractor_loss},
+                      {"attractor_open", l.attractor_open}});
+  return layers;
+}
+
 void print_json(const SuperkoResult& r, const Report& rep) {
   const Position& root = current(rep.game);
   nlohmann::ordered_json j;
@@ -201,6 +230,9 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   j["table_clears"] = r.table_clears;
   j["capture_entries_memoized"] = r.memo_entries;
   j["layers"] = layers_json(r);
+  if (!r.entry_layers.empty())  // only then: the output without the pass stays as it was
+    j["entry_layers"] = {{"seconds", r.entry_seconds}, {"budget_out", r.entry_budget_out},
+                         {"layers", entry_layers_json(r)}};
   if (rep.certificate) j["certificate"] = *rep.certificate;
   j["seconds"] = rep.seconds;
   j["peak_bytes"] = peak_resident_bytes();
@@ -265,6 +297,23 @@ void print_work_lines(const SuperkoResult& r) {
               << l.entries_banfree << " / " << l.entries_unknown << "; " << with_commas(l.nodes) << "\n";
 }
 
+// The layer-by-layer pass: per layer, bottom up.
+void print_entry_lines(const SuperkoResult& r) {
+  if (r.entry_layers.empty()) return;
+  std::cout << "entry layers (black-white: capture-entry states / open after the attractor; proven won / lost "
+               "for the side to move; none for either side; still open; searches, largest instance "
+               "variables and seconds)"
+            << (r.entry_budget_out ? ", stopped by the overall budget" : "") << ":\n";
+  for (const EntryLayer& l : r.entry_layers) {
+    if (!l.capture_entry) continue;
+    std::cout << "  " << l.black << "-" << l.white << ": " << with_commas(l.capture_entry) << " / "
+              << with_commas(l.open) << "; " << with_commas(l.win) << " / " << with_commas(l.loss) << "; "
+              << with_commas(l.none) << "; " << with_commas(l.still_open) << (l.complete ? "" : " (not all tried)")
+              << "; " << with_commas(l.searches) << ", " << with_commas(l.largest_variables) << " in "
+              << l.largest_seconds << " s\n";
+  }
+}
+
 void print_text(const SuperkoResult& r, const Report& rep) {
   const Position& root = current(rep.game);
   print_rules_and_root(rep.game.rules, rep.game.board, root, rep.history);
@@ -274,6 +323,7 @@ void print_text(const SuperkoResult& r, const Report& rep) {
   std::cout << "ban-free value:   " << bf << " (" << with_commas(r.banfree_states) << " ban-free states)\n";
   print_value_line(r, root);
   print_work_lines(r);
+  print_entry_lines(r);
   if (rep.certificate) std::cout << "certificate:      " << *rep.certificate << "\n";
 }
 

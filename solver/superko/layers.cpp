@@ -101,9 +101,9 @@ void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep) {
       const Edge& ed = g.edges[e];
       if (!ed.exit) {
         ++open;
-      } else if (fv.value[ed.to] == SkValue::loss) {
+      } else if (fv.exit_value(ed.to) == SkValue::loss) {
         if (win < 0) win = ed.move;
-      } else if (fv.value[ed.to] != SkValue::win) {
+      } else if (fv.exit_value(ed.to) != SkValue::win) {
         ++open;  // unknown: never counts down
       }
     }
@@ -140,7 +140,7 @@ void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep) {
 
 }  // namespace
 
-FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progress) {
+FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progress, const FreshLayerHook& after_layer) {
   const Solution& sol = o.solution;
   const std::size_t n = sol.keys.size();
   if (n >= (std::size_t(1) << 31)) throw GonuError("superko layers: too many ban-free states to hold");
@@ -178,6 +178,7 @@ FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progres
     }
     rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     fv.layers.push_back(rep);
+    if (after_layer) after_layer(fv, g.ids);
     done += rep.states;
     if (progress) progress("superko layers", done, n);
   }

@@ -12,6 +12,7 @@
 // Single-threaded and deterministic: states in id order, moves in generate_moves order.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "util/progress.hpp"
@@ -37,9 +38,24 @@ struct FreshValues {
   std::vector<std::uint32_t> rank;   // attractor: the strategy's rank (0: terminal); else 0
   std::vector<std::int16_t> reply;   // the side to move wins: its move (index in generate_moves order); else -1
   std::vector<FreshLayer> layers;    // ascending material
+  // Proven values of states entered by a capture (entry_layers.hpp, F10), by id; empty when that
+  // pass did not run. Valid only when the state is entered by a capture (or is a root without
+  // history), never when a non-capturing move reaches it: read them at capture edges only.
+  std::vector<SkValue> entry;
+
+  // The fresh value a capture into `id` leads to: the attractor's, else the proven entry value.
+  SkValue exit_value(std::size_t id) const {
+    return value[id] != SkValue::unknown || entry.empty() ? value[id] : entry[id];
+  }
 };
 
+// Called after each layer's attractor, before the next layer (ascending material): the layer's
+// state ids, ascending. It may set fresh.entry for the layer's open states (sized by the caller);
+// the layers above then take them as exits.
+using FreshLayerHook = std::function<void(FreshValues& fresh, const std::vector<std::uint32_t>& ids)>;
+
 // Throws GonuError if the solution is too large to hold here (more than 2^31 states).
-FreshValues solve_fresh_values(const BanFreeOracle& oracle, const ProgressFn& progress = {});
+FreshValues solve_fresh_values(const BanFreeOracle& oracle, const ProgressFn& progress = {},
+                               const FreshLayerHook& after_layer = {});
 
 }  // namespace gonu

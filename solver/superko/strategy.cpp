@@ -94,13 +94,18 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaD
       throw GonuError("superko strategy: the model leaves the strategy's reach (a bug)");
     if (lost_by_material(p)) continue;
     const int m = generate_moves(st.board, st.oracle->rules, p, buf.data());
+    // A capture into a proven entry state is an exit: that state's own strategy goes on (F10).
+    auto follow = [&](const Move& mv) {
+      const std::size_t v = st.id_of(apply_move(p, mv));
+      if (!(mv.captured && st.entry_exit(v))) visit(v);
+    };
     if (p.to_move == st.winner) {
       const std::int16_t k = winner_move(st, cnf, sat, u, buf, m);
       if (k < 0 || k >= m) throw GonuError("superko strategy: no move for the winner (a bug)");
       out.move_at[u] = k;
-      visit(st.id_of(apply_move(p, buf[k])));
+      follow(buf[k]);
     } else {
-      for (int k = 0; k < m; ++k) visit(st.id_of(apply_move(p, buf[k])));
+      for (int k = 0; k < m; ++k) follow(buf[k]);
     }
   }
   std::sort(out.reach.begin(), out.reach.end());
@@ -216,15 +221,14 @@ std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, con
 
 // One search, in phases: the states; what the attractors answer alone; the mirror pairing; the
 // encoding; the solve within the deadline; the strategy read off the model; its block.
-StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
-                               double max_seconds, bool want_certificate, int layers, bool use_mirror,
+StrategySearch search_strategy(StrategyStates& st, double max_seconds, bool want_certificate, bool use_mirror,
                                StrategyMethod method) {
   const bool lazy = method != StrategyMethod::injective;
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
-  out.winner = W;
+  out.winner = st.winner;
+  const Side W = st.winner;
   out.version = lazy ? 4 : 2;
-  StrategyStates st = strategy_states(o, fresh, game, W, layers);
   if (answered_without_sat(st, out)) {
     out.seconds = seconds_since(t0);
     return out;
@@ -295,8 +299,14 @@ int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
                              double max_seconds, bool certificate, int layers, StrategyMethod method) {
+  StrategyStates st = strategy_states(o, fresh, g, W, layers);
+  return find_strategy_in(st, max_seconds, certificate, method, layers);
+}
+
+StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
+                                int layers) {
   // A mirrored strategy first (half the variables); if none exists, one of any shape.
-  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, layers, true, method);
+  StrategySearch s = search_strategy(st, max_seconds, certificate, true, method);
   if (s.status != StrategyStatus::none || !s.mirrored) {
     if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
     return s;
@@ -304,7 +314,7 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
   const double spent = s.seconds;
   const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
   const StrategySearch mirrored = s;
-  s = search_strategy(o, fresh, g, W, left, certificate, layers, false, method);
+  s = search_strategy(st, left, certificate, false, method);
   s.seconds += spent;
   s.rounds += mirrored.rounds;
   s.violations += mirrored.violations;

@@ -80,4 +80,10 @@ bool answered_without_sat(const StrategyStates& st, StrategySearch& out);
 // CaDiCaL's answer (10 satisfiable, 20 unsatisfiable, else stopped), within max_seconds if > 0.
 int solve_within(CaDiCaL::Solver& sat, double max_seconds);
 
+// The same search with the states already prepared (strategy_cnf.hpp: strategy_states, then the
+// root, winner, history or `within` set as wanted), for many searches over one oracle (the
+// layer-by-layer pass, entry_layers.hpp). `layers` only names the confinement in the note.
+StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
+                                int layers = -1);
+
 }  // namespace gonu

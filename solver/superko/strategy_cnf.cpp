@@ -42,7 +42,7 @@ StrategyStates strategy_states(const BanFreeOracle& o, const FreshValues& fresh,
 
 bool pair_mirror_images(StrategyStates& st, bool use_mirror) {
   st.mirrored = use_mirror && st.history.empty() && map_position(st.board, 1, st.pos[st.root]) == st.pos[st.root];
-  if (st.mirrored) {
+  if (st.mirrored && st.mirror_of.size() != st.pos.size()) {  // computed once, kept for the next search
     const std::size_t n = st.pos.size();
     st.mirror_of.resize(n);
     for (std::size_t i = 0; i < n; ++i) st.mirror_of[i] = st.id_of(map_position(st.board, 1, st.pos[i]));
@@ -111,12 +111,14 @@ class Encoder {
     std::vector<int> any{-inc[i]};
     for (int k = 0; k < m; ++k) {
       const std::size_t v = st_.id_of(apply_move(p, buf_[k]));
-      if (st_.fixed(v) != 0) continue;  // -1: a loss for W; +1 cannot happen (i would be ranked)
+      const bool exit = buf_[k].captured && st_.entry_exit(v);  // won for W by v's own strategy (F10)
+      if (!exit && (buf_[k].captured ? st_.fixed_capture(v) : st_.fixed(v)) != 0) continue;  // -1: a loss for W; +1 cannot happen (i would be ranked)
       if (injective_ && !buf_[k].captured && st_.self_mirrored(i) != st_.self_mirrored(v)) continue;  // see pair_mirror_images
       if (injective_ && buf_[k].captured && st_.self_mirrored(i) && !st_.self_mirrored(v)) continue;  // sigma(i) must be its own image
       const int x = var();
       cnf_.choices[i].push_back({x, std::int16_t(k), v});
       any.push_back(x);
+      if (exit) continue;  // no condition on the target
       clause({-x, inc[v]});
       if (buf_[k].captured && injective_) clause({-x, cnf_.entry[v]});
       else into_[st_.rep(v)].push_back(x);
@@ -133,7 +135,7 @@ class Encoder {
     const int m = generate_moves(st_.board, st_.oracle->rules, p, buf_.data());
     for (int k = 0; k < m; ++k) {
       const std::size_t v = st_.id_of(apply_move(p, buf_[k]));
-      const int f = st_.fixed(v);
+      const int f = buf_[k].captured ? st_.fixed_capture(v) : st_.fixed(v);
       if (f == 1) continue;
       if (f == -1) {
         clause({-inc[i]});

@@ -33,6 +33,7 @@ struct StrategyStates {
   std::vector<std::size_t> history;  // earlier boards of the root's segment (those in the solution)
   bool mirrored = false;             // set by pair_mirror_images
   std::vector<std::size_t> mirror_of;  // mirrored: the id of each state's file-mirror image
+  std::vector<std::uint8_t> within;    // by id, when not empty: open states outside it count as lost for W
 
   // The id of a position; throws GonuError for one missing from the ban-free solution.
   std::size_t id_of(const Position& p) const;
@@ -43,8 +44,20 @@ struct StrategyStates {
     int f = 0;
     if (m == FreshMethod::attractor || m == FreshMethod::terminal)
       f = ((pos[v].to_move == winner) == (fresh->value[v] == SkValue::win)) ? 1 : -1;
+    if (f == 0 && !within.empty() && !within[v]) return -1;
     return f == 0 && popcount(pos[v].black | pos[v].white) < least ? -1 : f;
   }
+  // The same for v as the target of a capture: a proven entry value (F10, fresh->entry) counts
+  // there, and only there (it holds for v entered fresh, not for v reached inside its layer).
+  int fixed_capture(std::size_t v) const {
+    const FreshMethod m = fresh->method[v];
+    if (m == FreshMethod::none && !fresh->entry.empty() && fresh->entry[v] != SkValue::unknown)
+      return ((pos[v].to_move == winner) == (fresh->entry[v] == SkValue::win)) ? 1 : -1;
+    return fixed(v);
+  }
+  // An exit: a capture target that W has won by a proven entry value, not by an attractor. The
+  // strategy stops there (the play continues under that state's own strategy, F10).
+  bool entry_exit(std::size_t v) const { return fixed(v) != 1 && fixed_capture(v) == 1; }
   // The state whose variables v shares (its mirror pair's smaller id when mirrored).
   std::size_t rep(std::size_t v) const { return mirrored ? std::min(v, mirror_of[v]) : v; }
   bool self_mirrored(std::size_t v) const { return mirrored && mirror_of[v] == v; }

@@ -50,7 +50,9 @@ Graph build_graph(const StrategyStates& st, const ModelStrategy& ms) {
     g.winner[a] = p.to_move == st.winner;
     for (int k = 0; k < m; ++k) {
       if (g.winner[a] && k != (*ms.move_at)[g.id[a]]) continue;
-      const std::uint32_t b = local[st.id_of(apply_move(p, buf[k]))];
+      const std::size_t to = st.id_of(apply_move(p, buf[k]));
+      if (buf[k].captured && st.entry_exit(to)) continue;  // an exit to a proven entry state: not walked (F10)
+      const std::uint32_t b = local[to];
       if (b == kNone) throw GonuError("superko strategy: the reach is not closed (a bug)");
       const int var = g.winner[a] ? ms.var_at[g.id[a]] : 0;
       g.out[a].push_back({b, var, buf[k].captured != 0});

@@ -25,9 +25,10 @@ namespace gonu {
 namespace {
 
 // A memoryless strategy (or one with memory, F11, when asked for): the side to move's win first,
-// then the other side's. The tree below stays memoryless.
+// then the other side's. The tree below stays memoryless. With the layer-by-layer pass (`pass` not
+// null), its proven exits are used and the certificate is format 6.
 void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
-                    SuperkoResult& res) {
+                    const EntryPass* pass, SuperkoResult& res) {
   const Side to_move = current(g).to_move;
   for (Side w : {to_move, other(to_move)}) {
     if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
@@ -45,7 +46,12 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
       res.method = "strategy";
       res.certificate_version = ss.version;
       res.depth = std::uint32_t(ss.reach - 1);
-      if (o.certificate) res.certificate = strategy_certificate(g, ss);
+      if (o.certificate && pass) {
+        res.certificate_version = 6;
+        res.certificate = entry_certificate(oracle, *pass, g, w, ss.block, ss.version);
+      } else if (o.certificate) {
+        res.certificate = strategy_certificate(g, ss);
+      }
       break;
     }
   }
@@ -70,6 +76,10 @@ void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, co
     res.certificate_version = o.strategy_method == StrategyMethod::injective ? 3 : 5;
     res.depth = t.depth;
     res.certificate = t.certificate;
+    if (!fresh.entry.empty() && o.certificate) {  // its strategies may end at proven entry states
+      res.certificate.clear();
+      res.certificate_error = "no certificate format for a strategy tree over proven entry values";
+    }
   }
 }
 
@@ -215,12 +225,25 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   res.banfree_states = oracle.solution.keys.size();
   res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
 
-  const FreshValues fresh = solve_fresh_values(oracle, o.progress);
+  EntryPass pass;
+  if (o.entry_layers) {
+    pass = solve_entry_layers(oracle, {o.entry_seconds, o.entry_budget, o.strategy_method, o.certificate}, o.progress);
+    res.entry_layers = pass.layers;
+    res.entry_seconds = pass.seconds;
+    res.entry_budget_out = pass.budget_out;
+  } else {
+    pass.fresh = solve_fresh_values(oracle, o.progress);
+  }
+  const FreshValues& fresh = pass.fresh;
   if (o.strategy && o.cube) {
     try_cube(oracle, fresh, g, o, res);
   } else if (o.strategy) {
-    try_strategies(oracle, fresh, g, o, res);
+    try_strategies(oracle, fresh, g, o, o.entry_layers ? &pass : nullptr, res);
     try_strategy_tree(oracle, fresh, g, o, res);
+  }
+  if (o.entry_layers && o.certificate && res.value == SkValue::unknown) {  // the table alone
+    res.certificate = entry_certificate(oracle, pass, g, Side::black, "", 0);
+    res.certificate_version = 6;
   }
   SuperkoSearch search(g.rules, oracle, o);
   if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";

@@ -28,6 +28,7 @@
 
 #include "core/game.hpp"
 #include "solver/state/value.hpp"
+#include "solver/superko/entry_layers.hpp"
 #include "solver/superko/types.hpp"
 
 namespace gonu {
@@ -75,7 +76,7 @@ struct SuperkoCubeReport {
 struct SuperkoResult {
   SkValue value = SkValue::unknown;  // for the side to move at the root
   std::string method;                // "strategy", "strategy tree" or "search" when proven
-  int certificate_version = 0;       // of the certificate written (1 to 5), when there is one
+  int certificate_version = 0;       // of the certificate written (1 to 6), when there is one
   // search: plies of the longest line of the proof found (not the shortest win); strategy: a bound
   // on the game's length under the strategy (its reachable states less one)
   std::uint32_t depth = 0;
@@ -90,6 +91,11 @@ struct SuperkoResult {
   std::uint64_t banfree_states = 0;
   std::uint64_t table_entries = 0, table_clears = 0, memo_entries = 0;
   std::vector<SuperkoLayer> layers;  // by descending material
+  // The layer-by-layer pass (SuperkoOptions::entry_layers), ascending material; empty when off.
+  std::vector<EntryLayer> entry_layers;
+  double entry_seconds = 0;
+  bool entry_budget_out = false;
+  // With the pass: the certificate (format 6) holds its table even when the root is not proven.
   std::string certificate;           // when asked for and proven
   std::string certificate_error;     // why no certificate was written (too large), else empty
   std::uint64_t certificate_nodes = 0;

@@ -35,6 +35,9 @@ struct SuperkoOptions {
   std::string resume;
   std::uint64_t max_searches = 0;    // 0: no limit
   int strategy_memory = 0;           // >= 1: the root's strategy may depend on a label mod this (F11, format 7); 0: memoryless
+  bool entry_layers = false;         // first prove capture-entry values layer by layer (entry_layers.hpp, F10)
+  double entry_seconds = 5;          // its budget per SAT search (0: none)
+  double entry_budget = 600;         // its budget in all (0: none)
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit

@@ -12,7 +12,7 @@ _gonu_options() {
     solve)
       echo "$_gonu_rule_options --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
-           "--strategy-seconds --strategy-method --strategy-memory --strategy-depth --strategy-layers --cube --resume --max-searches" \
+           "--strategy-seconds --strategy-method --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
            "--no-strategy --no-search --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
@@ -43,7 +43,7 @@ _gonu() {
     --strategy-method) mapfile -t COMPREPLY < <(compgen -W "injective lazy lazy-local" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
     --out | --certificate | --stats-csv | --checkpoint | --resume) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
-    --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-memory | --strategy-depth | --strategy-layers | \
+    --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-memory | --strategy-depth | --strategy-layers | --entry-seconds | --entry-budget | \
       --max-searches | --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
   esac
   if [[ $cur == -* ]]; then
