@@ -11,6 +11,7 @@
 #           material layer;
 #   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open.
 # usage: scripts/superko.sh [SECTION...]   (default: every section, about an hour and a half here)
+#        scripts/superko.sh --assemble       (results/superko.md put together again from the sections)
 # Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
 # then put together from every section's file and the notes below, so one section can be run again
 # (a longer budget on a bigger machine) without the others.
@@ -27,7 +28,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 all=(values lazy cube memory entry)
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=("${all[@]}")
-for s in "${sections[@]}"; do
+[ "${sections[*]}" != "--assemble" ] || sections=()  # only put results/superko.md together again
+for s in ${sections[@]+"${sections[@]}"}; do
   case " ${all[*]} " in *" $s "*) ;; *) echo "superko.sh: no section $s (sections: ${all[*]})" >&2; exit 2 ;; esac
 done
 "$root/scripts/build.sh" gonu
@@ -227,7 +229,7 @@ section_entry() {
   } >"$parts/entry.md"
 }
 
-for s in "${sections[@]}"; do "section_$s"; done
+for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
 
 {
   echo "# Superko values"
@@ -247,25 +249,30 @@ for s in "${sections[@]}"; do "section_$s"; done
 ## What is proven, and what is open
 
 - Proven, each with a certificate that `gonu check-certificate` accepts (method and proofs in
-  solver/superko/SUPERKO.md, facts F1 to F8):
-  - 2x3 and 3x2: White wins (Black, to move first, is stalemated at once on 2x3, and loses in 6
-    or 8 plies on 3x2);
+  solver/superko/SUPERKO.md, facts F1 to F11):
+  - 2x3, 3x2, 2x4 and 4x2: White wins (Black, to move first, is stalemated at once on 2x3 and 2x4,
+    and loses by the ban-free attractor on 3x2 and 4x2 `soldiers`; by a memoryless strategy on 3x2
+    and 4x2 `corner`, ban-free draws);
   - 3x3: Black wins in 7 plies under both rule sets (the ban-free win never repeats a board);
   - 5x2 and 3x4: **White wins** under both rule sets, by one memoryless strategy from the start
     (found by a SAT solver; on 3x4 `soldiers` only 12 of White's states need a paired reply, the
     rest follow the layer attractors). The tests also replay the 3x4 `soldiers` strategy against
     every play of Black with the full board history;
   - 4x3: **Black wins** under both rule sets. Neither side has a single memoryless strategy from
-    the start; after a4-a3 Black has one against each of White's three replies.
-- Open: 4x4 under both rule sets. The strategy searches have about 1.3 million open states to
-  place; CaDiCaL found no answer within the budget here (nor in a separate, longer run of White's
-  instance), and the depth-first search falls into the 2-2 layer as before.
-- What would come next: break the symmetry of the 4x4 instance (the start is its own file mirror;
-  mirror-symmetric strategies halve the instance); strategy trees deeper than two plies where the
-  root instance is answered "none"; cube-and-conquer on the first moves (each child is an
-  independent SAT instance with its history); weaker conditions than injectivity (a paired target
-  may be shared by states that no play can visit both of, e.g. in different strongly connected
-  parts of the strategy's graph).
+    the start (nor one with memory of its move count, F11); after a4-a3 Black has one against each
+    of White's three replies;
+  - 5x3: **Black wins** under both rule sets, by one memoryless strategy from the start; 3x5
+    `corner`: Black wins (a ban-free win that never repeats a board).
+- Open: 4x4 under both rule sets, and 3x5 `soldiers`. On 4x4 every method here stalls at the same
+  place, the 2-2 material layer and the whole-game SAT instances of 2 to 7 million variables: the
+  memoryless search (F7) and its lazy form (F9) give no answer within their budgets; strategies with
+  memory (F11) find none confined to the start's layer and no answer with one layer more; cube and
+  conquer (the tree of searches in parallel, resumable) finds that a few plies of history shrink no
+  instance; the layer-by-layer pass (F10) finds the 2-2 layer's capture-entry states (3,320 open on
+  `soldiers`) unanswered at a few seconds per search, so no layer above it gets proven exits. The
+  sections above give the sizes and times; solver/superko/SUPERKO.md, "What is hard", what each
+  method found and what would come next (longer runs of the 2-2 entries and of the cube's searches on
+  a 16-core machine first).
 NOTES
 } >"$out"
 echo "wrote $out" >&2
