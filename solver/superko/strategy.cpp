@@ -1,9 +1,7 @@
 // The search for a memoryless superko strategy (see strategy.hpp; proof: SUPERKO.md, F7): the
-// instance built by strategy_cnf.cpp, solved by CaDiCaL within a deadline, the strategy read back
-// off the model, and its format-2 block written.
+// instance built by strategy_cnf.cpp, solved by CaDiCaL or CBC (strategy_solver.hpp) within a
+// deadline, the strategy read back off the model, and its format-2 block written.
 #include "solver/superko/strategy.hpp"
-
-#include <cadical.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -14,6 +12,7 @@
 #include "core/symmetry.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/strategy_cnf.hpp"
+#include "solver/superko/strategy_ilp.hpp"
 #include "solver/superko/strategy_lazy.hpp"
 
 namespace gonu {
@@ -28,12 +27,6 @@ const char* to_string(StrategyStatus s) {
 }
 
 namespace {
-
-struct Deadline : CaDiCaL::Terminator {
-  std::chrono::steady_clock::time_point end;
-  bool on = false;
-  bool terminate() override { return on && std::chrono::steady_clock::now() > end; }
-};
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -55,19 +48,8 @@ bool answered_without_sat(const StrategyStates& st, StrategySearch& out) {
   return false;
 }
 
-// CaDiCaL's answer (10 satisfiable, 20 unsatisfiable, else stopped), within max_seconds if > 0.
-int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
-  Deadline deadline;
-  if (max_seconds > 0) {
-    deadline.on = true;
-    deadline.end = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                         std::chrono::duration<double>(max_seconds));
-    sat.connect_terminator(&deadline);
-  }
-  const int res = sat.solve();
-  if (max_seconds > 0) sat.disconnect_terminator();
-  return res;
-}
+// The solver's answer (10 a model, 20 none, else stopped), within max_seconds if > 0.
+int solve_within(StrategySolver& sat, double max_seconds) { return int(sat.solve(max_seconds)); }
 
 // The strategy as read off the model: W's move where it is W's turn in the reach (an index in
 // generate_moves order; -1 elsewhere), and the states the play can reach, ascending.
@@ -78,13 +60,13 @@ struct ReadStrategy {
 
 // W's move at u (in the reach, W to move, m moves listed in `moves`): the attractor's reply when
 // ranked, else the model's sigma (at a mirror image, the image of the pair's move); -1 if none.
-std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat, std::size_t u,
+std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, const StrategySolver& sat, std::size_t u,
                          const std::vector<Move>& moves, int m) {
   if (st.fixed(u) == 1) return st.fresh->reply[u];
   std::int16_t k = -1;
   const std::size_t r = st.rep(u);
   for (const StrategyChoice& c : cnf.choices[r])
-    if (sat.val(c.var) > 0) {
+    if (sat.value(c.var)) {
       k = c.move;
       break;
     }
@@ -100,7 +82,7 @@ std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, CaDiC
 }
 
 // Walks the play from the root, W following the model, the opponent playing every ban-free move.
-ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat) {
+ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, const StrategySolver& sat) {
   const std::size_t n = st.pos.size();
   ReadStrategy out;
   out.move_at.assign(n, -1);
@@ -120,7 +102,7 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaD
     out.reach.push_back(u);
     const Position& p = st.pos[u];
     const int f = st.fixed(u);
-    if (f == -1 || (f == 0 && sat.val(cnf.inc[u]) <= 0))
+    if (f == -1 || (f == 0 && !sat.value(cnf.inc[u])))
       throw GonuError("superko strategy: the model leaves the strategy's reach (a bug)");
     if (lost_by_material(p)) continue;
     const int m = generate_moves(st.board, st.oracle->rules, p, buf.data());
@@ -138,13 +120,13 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaD
 }
 
 // The move variable of each W-to-move state of the reach (0 at ranked states), for the S3 check.
-std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat,
+std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf, const StrategySolver& sat,
                                 const ReadStrategy& rs) {
   std::vector<int> var_at(st.pos.size(), 0);
   for (std::size_t u : rs.reach) {
     if (st.pos[u].to_move != st.winner || st.fixed(u) == 1) continue;
     for (const StrategyChoice& c : cnf.choices[st.rep(u)])
-      if (sat.val(c.var) > 0) {
+      if (sat.value(c.var)) {
         var_at[u] = c.var;
         break;
       }
@@ -156,18 +138,17 @@ std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf
 // them non-capturing; none non-capturing into the root. A restriction: a strategy found still
 // meets S1-S3 (checked as always), but "none" no longer means none of F9's kind.
 void make_target_injective(const StrategyStates& st, const std::vector<std::vector<std::pair<int, bool>>>& into,
-                           std::size_t t, CaDiCaL::Solver& sat) {
+                           std::size_t t, StrategySolver& sat) {
   const auto& P = into[st.rep(t)];
   for (std::size_t a = 0; a < P.size(); ++a) {
     if (st.rep(t) == st.rep(st.root) && !P[a].second) {
-      sat.add(-P[a].first);
-      sat.add(0);
+      const int c[1] = {-P[a].first};
+      sat.clause(c);
     }
     for (std::size_t b = a + 1; b < P.size(); ++b)
       if (!P[a].second || !P[b].second) {
-        sat.add(-P[a].first);
-        sat.add(-P[b].first);
-        sat.add(0);
+        const int c[2] = {-P[a].first, -P[b].first};
+        sat.clause(c);
       }
   }
 }
@@ -176,7 +157,7 @@ void make_target_injective(const StrategyStates& st, const std::vector<std::vect
 // fails, add a blocking clause per violation (up to kBlockingPerRound) and solve again, within
 // max_seconds from t0. CaDiCaL's answer as solve_within gives it; rs holds the last strategy read.
 // local (lazy_local): a target violated in a second round is made injective (make_target_injective).
-int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat, double max_seconds,
+int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, StrategySolver& sat, double max_seconds,
                  std::chrono::steady_clock::time_point t0, bool local, StrategySearch& out, ReadStrategy& rs) {
   constexpr std::size_t kBlockingPerRound = 20'000;
   std::vector<std::vector<std::pair<int, bool>>> into;  // lazy_local: by rep, the sigma variables into it (captures?)
@@ -203,10 +184,7 @@ int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solv
     out.parts = v.parts;
     out.largest_part = v.largest;
     if (v.found == 0) return 10;
-    for (const std::vector<int>& c : v.clauses) {
-      for (int l : c) sat.add(l);
-      sat.add(0);
-    }
+    for (const std::vector<int>& c : v.clauses) sat.clause(c);
     out.blocking += v.clauses.size();
     if (local)
       for (std::size_t t : v.targets)
@@ -248,7 +226,7 @@ std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, con
 // encoding; the solve within the deadline; the strategy read off the model; its block.
 StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& game, Side W,
                                double max_seconds, bool want_certificate, int layers, bool use_mirror,
-                               StrategyMethod method) {
+                               StrategyMethod method, StrategySolverKind kind) {
   const bool lazy = method != StrategyMethod::injective;
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
@@ -260,8 +238,10 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
     return out;
   }
   out.mirrored = pair_mirror_images(st, use_mirror);
-  CaDiCaL::Solver sat;
-  sat.set("quiet", 1);
+  const std::unique_ptr<StrategySolver> solver =
+      kind == StrategySolverKind::sat ? make_sat_solver() : make_ilp_solver(kind == StrategySolverKind::ilp);
+  StrategySolver& sat = *solver;
+  out.solver = sat.name();
   const StrategyCnf cnf = encode_strategy(st, sat, !lazy);
   out.variables = std::uint64_t(cnf.vars);
   out.clauses = cnf.clauses;
@@ -270,6 +250,7 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
   if (cnf.inc[st.root]) res = lazy ? solve_lazily(st, cnf, sat, max_seconds, t0, method == StrategyMethod::lazy_local, out, rs)
                                   : solve_within(sat, max_seconds);
   out.seconds = seconds_since(t0);
+  out.ilp = sat.stats();
   if (res == 20 && out.restricted) {  // lazy_local: none within its restrictions is no answer
     out.status = StrategyStatus::budget;
     out.note = "none within " + std::to_string(out.restricted) + " targets made injective";
@@ -297,9 +278,10 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
 }  // namespace
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
-                             double max_seconds, bool certificate, int layers, StrategyMethod method) {
+                             double max_seconds, bool certificate, int layers, StrategyMethod method,
+                             StrategySolverKind solver) {
   // A mirrored strategy first (half the variables); if none exists, one of any shape.
-  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, layers, true, method);
+  StrategySearch s = search_strategy(o, fresh, g, W, max_seconds, certificate, layers, true, method, solver);
   if (s.status != StrategyStatus::none || !s.mirrored) {
     if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
     return s;
@@ -307,7 +289,8 @@ StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, c
   const double spent = s.seconds;
   const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
   const StrategySearch mirrored = s;
-  s = search_strategy(o, fresh, g, W, left, certificate, layers, false, method);
+  s = search_strategy(o, fresh, g, W, left, certificate, layers, false, method, solver);
+  s.ilp.nodes += mirrored.ilp.nodes;
   s.seconds += spent;
   s.rounds += mirrored.rounds;
   s.violations += mirrored.violations;

@@ -26,6 +26,7 @@
 #include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
+#include "solver/superko/strategy_solver.hpp"
 
 namespace gonu {
 
@@ -47,6 +48,8 @@ struct StrategySearch {
   // last model's strongly connected parts (nontrivial ones, and the largest's states).
   std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0;
   std::uint64_t restricted = 0;            // lazy_local: targets made injective
+  std::string solver = "SAT";              // what solved it (strategy_solver.hpp)
+  SolverStats ilp;                         // the ILP's root LP and nodes (solver ILP)
 };
 
 // The format-2 (or 4, lazy) certificate of a strategy found for the game's current state.
@@ -59,9 +62,10 @@ std::string strategy_certificate(const Game& g, const StrategySearch& s);
 // any shape says so too. layers >= 0 confines the open states the strategy may reach to those with
 // at least the root's pieces less `layers` (smaller instances; "none" then means none so confined).
 // method lazy: the instance without injectivity, S3 checked on each model's graph and its
-// violations blocked until a model meets it (F9).
+// violations blocked until a model meets it (F9). solver: CaDiCaL, or CBC on the same instance.
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
                              double max_seconds, bool certificate, int layers = -1,
-                             StrategyMethod method = StrategyMethod::injective);
+                             StrategyMethod method = StrategyMethod::injective,
+                             StrategySolverKind solver = StrategySolverKind::sat);
 
 }  // namespace gonu

@@ -22,12 +22,18 @@ const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
 // but "none" then only means none within those restrictions).
 enum class StrategyMethod : std::uint8_t { injective, lazy, lazy_local };
 
+// What solves the strategy instance (strategy_solver.hpp): CaDiCaL (SAT), or CBC on the same
+// instance as a 0-1 program, minimizing the states of the reach (ilp) or any feasible point
+// (ilp_feasible).
+enum class StrategySolverKind : std::uint8_t { sat, ilp, ilp_feasible };
+
 struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
   int strategy_depth = 2;            // if none: plies of game tree with strategies tried at every node
   int strategy_layers = -1;          // >= 0: strategies confined to material this far below the node's (-1: all)
   StrategyMethod strategy_method = StrategyMethod::injective;
+  StrategySolverKind strategy_solver = StrategySolverKind::sat;
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
