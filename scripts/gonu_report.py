@@ -10,6 +10,7 @@ outputs. Formats are fixed: a changed character here shows up as a diff in resul
   gonu_report.py values-tables ROWS CSV MD THREADS ARCH CPU MEM_GIB            (results.sh)
   gonu_report.py superko-row BASE BOARD RULES CHECK      one Markdown row      (superko.sh)
   gonu_report.py superko-lazy-row BASE BOARD RULES CHECK one row of the lazy search's table (superko.sh)
+  gonu_report.py superko-ilp-row BASE BOARD RULES METHOD CHECK  one row of the ILP-beside-SAT table (superko.sh)
   gonu_report.py run-summary SOLVE_JSON                  one line of run.sh's table
 
 A JSON argument of `-` is read from stdin.
@@ -343,6 +344,28 @@ def cmd_superko_lazy_row(base, board, rules, check):
             check if x["status"] == "found" else "-"))
 
 
+def cmd_superko_ilp_row(base, board, rules, method, check):
+    """One row per winner tried, for either solver of the strategy instance (`--strategy-solver
+    sat|ilp`): its size (an ILP row per clause or at-most-one group), the lazy rounds, CBC's last
+    root LP value with its fractional variables and branch-and-bound nodes, and the times."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    for x in j["strategy_searches"]:
+        ilp, lz = x.get("ilp"), x.get("lazy", {})
+        solver = ilp["solver"] if ilp else "SAT"
+        lp, nodes = "-", "-"
+        if ilp:
+            lp = "none" if ilp["lp_bound"] is None else "%g (%s)" % (ilp["lp_bound"], "{:,}".format(ilp["lp_fractional"]))
+            nodes = "{:,}".format(ilp["nodes"])
+        search = ilp["seconds"] if ilp else lz.get("seconds")
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s | %d MiB | %s |" % (
+            board, rules, method, solver, x["winner"], x["status"] + (" (%s)" % x["note"] if x["note"] else ""),
+            "{:,}".format(x["variables"]), "{:,}".format(x["clauses"]),
+            "{:,}".format(lz["rounds"]) if lz else "-", lp, nodes,
+            "%.1f s" % search if search is not None else "-", secs, rss // 1024,
+            check if x["status"] == "found" else "-"))
+
+
 # ---- run.sh: one line of its summary table ----
 
 def cmd_run_summary(solve_json):
@@ -354,7 +377,8 @@ def cmd_run_summary(solve_json):
 
 COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_values_row,
             "values-tables": cmd_values_tables, "superko-row": cmd_superko_row,
-            "superko-lazy-row": cmd_superko_lazy_row, "run-summary": cmd_run_summary}
+            "superko-lazy-row": cmd_superko_lazy_row, "superko-ilp-row": cmd_superko_ilp_row,
+            "run-summary": cmd_run_summary}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

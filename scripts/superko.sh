@@ -111,3 +111,44 @@ done
 NOTES
 } >"$out"
 echo "wrote $out" >&2
+
+# ## ILP (CBC) beside SAT: the same strategy instance solved by CaDiCaL and by CBC
+# (--strategy-solver sat|ilp), injective and lazy-local, one run at a time, appended to the report.
+# Budget: SUPERKO_ILP_SECONDS per side and solver (default 30; about 10 minutes in all here).
+ilp_seconds="${SUPERKO_ILP_SECONDS:-30}"
+ilp_rows="$work/ilp_rows"
+: >"$ilp_rows"
+for board in 5x2 3x4 4x3; do
+  for method in injective lazy-local; do
+    for solver in sat ilp; do
+      tag="ilp-$board-$method-$solver"
+      echo "superko: $tag ($ilp_seconds s per side)" >&2
+      /usr/bin/time -v -o "$work/$tag.time" "$gonu" solve --rules soldiers --board "$board" --quiet --json \
+        --strategy-method "$method" --strategy-solver "$solver" --strategy-depth 0 --no-search \
+        --strategy-seconds "$ilp_seconds" --certificate "$work/$tag.cert" >"$work/$tag.json" 2>"$work/$tag.err" ||
+        [ $? -eq 3 ]
+      check="-"
+      if [ -f "$work/$tag.cert" ]; then
+        if "$gonu" check-certificate "$work/$tag.cert" >"$work/$tag.check"; then check="OK"; else check="FLAW"; fi
+        check="$check ($(wc -c <"$work/$tag.cert") bytes)"
+      fi
+      python3 "$root/scripts/gonu_report.py" superko-ilp-row "$work/$tag" "$board" soldiers "$method" "$check" \
+        >>"$ilp_rows"
+    done
+  done
+done
+{
+  echo
+  echo "## ILP (CBC) beside SAT"
+  echo
+  echo "The strategy instance of the start (\`soldiers\`, \`--strategy-depth 0 --no-search\`) solved by CaDiCaL"
+  echo "and by CBC as a 0-1 program (each clause a row \"sum of literals >= 1\", each at-most-one group one row,"
+  echo "the objective the states of the reach), ${ilp_seconds} s per side and solver: the instance's size"
+  echo "(variables; clauses or rows), the lazy rounds, CBC's last root LP value (its fractional variables;"
+  echo "\"none\": decided by preprocessing) and branch-and-bound nodes, the search's and the run's time."
+  echo
+  echo "| board | rules | method | solver | winner | status | variables | clauses / rows | rounds | root LP | nodes | search | run | peak memory | certificate |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  cat "$ilp_rows"
+} >>"$out"
+echo "appended the ILP section to $out" >&2

@@ -232,16 +232,16 @@ StrategySearch search_strategy(const BanFreeOracle& o, const FreshValues& fresh,
   StrategySearch out;
   out.winner = W;
   out.version = lazy ? 4 : 2;
+  const std::unique_ptr<StrategySolver> solver =
+      kind == StrategySolverKind::sat ? make_sat_solver() : make_ilp_solver(kind == StrategySolverKind::ilp);
+  StrategySolver& sat = *solver;
+  out.solver = sat.name();
   StrategyStates st = strategy_states(o, fresh, game, W, layers);
   if (answered_without_sat(st, out)) {
     out.seconds = seconds_since(t0);
     return out;
   }
   out.mirrored = pair_mirror_images(st, use_mirror);
-  const std::unique_ptr<StrategySolver> solver =
-      kind == StrategySolverKind::sat ? make_sat_solver() : make_ilp_solver(kind == StrategySolverKind::ilp);
-  StrategySolver& sat = *solver;
-  out.solver = sat.name();
   const StrategyCnf cnf = encode_strategy(st, sat, !lazy);
   out.variables = std::uint64_t(cnf.vars);
   out.clauses = cnf.clauses;

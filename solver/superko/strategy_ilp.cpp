@@ -99,7 +99,11 @@ void IlpSolver::load_pending() {
   }
   const std::size_t rows = lower_.size();
   if (rows == loaded_rows_) return;
-  lp_.addRows(int(rows - loaded_rows_), starts_.data() + loaded_rows_, index_.data(), element_.data(),
+  // Clp counts the entries from the first start: the new rows' starts made relative to it.
+  const int base = starts_[loaded_rows_];
+  std::vector<CoinBigIndex> starts(rows - loaded_rows_ + 1);
+  for (std::size_t r = loaded_rows_; r <= rows; ++r) starts[r - loaded_rows_] = starts_[r] - base;
+  lp_.addRows(int(rows - loaded_rows_), starts.data(), index_.data() + base, element_.data() + base,
               lower_.data() + loaded_rows_, upper_.data() + loaded_rows_);
   loaded_rows_ = rows;
 }
