@@ -12,6 +12,7 @@ outputs. Formats are fixed: a changed character here shows up as a diff in resul
   gonu_report.py superko-lazy-row BASE BOARD RULES CHECK one row of the lazy search's table (superko.sh)
   gonu_report.py superko-cube-row BASE BOARD RULES RUN CHECK  one row of the cube-and-conquer table (superko.sh)
   gonu_report.py superko-memory-row BASE BOARD RULES M LAYERS CHECK  one row of the search with memory (superko.sh)
+  gonu_report.py superko-ilp-row BASE BOARD RULES METHOD CHECK  one row of the ILP-beside-SAT table (superko.sh)
   gonu_report.py run-summary SOLVE_JSON                  one line of run.sh's table
 
 A JSON argument of `-` is read from stdin.
@@ -403,6 +404,28 @@ def cmd_superko_entry_rows(base, board, rules, check):
         board, rules, root, "; pass stopped by its budget" if e["budget_out"] else "", secs, rss // 1024, check))
 
 
+def cmd_superko_ilp_row(base, board, rules, method, check):
+    """One row per winner tried, for either solver of the strategy instance (`--strategy-solver
+    sat|ilp`): its size (an ILP row per clause or at-most-one group), the lazy rounds, CBC's last
+    root LP value with its fractional variables and branch-and-bound nodes, and the times."""
+    j = load_json(base + ".json")
+    secs, rss = gnu_time(open(base + ".time").read())
+    for x in j["strategy_searches"]:
+        ilp, lz = x.get("ilp"), x.get("lazy", {})
+        solver = ilp["solver"] if ilp else "SAT"
+        lp, nodes = "-", "-"
+        if ilp:
+            lp = "none" if ilp["lp_bound"] is None else "%g (%s)" % (ilp["lp_bound"], "{:,}".format(ilp["lp_fractional"]))
+            nodes = "{:,}".format(ilp["nodes"])
+        search = ilp["seconds"] if ilp else lz.get("seconds")
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s | %d MiB | %s |" % (
+            board, rules, method, solver, x["winner"], x["status"] + (" (%s)" % x["note"] if x["note"] else ""),
+            "{:,}".format(x["variables"]), "{:,}".format(x["clauses"]),
+            "{:,}".format(lz["rounds"]) if lz else "-", lp, nodes,
+            "%.1f s" % search if search is not None else "-", secs, rss // 1024,
+            check if x["status"] == "found" else "-"))
+
+
 # ---- run.sh: one line of its summary table ----
 
 def cmd_run_summary(solve_json):
@@ -417,6 +440,7 @@ COMMANDS = {"bench": cmd_bench, "published": cmd_published, "values-row": cmd_va
             "superko-lazy-row": cmd_superko_lazy_row, "superko-cube-row": cmd_superko_cube_row,
             "superko-memory-row": cmd_superko_memory_row,
             "superko-entry-rows": cmd_superko_entry_rows,
+            "superko-ilp-row": cmd_superko_ilp_row,
             "run-summary": cmd_run_summary}
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@
 #           every finished search kept in a resume file;
 #   memory  strategies with memory (F11, format 7) on 5x2, 3x4, 4x3, and 4x4 confined to its first
 #           material layer;
-#   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open.
+#   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open;
+#   ilp     the strategy instances of 5x2, 3x4 and 4x3 solved by CaDiCaL and by CBC side by side.
 # usage: scripts/superko.sh [SECTION...]   (default: every section, about an hour and a half here)
 #        scripts/superko.sh --assemble       (results/superko.md put together again from the sections)
 # Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
@@ -25,7 +26,7 @@
 # whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all=(values lazy cube memory entry)
+all=(values lazy cube memory entry ilp)
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=("${all[@]}")
 [ "${sections[*]}" != "--assemble" ] || sections=()  # only put results/superko.md together again
@@ -227,6 +228,41 @@ section_entry() {
     echo
     machine
   } >"$parts/entry.md"
+}
+
+# ILP (CBC) beside SAT: the same strategy instance solved by CaDiCaL and by CBC (--strategy-solver
+# sat|ilp), injective and lazy-local, one run at a time. Budget: SUPERKO_ILP_SECONDS per side and
+# solver (default 30; about 10 minutes in all here).
+section_ilp() {
+  local ilp_seconds="${SUPERKO_ILP_SECONDS:-30}" rows="$work/ilp_rows"
+  : >"$rows"
+  for board in 5x2 3x4 4x3; do
+    for method in injective lazy-local; do
+      for solver in sat ilp; do
+        local tag="ilp-$board-$method-$solver"
+        echo "superko: $tag ($ilp_seconds s per side)" >&2
+        solve "$tag" "$board" soldiers --strategy-method "$method" --strategy-solver "$solver" --strategy-depth 0 \
+          --no-search --strategy-seconds "$ilp_seconds"
+        python3 "$root/scripts/gonu_report.py" superko-ilp-row "$work/$tag" "$board" soldiers "$method" \
+          "$(checked "$tag")" >>"$rows"
+      done
+    done
+  done
+  {
+    echo "## ILP (CBC) beside SAT"
+    echo
+    echo "The strategy instance of the start (\`soldiers\`, \`--strategy-depth 0 --no-search\`) solved by CaDiCaL"
+    echo "and by CBC as a 0-1 program (each clause a row \"sum of literals >= 1\", each at-most-one group one row,"
+    echo "the objective the states of the reach), ${ilp_seconds} s per side and solver: the instance's size"
+    echo "(variables; clauses or rows), the lazy rounds, CBC's last root LP value (its fractional variables;"
+    echo "\"none\": decided by preprocessing) and branch-and-bound nodes, the search's and the run's time."
+    echo
+    echo "| board | rules | method | solver | winner | status | variables | clauses / rows | rounds | root LP | nodes | search | run | peak memory | certificate |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/ilp.md"
 }
 
 for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done

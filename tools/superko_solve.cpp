@@ -45,6 +45,9 @@ void add_superko_options(CommandLine& cl) {
            "confined to their layer; the layers above and the root's strategy then use them (certificate format 6)");
   cl.seconds("entry-seconds", "superko: with --entry-layers, SAT budget per state and winner, in seconds (0: none)", 5);
   cl.seconds("entry-budget", "superko: with --entry-layers, budget of the whole pass, in seconds (0: none)", 600);
+  cl.add()("strategy-solver", po::value<std::string>()->default_value("sat"),
+           "superko: what solves the strategy instance: sat (CaDiCaL) or ilp (CBC on the same instance as a 0-1 "
+           "program, smallest reach first), or ilp-feasible (CBC, any feasible point)");
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
@@ -95,6 +98,15 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   o.entry_budget = cl.seconds_value("entry-budget");
   if (o.entry_layers && (o.cube || o.strategy_memory > 0))
     cl.usage_error("--entry-layers does not go with --cube or --strategy-memory (their certificates hold no entry values)");
+  const std::string solver = cl.text("strategy-solver");
+  if (solver != "sat" && solver != "ilp" && solver != "ilp-feasible")
+    cl.usage_error("--strategy-solver must be sat, ilp or ilp-feasible");
+  o.strategy_solver = solver == "ilp"            ? StrategySolverKind::ilp
+                      : solver == "ilp-feasible" ? StrategySolverKind::ilp_feasible
+                                                 : StrategySolverKind::sat;
+  if (o.strategy_solver != StrategySolverKind::sat && (o.cube || o.strategy_memory > 0 || o.entry_layers))
+    cl.usage_error("--strategy-solver ilp goes with the root's memoryless search and its tree only (not --cube, "
+                   "--strategy-memory or --entry-layers)");
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
@@ -142,6 +154,12 @@ nlohmann::ordered_json strategies_json(const SuperkoResult& r) {
     strategies.push_back({{"winner", st.winner}, {"status", st.status}, {"note", st.note},
                           {"variables", st.variables}, {"clauses", st.clauses}, {"reachable_states", st.reach},
                           {"paired", st.paired}, {"ranked", st.ranked}});
+    if (st.ilp)  // only then: the SAT solver's output stays as it was
+      strategies.back()["ilp"] = {{"solver", st.solver},
+                                  {"lp_bound", st.root_lp ? nlohmann::ordered_json(st.lp_bound) : nullptr},
+                                  {"lp_fractional", st.root_lp ? nlohmann::ordered_json(st.lp_fractional) : nullptr},
+                                  {"objective", st.objective},
+                                  {"nodes", st.nodes}, {"seconds", st.seconds}};
     if (st.lazy)  // only then: the injective method's output stays as it was
       strategies.back()["lazy"] = {{"rounds", st.rounds}, {"violations", st.violations},
                                    {"blocking_clauses", st.blocking}, {"parts", st.parts},
@@ -267,7 +285,14 @@ void print_work_lines(const SuperkoResult& r) {
   for (const auto& st : r.strategies) {
     std::cout << "strategy (" << st.winner << "): " << st.status;
     if (!st.note.empty()) std::cout << " (" << st.note << ")";
-    if (st.variables) std::cout << "; SAT " << with_commas(st.variables) << " variables, " << with_commas(st.clauses) << " clauses";
+    if (st.variables && !st.ilp)
+      std::cout << "; SAT " << with_commas(st.variables) << " variables, " << with_commas(st.clauses) << " clauses";
+    if (st.variables && st.ilp)
+      std::cout << "; " << st.solver << " " << with_commas(st.variables) << " variables, " << with_commas(st.clauses)
+                << " rows; last root LP "
+                << (st.root_lp ? std::to_string(st.lp_bound) + " (" + with_commas(st.lp_fractional) + " fractional)"
+                               : std::string("none (decided in preprocessing)"))
+                << ", " << with_commas(st.nodes) << " nodes, " << st.seconds << " s";
     if (st.status == "found")
       std::cout << "; " << with_commas(st.reach) << " states reachable, " << with_commas(st.paired) << " paired, "
                 << with_commas(st.ranked) << " ranked";

@@ -1,6 +1,6 @@
 // The search for a memoryless superko strategy (see strategy.hpp; proof: SUPERKO.md, F7): the
-// instance built by strategy_cnf.cpp, solved by CaDiCaL within a deadline, the strategy read back
-// off the model, and its format-2 block written.
+// instance built by strategy_cnf.cpp, solved by CaDiCaL or CBC (strategy_solver.hpp) within a
+// deadline, the strategy read back off the model, and its format-2 block written.
 #include "solver/superko/strategy.hpp"
 
 #include <cadical.hpp>
@@ -14,6 +14,7 @@
 #include "core/symmetry.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/strategy_cnf.hpp"
+#include "solver/superko/strategy_ilp.hpp"
 #include "solver/superko/strategy_lazy.hpp"
 
 namespace gonu {
@@ -29,15 +30,12 @@ const char* to_string(StrategyStatus s) {
 
 namespace {
 
-struct Deadline : CaDiCaL::Terminator {
-  std::chrono::steady_clock::time_point end;
-  bool on = false;
-  bool terminate() override { return on && std::chrono::steady_clock::now() > end; }
-};
-
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
+
+// The solver's answer (10 a model, 20 none, else stopped), within max_seconds if > 0.
+int solve_within(StrategySolver& sat, double max_seconds) { return int(sat.solve(max_seconds)); }
 
 // The strategy as read off the model: W's move where it is W's turn in the reach (an index in
 // generate_moves order; -1 elsewhere), and the states the play can reach, ascending.
@@ -48,13 +46,13 @@ struct ReadStrategy {
 
 // W's move at u (in the reach, W to move, m moves listed in `moves`): the attractor's reply when
 // ranked, else the model's sigma (at a mirror image, the image of the pair's move); -1 if none.
-std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat, std::size_t u,
+std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, const StrategySolver& sat, std::size_t u,
                          const std::vector<Move>& moves, int m) {
   if (st.fixed(u) == 1) return st.fresh->reply[u];
   std::int16_t k = -1;
   const std::size_t r = st.rep(u);
   for (const StrategyChoice& c : cnf.choices[r])
-    if (sat.val(c.var) > 0) {
+    if (sat.value(c.var)) {
       k = c.move;
       break;
     }
@@ -70,7 +68,7 @@ std::int16_t winner_move(const StrategyStates& st, const StrategyCnf& cnf, CaDiC
 }
 
 // Walks the play from the root, W following the model, the opponent playing every ban-free move.
-ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat) {
+ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, const StrategySolver& sat) {
   const std::size_t n = st.pos.size();
   ReadStrategy out;
   out.move_at.assign(n, -1);
@@ -90,7 +88,7 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaD
     out.reach.push_back(u);
     const Position& p = st.pos[u];
     const int f = st.fixed(u);
-    if (f == -1 || (f == 0 && sat.val(cnf.inc[u]) <= 0))
+    if (f == -1 || (f == 0 && !sat.value(cnf.inc[u])))
       throw GonuError("superko strategy: the model leaves the strategy's reach (a bug)");
     if (lost_by_material(p)) continue;
     const int m = generate_moves(st.board, st.oracle->rules, p, buf.data());
@@ -113,13 +111,13 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, CaD
 }
 
 // The move variable of each W-to-move state of the reach (0 at ranked states), for the S3 check.
-std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat,
+std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf, const StrategySolver& sat,
                                 const ReadStrategy& rs) {
   std::vector<int> var_at(st.pos.size(), 0);
   for (std::size_t u : rs.reach) {
     if (st.pos[u].to_move != st.winner || st.fixed(u) == 1) continue;
     for (const StrategyChoice& c : cnf.choices[st.rep(u)])
-      if (sat.val(c.var) > 0) {
+      if (sat.value(c.var)) {
         var_at[u] = c.var;
         break;
       }
@@ -131,18 +129,17 @@ std::vector<int> move_variables(const StrategyStates& st, const StrategyCnf& cnf
 // them non-capturing; none non-capturing into the root. A restriction: a strategy found still
 // meets S1-S3 (checked as always), but "none" no longer means none of F9's kind.
 void make_target_injective(const StrategyStates& st, const std::vector<std::vector<std::pair<int, bool>>>& into,
-                           std::size_t t, CaDiCaL::Solver& sat) {
+                           std::size_t t, StrategySolver& sat) {
   const auto& P = into[st.rep(t)];
   for (std::size_t a = 0; a < P.size(); ++a) {
     if (st.rep(t) == st.rep(st.root) && !P[a].second) {
-      sat.add(-P[a].first);
-      sat.add(0);
+      const int c[1] = {-P[a].first};
+      sat.clause(c);
     }
     for (std::size_t b = a + 1; b < P.size(); ++b)
       if (!P[a].second || !P[b].second) {
-        sat.add(-P[a].first);
-        sat.add(-P[b].first);
-        sat.add(0);
+        const int c[2] = {-P[a].first, -P[b].first};
+        sat.clause(c);
       }
   }
 }
@@ -151,7 +148,7 @@ void make_target_injective(const StrategyStates& st, const std::vector<std::vect
 // fails, add a blocking clause per violation (up to kBlockingPerRound) and solve again, within
 // max_seconds from t0. CaDiCaL's answer as solve_within gives it; rs holds the last strategy read.
 // local (lazy_local): a target violated in a second round is made injective (make_target_injective).
-int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solver& sat, double max_seconds,
+int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, StrategySolver& sat, double max_seconds,
                  std::chrono::steady_clock::time_point t0, bool local, StrategySearch& out, ReadStrategy& rs) {
   constexpr std::size_t kBlockingPerRound = 20'000;
   std::vector<std::vector<std::pair<int, bool>>> into;  // lazy_local: by rep, the sigma variables into it (captures?)
@@ -178,10 +175,7 @@ int solve_lazily(const StrategyStates& st, const StrategyCnf& cnf, CaDiCaL::Solv
     out.parts = v.parts;
     out.largest_part = v.largest;
     if (v.found == 0) return 10;
-    for (const std::vector<int>& c : v.clauses) {
-      for (int l : c) sat.add(l);
-      sat.add(0);
-    }
+    for (const std::vector<int>& c : v.clauses) sat.clause(c);
     out.blocking += v.clauses.size();
     if (local)
       for (std::size_t t : v.targets)
@@ -222,20 +216,22 @@ std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, con
 // One search, in phases: the states; what the attractors answer alone; the mirror pairing; the
 // encoding; the solve within the deadline; the strategy read off the model; its block.
 StrategySearch search_strategy(StrategyStates& st, double max_seconds, bool want_certificate, bool use_mirror,
-                               StrategyMethod method) {
+                               StrategyMethod method, StrategySolverKind kind) {
   const bool lazy = method != StrategyMethod::injective;
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
   out.winner = st.winner;
   const Side W = st.winner;
   out.version = lazy ? 4 : 2;
+  const std::unique_ptr<StrategySolver> solver =
+      kind == StrategySolverKind::sat ? make_sat_solver() : make_ilp_solver(kind == StrategySolverKind::ilp);
+  StrategySolver& sat = *solver;
+  out.solver = sat.name();
   if (answered_without_sat(st, out)) {
     out.seconds = seconds_since(t0);
     return out;
   }
   out.mirrored = pair_mirror_images(st, use_mirror);
-  CaDiCaL::Solver sat;
-  sat.set("quiet", 1);
   const StrategyCnf cnf = encode_strategy(st, sat, !lazy);
   out.variables = std::uint64_t(cnf.vars);
   out.clauses = cnf.clauses;
@@ -244,6 +240,7 @@ StrategySearch search_strategy(StrategyStates& st, double max_seconds, bool want
   if (cnf.inc[st.root]) res = lazy ? solve_lazily(st, cnf, sat, max_seconds, t0, method == StrategyMethod::lazy_local, out, rs)
                                   : solve_within(sat, max_seconds);
   out.seconds = seconds_since(t0);
+  out.ilp = sat.stats();
   if (res == 20 && out.restricted) {  // lazy_local: none within its restrictions is no answer
     out.status = StrategyStatus::budget;
     out.note = "none within " + std::to_string(out.restricted) + " targets made injective";
@@ -285,7 +282,11 @@ bool answered_without_sat(const StrategyStates& st, StrategySearch& out) {
 }
 
 int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
-  Deadline deadline;
+  struct Deadline : CaDiCaL::Terminator {
+    std::chrono::steady_clock::time_point end;
+    bool on = false;
+    bool terminate() override { return on && std::chrono::steady_clock::now() > end; }
+  } deadline;
   if (max_seconds > 0) {
     deadline.on = true;
     deadline.end = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -298,15 +299,16 @@ int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
 }
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
-                             double max_seconds, bool certificate, int layers, StrategyMethod method) {
+                             double max_seconds, bool certificate, int layers, StrategyMethod method,
+                             StrategySolverKind solver) {
   StrategyStates st = strategy_states(o, fresh, g, W, layers);
-  return find_strategy_in(st, max_seconds, certificate, method, layers);
+  return find_strategy_in(st, max_seconds, certificate, method, layers, solver);
 }
 
 StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
-                                int layers) {
+                                int layers, StrategySolverKind solver) {
   // A mirrored strategy first (half the variables); if none exists, one of any shape.
-  StrategySearch s = search_strategy(st, max_seconds, certificate, true, method);
+  StrategySearch s = search_strategy(st, max_seconds, certificate, true, method, solver);
   if (s.status != StrategyStatus::none || !s.mirrored) {
     if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
     return s;
@@ -314,7 +316,8 @@ StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool cer
   const double spent = s.seconds;
   const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
   const StrategySearch mirrored = s;
-  s = search_strategy(st, left, certificate, false, method);
+  s = search_strategy(st, left, certificate, false, method, solver);
+  s.ilp.nodes += mirrored.ilp.nodes;
   s.seconds += spent;
   s.rounds += mirrored.rounds;
   s.violations += mirrored.violations;

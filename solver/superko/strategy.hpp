@@ -26,6 +26,7 @@
 #include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
+#include "solver/superko/strategy_solver.hpp"
 
 namespace CaDiCaL {
 class Solver;
@@ -55,6 +56,8 @@ struct StrategySearch {
   // (state, label) nodes given variables, and those the play can reach.
   int memory = 0;
   std::uint64_t product_nodes = 0, product_reach = 0;
+  std::string solver = "SAT";              // what solved it (strategy_solver.hpp)
+  SolverStats ilp;                         // the ILP's root LP and nodes (solver ILP)
 };
 
 // The format-2 (or 4, lazy) certificate of a strategy found for the game's current state.
@@ -67,10 +70,11 @@ std::string strategy_certificate(const Game& g, const StrategySearch& s);
 // any shape says so too. layers >= 0 confines the open states the strategy may reach to those with
 // at least the root's pieces less `layers` (smaller instances; "none" then means none so confined).
 // method lazy: the instance without injectivity, S3 checked on each model's graph and its
-// violations blocked until a model meets it (F9).
+// violations blocked until a model meets it (F9). solver: CaDiCaL, or CBC on the same instance.
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
                              double max_seconds, bool certificate, int layers = -1,
-                             StrategyMethod method = StrategyMethod::injective);
+                             StrategyMethod method = StrategyMethod::injective,
+                             StrategySolverKind solver = StrategySolverKind::sat);
 
 // Shared with the search with memory (strategy_memory.cpp). Where the attractors answer before any
 // encoding: true (with out's status and note set) when a board of the root's history is a state W's
@@ -84,6 +88,6 @@ int solve_within(CaDiCaL::Solver& sat, double max_seconds);
 // root, winner, history or `within` set as wanted), for many searches over one oracle (the
 // layer-by-layer pass, entry_layers.hpp). `layers` only names the confinement in the note.
 StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
-                                int layers = -1);
+                                int layers = -1, StrategySolverKind solver = StrategySolverKind::sat);
 
 }  // namespace gonu

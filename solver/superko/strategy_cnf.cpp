@@ -3,8 +3,6 @@
 // sigma into each state, then the first states of the root's segment.
 #include "solver/superko/strategy_cnf.hpp"
 
-#include <cadical.hpp>
-
 #include <initializer_list>
 
 #include "core/error.hpp"
@@ -54,7 +52,7 @@ namespace {
 
 class Encoder {
  public:
-  Encoder(const StrategyStates& st, CaDiCaL::Solver& sat, bool injective)
+  Encoder(const StrategyStates& st, StrategySolver& sat, bool injective)
       : st_(st), sat_(sat), injective_(injective) {}
 
   StrategyCnf run() {
@@ -73,16 +71,14 @@ class Encoder {
     } else {
       history_and_root();
     }
+    cnf_.vars = sat_.vars();
+    cnf_.clauses = sat_.constraints();
     return std::move(cnf_);
   }
 
  private:
-  int var() { return ++cnf_.vars; }
-  void clause(std::initializer_list<int> lits) {
-    for (int l : lits) sat_.add(l);
-    sat_.add(0);
-    ++cnf_.clauses;
-  }
+  int var() { return sat_.new_var(); }
+  void clause(std::initializer_list<int> lits) { sat_.clause(std::span<const int>(lits.begin(), lits.size())); }
 
   // One "in the reach" variable per open state, one "first state" variable per open opponent
   // state; a state shares its mirror image's.
@@ -93,6 +89,7 @@ class Encoder {
     for (std::size_t i = 0; i < n; ++i)
       if (st_.fixed(i) == 0 && st_.rep(i) == i) {
         cnf_.inc[i] = var();
+        sat_.cost(cnf_.inc[i], 1);  // an ILP keeps the reach small (fewer S3 violations in the lazy search)
         if (injective_ && st_.pos[i].to_move != st_.winner) cnf_.entry[i] = var();
       }
     if (st_.mirrored)
@@ -123,9 +120,7 @@ class Encoder {
       if (buf_[k].captured && injective_) clause({-x, cnf_.entry[v]});
       else into_[st_.rep(v)].push_back(x);
     }
-    for (int l : any) sat_.add(l);
-    sat_.add(0);
-    ++cnf_.clauses;
+    sat_.clause(any);
   }
 
   // The opponent to move at i in the reach: every move stays in the reach or in W's attractor.
@@ -151,22 +146,7 @@ class Encoder {
       const std::vector<int>& P = into_[t];
       if (P.empty()) continue;
       for (int x : P) clause({-cnf_.entry[t], -x});
-      if (P.size() <= 5) {
-        for (std::size_t a = 0; a < P.size(); ++a)
-          for (std::size_t b = a + 1; b < P.size(); ++b) clause({-P[a], -P[b]});
-      } else {  // sequential counter: s_i = "one of P[0..i] is set"
-        int prev = 0;
-        for (std::size_t a = 0; a + 1 < P.size(); ++a) {
-          const int s = var();
-          clause({-P[a], s});
-          if (prev) {
-            clause({-prev, s});
-            clause({-P[a], -prev});
-          }
-          prev = s;
-        }
-        clause({-P.back(), -prev});
-      }
+      sat_.at_most_one(P);
     }
   }
 
@@ -188,7 +168,7 @@ class Encoder {
   }
 
   const StrategyStates& st_;
-  CaDiCaL::Solver& sat_;
+  StrategySolver& sat_;
   bool injective_;
   StrategyCnf cnf_;
   std::vector<Move> buf_;
@@ -197,7 +177,7 @@ class Encoder {
 
 }  // namespace
 
-StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat, bool injective) {
+StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective) {
   return Encoder(st, sat, injective).run();
 }
 

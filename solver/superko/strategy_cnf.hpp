@@ -1,8 +1,8 @@
 // The SAT encoding of a memoryless superko strategy (the strategy and why it wins: strategy.hpp;
 // proof: solver/superko/SUPERKO.md, F7). Two parts: the ban-free states seen from the winner W (what
 // the attractors fix, the root and its history, the optional file-mirror pairing), and the clauses
-// over them, added to a CaDiCaL solver in a fixed order (the same instance, variable for variable,
-// on every run). Internal to the strategy search: strategy.cpp solves the instance and reads the
+// over them, added to a solver (strategy_solver.hpp: CaDiCaL or CBC) in a fixed order (the same
+// instance, variable for variable, on every run). Internal to the strategy search: strategy.cpp solves the instance and reads the
 // strategy back off the model.
 #pragma once
 #include <algorithm>
@@ -14,10 +14,7 @@
 #include "core/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
-
-namespace CaDiCaL {
-class Solver;
-}
+#include "solver/superko/strategy_solver.hpp"
 
 namespace gonu {
 
@@ -84,19 +81,19 @@ struct StrategyChoice {
 };
 
 struct StrategyCnf {
-  int vars = 0;  // CaDiCaL literals are 1..vars
-  std::uint64_t clauses = 0;
+  int vars = 0;  // literals are 1..vars
+  std::uint64_t clauses = 0;  // clauses (SAT) or rows (ILP: an at-most-one group is one row)
   std::vector<int> inc;    // by state: "in the reach of the strategy" (0: no variable; fixed or not a rep)
   std::vector<int> entry;  // by opponent state: "a segment's first state" (0: none)
   std::vector<std::vector<StrategyChoice>> choices;  // by W-to-move rep: its candidate moves
 };
 
-// Adds the instance to `sat` (empty on entry): closure of the reach, a sigma move at every W state
+// Adds the instance to `sat` (empty on entry; at-most-one groups as such): closure of the reach, a sigma move at every W state
 // of it, and the root in the reach. injective (F7): at most one non-capturing sigma into each
 // state, none into a segment's first state, the root (with its history) as first states of their
 // segment. Not injective (the lazy search, F9): only no non-capturing sigma into a board of the
 // history (S2); S3 is left to the blocking clauses of strategy_lazy.hpp, and with the mirror
 // pairing, sigma may lead a self-mirrored state anywhere (that restriction served injectivity).
-StrategyCnf encode_strategy(const StrategyStates& st, CaDiCaL::Solver& sat, bool injective = true);
+StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective = true);
 
 }  // namespace gonu

@@ -27,8 +27,8 @@ struct Proof {
 class TreeSearch {
  public:
   TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, int layers, StrategyMethod method,
-             StrategyTree& out)
-      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), method_(method), out_(out) {}
+             StrategySolverKind solver, StrategyTree& out)
+      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), method_(method), solver_(solver), out_(out) {}
 
   std::optional<Proof> prove(const Game& g, int depth, bool tried = false) {
     ++out_.nodes;
@@ -38,7 +38,7 @@ class TreeSearch {
     for (Side w : {p.to_move, other(p.to_move)}) {
       if (tried) break;
       ++out_.sat_calls;
-      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_, method_);
+      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_, method_, solver_);
       if (s.status != StrategyStatus::found) continue;
       auto n = std::make_unique<Node>();
       n->kind = 'S';
@@ -81,6 +81,7 @@ class TreeSearch {
   bool cert_;
   int layers_;
   StrategyMethod method_;
+  StrategySolverKind solver_;
   StrategyTree& out_;
 };
 
@@ -110,9 +111,9 @@ void write_tree(const Node& n, std::ostringstream& tree, std::vector<const std::
 
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, int depth,
                                     double seconds_per_search, bool certificate, bool root_tried, int layers,
-                                    StrategyMethod method) {
+                                    StrategyMethod method, StrategySolverKind solver) {
   StrategyTree out;
-  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, method, out);
+  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, method, solver, out);
   std::optional<Proof> proof = search.prove(g, depth, root_tried);
   if (!proof) return out;
   const Side to_move = current(g).to_move;

@@ -29,6 +29,7 @@ struct StrategyTree {
 // root's own strategies were searched already (none found), so the root is expanded at once.
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g,
                                     int depth, double seconds_per_search, bool certificate, bool root_tried,
-                                    int layers = -1, StrategyMethod method = StrategyMethod::injective);
+                                    int layers = -1, StrategyMethod method = StrategyMethod::injective,
+                                    StrategySolverKind solver = StrategySolverKind::sat);
 
 }  // namespace gonu

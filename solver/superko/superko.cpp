@@ -36,11 +36,13 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
         o.strategy_memory > 0
             ? find_memory_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers,
                                    o.strategy_memory)
-            : find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers, o.strategy_method);
+            : find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers, o.strategy_method,
+                            o.strategy_solver);
     res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
                               ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
                               ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted,
-                              ss.memory, ss.product_nodes, ss.product_reach});
+                              ss.solver, ss.ilp.lp, ss.ilp.root_lp, ss.ilp.lp_bound, ss.ilp.lp_fractional, ss.ilp.objective,
+                              ss.ilp.nodes, ss.memory, ss.product_nodes, ss.product_reach});
     if (ss.status == StrategyStatus::found) {
       res.value = w == to_move ? SkValue::win : SkValue::loss;
       res.method = "strategy";
@@ -66,7 +68,8 @@ void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, co
   if (res.value != SkValue::unknown || o.strategy_depth <= 0 || root_budget) return;
   if (o.progress) o.progress("strategy tree", 0, 0);
   const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
-                                                o.certificate, true, o.strategy_layers, o.strategy_method);
+                                                o.certificate, true, o.strategy_layers, o.strategy_method,
+                                                o.strategy_solver);
   res.tree_nodes = t.nodes;
   res.tree_searches = t.sat_calls;
   res.tree_leaves = t.leaves;

@@ -56,6 +56,13 @@ struct SuperkoStrategyReport {
   double seconds = 0;
   bool lazy = false;  // the lazy method (F9): its rounds, S3 violations, blocking clauses, last model's parts
   std::uint64_t rounds = 0, violations = 0, blocking = 0, parts = 0, largest_part = 0, restricted = 0;
+  std::string solver = "SAT";  // SAT, or ILP (CBC): then the last root LP's value, its fractional
+  bool ilp = false;            // variables, the model's objective and the branch-and-bound nodes
+  bool root_lp = false;
+  double lp_bound = 0;
+  std::uint64_t lp_fractional = 0;
+  double objective = 0;
+  std::uint64_t nodes = 0;
   // A strategy with memory (F11): the label's range (0: memoryless), the (state, label) nodes given
   // variables and those reached.
   int memory = 0;

@@ -23,6 +23,11 @@ const char* to_string(SkValue v);  // "WIN" / "LOSS" / "UNKNOWN"
 // but "none" then only means none within those restrictions).
 enum class StrategyMethod : std::uint8_t { injective, lazy, lazy_local };
 
+// What solves the strategy instance (strategy_solver.hpp): CaDiCaL (SAT), or CBC on the same
+// instance as a 0-1 program, minimizing the states of the reach (ilp) or any feasible point
+// (ilp_feasible).
+enum class StrategySolverKind : std::uint8_t { sat, ilp, ilp_feasible };
+
 struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
@@ -38,6 +43,7 @@ struct SuperkoOptions {
   bool entry_layers = false;         // first prove capture-entry values layer by layer (entry_layers.hpp, F10)
   double entry_seconds = 5;          // its budget per SAT search (0: none)
   double entry_budget = 600;         // its budget in all (0: none)
+  StrategySolverKind strategy_solver = StrategySolverKind::sat;
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit

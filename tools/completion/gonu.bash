@@ -12,7 +12,7 @@ _gonu_options() {
     solve)
       echo "$_gonu_rule_options --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
-           "--strategy-seconds --strategy-method --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
+           "--strategy-seconds --strategy-method --strategy-solver --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
            "--no-strategy --no-search --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
@@ -41,6 +41,7 @@ _gonu() {
     --values) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;
     --engine) mapfile -t COMPREPLY < <(compgen -W "auto dense compact graph" -- "$cur"); return ;;
     --strategy-method) mapfile -t COMPREPLY < <(compgen -W "injective lazy lazy-local" -- "$cur"); return ;;
+    --strategy-solver) mapfile -t COMPREPLY < <(compgen -W "sat ilp ilp-feasible" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
     --out | --certificate | --stats-csv | --checkpoint | --resume) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-memory | --strategy-depth | --strategy-layers | --entry-seconds | --entry-budget | \
