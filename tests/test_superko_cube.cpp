@@ -17,6 +17,7 @@
 #include <string>
 
 #include "checker/certificate_check.hpp"
+#include "tests/reference/superko_negamax.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "solver/superko/cube_resume.hpp"
@@ -25,6 +26,9 @@
 #include "tests/test_support.hpp"
 
 namespace gonu {
+using gonu::test::negamax;
+using gonu::test::random_tiny_game;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -77,20 +81,6 @@ std::string temp_file(const char* name) {
   return p.string();
 }
 
-// The plain negamax with the full history (no pruning, no caching), as in the strategy tests.
-std::optional<bool> negamax(Game& g, std::uint64_t& budget) {
-  if (budget == 0) return std::nullopt;
-  --budget;
-  bool win = false;
-  for (const Move& m : legal_moves(g)) {
-    Game next = g;
-    play(next, m);
-    const std::optional<bool> child = negamax(next, budget);
-    if (!child) return std::nullopt;
-    if (!*child) win = true;
-  }
-  return win;
-}
 
 // The uninterrupted run every other test compares with (1 thread).
 const SuperkoResult& reference() {
@@ -253,25 +243,8 @@ TEST_CASE("cube: proven values agree with the full-history negamax, with checked
   std::mt19937_64 rng(11);
   int proven = 0, compared = 0, trees = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const int shapes[][2] = {{3, 3}, {2, 4}, {4, 2}, {3, 2}, {2, 3}};
-    const auto* s = shapes[trial % 5];
-    Rules r = rules_by_name(trial % 2 ? "corner" : "soldiers");
-    r.rows = s[0];
-    r.cols = s[1];
-    const Board b = make_board(r.rows, r.cols);
-    std::vector<int> sq(b.n);
-    for (int i = 0; i < b.n; ++i) sq[i] = i;
-    std::shuffle(sq.begin(), sq.end(), rng);
-    Position p;
-    const int nb = 2 + int(rng() % 2), nw = 2;
-    for (int i = 0; i < nb; ++i) p.black |= bit(sq[i]);
-    for (int i = nb; i < nb + nw; ++i) p.white |= bit(sq[i]);
-    p.to_move = rng() & 1 ? Side::black : Side::white;
-    Game g = new_game(r, p);
-    for (int k = int(rng() % 5); k > 0 && !legal_moves(g).empty(); --k) {
-      const auto legal = legal_moves(g);
-      play(g, legal[rng() % legal.size()]);
-    }
+    Game g = random_tiny_game(rng, trial);
+    const Board& b = g.board;
     std::uint64_t budget = 40'000;
     Game copy = g;
     const std::optional<bool> ref = negamax(copy, budget);

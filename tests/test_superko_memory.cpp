@@ -18,10 +18,14 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "checker/certificate_check.hpp"
+#include "tests/reference/superko_negamax.hpp"
 #include "solver/superko/superko.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
+using gonu::test::negamax;
+using gonu::test::random_tiny_game;
+
 namespace {
 
 using test::join;
@@ -132,44 +136,7 @@ std::optional<bool> replay_wins(const Game& root, const std::vector<std::string>
   return !lost;
 }
 
-// The reference negamax (no pruning, no caching), as in test_superko_solver.cpp.
-std::optional<bool> negamax(Game& g, std::uint64_t& budget) {
-  if (budget == 0) return std::nullopt;
-  --budget;
-  bool win = false;
-  for (const Move& m : legal_moves(g)) {
-    Game next = g;
-    play(next, m);
-    const std::optional<bool> child = negamax(next, budget);
-    if (!child) return std::nullopt;
-    if (!*child) win = true;
-  }
-  return win;
-}
 
-// A random position of 2 or 3 black and 2 white pieces on a tiny board, after a few random moves.
-Game random_game(std::mt19937_64& rng, int trial) {
-  const int shapes[][2] = {{3, 3}, {2, 4}, {4, 2}, {3, 2}, {2, 3}};
-  const auto* s = shapes[trial % 5];
-  Rules r = rules_by_name(trial % 2 ? "corner" : "soldiers");
-  r.rows = s[0];
-  r.cols = s[1];
-  const Board b = make_board(r.rows, r.cols);
-  std::vector<int> sq(b.n);
-  for (int i = 0; i < b.n; ++i) sq[i] = i;
-  std::shuffle(sq.begin(), sq.end(), rng);
-  Position p;
-  const int nb = 2 + int(rng() % 2), nw = 2;
-  for (int i = 0; i < nb; ++i) p.black |= bit(sq[i]);
-  for (int i = nb; i < nb + nw; ++i) p.white |= bit(sq[i]);
-  p.to_move = rng() & 1 ? Side::black : Side::white;
-  Game g = new_game(r, p);
-  for (int k = int(rng() % 5); k > 0 && !legal_moves(g).empty(); --k) {
-    const auto legal = legal_moves(g);
-    play(g, legal[rng() % legal.size()]);
-  }
-  return g;
-}
 
 // A format-2 certificate as format 7 with memory m: every paired entry under every label.
 std::string as_format7(const std::vector<std::string>& t, int m) {
@@ -228,7 +195,7 @@ TEST_CASE("strategy with memory: proven values agree with the full-history negam
   std::mt19937_64 rng(11);
   int proven = 0, compared = 0, memoryless = 0;
   for (int trial = 0; trial < 90; ++trial) {
-    const Game g = random_game(rng, trial);
+    const Game g = random_tiny_game(rng, trial);
     std::uint64_t budget = 40'000;
     Game copy = g;
     const std::optional<bool> ref = negamax(copy, budget);
