@@ -11,7 +11,7 @@
 #           material layer;
 #   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open;
 #   ilp     the strategy instances of 5x2, 3x4 and 4x3 solved by CaDiCaL and by CBC side by side.
-# usage: scripts/superko.sh [SECTION...]   (default: every section, about an hour and a half here)
+# usage: scripts/superko.sh [SECTION...]   (default: every section, about two hours here)
 #        scripts/superko.sh --assemble       (results/superko.md put together again from the sections)
 # Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
 # then put together from every section's file and the notes below, so one section can be run again
