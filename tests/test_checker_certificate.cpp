@@ -19,6 +19,7 @@ namespace gonu {
 namespace {
 
 using test::join;
+using test::start_game;
 using test::tokens;
 
 // The index just past the subtree that starts at token i (see the format in solver/superko/SUPERKO.md).
@@ -45,13 +46,6 @@ SuperkoResult solve_with_certificate(const Game& g) {
   o.strategy = false;
   o.certificate = true;
   return solve_superko(g, o);
-}
-
-Game start_game(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return new_game(r, start_position(make_board(rows, cols), r.first));
 }
 
 // Random small positions whose certificates have a loser node with two moves or more.

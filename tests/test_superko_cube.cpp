@@ -17,17 +17,18 @@
 #include <string>
 
 #include "checker/certificate_check.hpp"
-#include "tests/reference/superko_negamax.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "solver/superko/cube_resume.hpp"
 #include "solver/superko/superko.hpp"
+#include "tests/reference/superko_negamax.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
 using gonu::test::negamax;
 using gonu::test::random_tiny_game;
+using gonu::test::start_game;
 
 namespace {
 
@@ -37,13 +38,6 @@ using table_test::Result;
 using table_test::run_gonu;
 using table_test::slurp;
 using table_test::TempDir;
-
-Game start_game(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return new_game(r, start_position(make_board(rows, cols), r.first));
-}
 
 // 4x3 `soldiers` after a4-a3: White to move has no strategy, Black has one after each reply (the
 // known two-ply case, one ply in): 8 searches, a few seconds.

@@ -22,14 +22,8 @@ namespace gonu {
 namespace {
 
 using test::join;
+using test::start_game;
 using test::tokens;
-
-Game start_game(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return new_game(r, start_position(make_board(rows, cols), r.first));
-}
 
 CertificateCheck check_text(const std::string& text) {
   std::istringstream in(text);

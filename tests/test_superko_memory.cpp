@@ -18,8 +18,8 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "checker/certificate_check.hpp"
-#include "tests/reference/superko_negamax.hpp"
 #include "solver/superko/superko.hpp"
+#include "tests/reference/superko_negamax.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
@@ -29,14 +29,8 @@ using gonu::test::random_tiny_game;
 namespace {
 
 using test::join;
+using test::start_game;
 using test::tokens;
-
-Game start_game(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return new_game(r, start_position(make_board(rows, cols), r.first));
-}
 
 // memory 0: the memoryless search (F7); else the search with memory m (format 7). No tree, no search.
 SuperkoResult solve_by_strategy(const Game& g, int memory) {

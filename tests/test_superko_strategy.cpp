@@ -18,8 +18,8 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "checker/certificate_check.hpp"
-#include "tests/reference/superko_negamax.hpp"
 #include "solver/superko/superko.hpp"
+#include "tests/reference/superko_negamax.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
@@ -27,13 +27,6 @@ using gonu::test::negamax;
 using gonu::test::random_tiny_game;
 
 namespace {
-
-Game start_game(const char* name, int rows, int cols) {
-  Rules r = rules_by_name(name);
-  r.rows = rows;
-  r.cols = cols;
-  return new_game(r, start_position(make_board(rows, cols), r.first));
-}
 
 SuperkoResult solve_by_strategy(const Game& g) {
   SuperkoOptions o;
@@ -43,6 +36,7 @@ SuperkoResult solve_by_strategy(const Game& g) {
 }
 
 using test::join;
+using test::start_game;
 using test::tokens;
 
 bool checker_accepts(const std::string& text) {

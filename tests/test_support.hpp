@@ -1,10 +1,12 @@
 // Small helpers shared by the test files: rule sets built from parts or from a named set on
-// another board; certificate text split into tokens and joined again (for tampering).
+// another board; a named set's game from its start on another board; certificate text split into
+// tokens and joined again (for tampering).
 #pragma once
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/game.hpp"
 #include "core/rules.hpp"
 
 namespace gonu::test {
@@ -25,6 +27,12 @@ inline Rules named_on(const std::string& name, int rows, int cols) {
   r.rows = rows;
   r.cols = cols;
   return r;
+}
+
+// The game of the named rule set on a rows x cols board, at its start.
+inline Game start_game(const std::string& name, int rows, int cols) {
+  const Rules r = named_on(name, rows, cols);
+  return new_game(r, start_position(make_board(rows, cols), r.first));
 }
 
 inline std::vector<std::string> tokens(const std::string& text) {
