@@ -9,6 +9,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <iostream>
@@ -19,6 +20,7 @@
 #include "solver/dense/untagged_space.hpp"
 #include "solver/mpi/checkpoint.hpp"
 #include "solver/mpi/comm.hpp"
+#include "solver/mpi/range_source.hpp"
 #include "solver/mpi/steps.hpp"
 #include "solver/mpi/table_mpi.hpp"
 
@@ -30,6 +32,10 @@ using namespace dense;
 
 constexpr std::size_t kGrain = 4096;
 constexpr std::uint64_t kIdChunk = std::uint64_t(1) << 16;  // ids per task of a pass over a range
+// States of a frontier or a retrograde level expanded per exchange (about 5 million words sent).
+constexpr std::size_t kBatch = std::size_t(1) << 19;
+// Ids of a range per round of the mirror images' exchange: about 6 million words a round on 5x5.
+constexpr std::uint64_t kRoundIds = std::uint64_t(1) << 24;
 // Set in a predecessor's word when the one edge it comes from stands for two (the mirror's case
 // in compact_untagged.cpp: analyse); ids stay far below it.
 constexpr std::uint64_t kTwoEdges = std::uint64_t(1) << 63;
@@ -68,6 +74,16 @@ void end_step(Run& r, const char* phase, std::uint32_t level) {
   mpi::end_step(st, r.pt, phase, level);
 }
 
+// body(a, b) for the entries [a, b) of a list of n, in batches of at most kBatch, the same number
+// of batches on every process (each batch ends in an exchange): what a batch sends, before its
+// duplicates are dropped, is held at once, and a whole level's would set the run's peak.
+template <class Body>
+void in_batches(const Run& r, std::size_t n, Body&& body) {
+  const std::uint64_t batches = r.comm.max((n + kBatch - 1) / kBatch);
+  for (std::uint64_t k = 0; k < batches; ++k)
+    body(std::min(n, std::size_t(k * kBatch)), std::min(n, std::size_t((k + 1) * kBatch)));
+}
+
 // 1. reach, one level: this process's frontier expanded, the successors' canonical boards sent
 // to their owners, and the ones this process receives claimed; the new ones are its next frontier.
 void reach_level(Run& r) {
@@ -75,34 +91,34 @@ void reach_level(Run& r) {
   const Space& space = r.space;
   const Side side = pt.side, to = other(side);
   const std::size_t procs = std::size_t(r.comm.size());
-  tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
-  tbb::enumerable_thread_specific<Boards> ends;
-  tbb::enumerable_thread_specific<std::uint64_t> edges(0);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pt.frontier.size(), kGrain), [&](const auto& range) {
-    Buckets& o = out.local();
-    for (std::size_t i = range.begin(); i < range.end(); ++i) {
-      const Position p = unpack(pt.frontier[i], side);
-      const int k = lost_by_material(p) ? 0 : for_each_successor(r.codec.board, r.codec.rules, p, [&](const Position& x) {
-        const std::uint64_t c = space.pair(pack(x)).canonical;
-        o[r.parts.owner(space.id(unpack(c, to)))].push_back(c);
-      });
-      if (k > kMaxCompactMoves)
-        throw GonuError("a position with more than " + std::to_string(kMaxCompactMoves) +
-                        " moves: too many for the compact engine");
-      if (k == 0) ends.local().push_back(pt.frontier[i]);
-      edges.local() += std::uint64_t(k) * std::uint64_t(space.pair(pt.frontier[i]).orbit);
-    }
-  });
-  Buckets send = join(out, procs, true);
-  const Boards in = r.comm.exchange(send);
-  tbb::enumerable_thread_specific<Boards> next;
-  tbb::enumerable_thread_specific<std::uint64_t> found(0);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
-    for (std::size_t i = range.begin(); i < range.end(); ++i) {
-      if (!pt.bits.claim(r.local(space.id(unpack(in[i], to))))) continue;
-      next.local().push_back(in[i]);
-      found.local() += std::uint64_t(space.pair(in[i]).orbit);
-    }
+  tbb::enumerable_thread_specific<Boards> ends, next;
+  tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
+  in_batches(r, pt.frontier.size(), [&](std::size_t a, std::size_t b) {
+    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(a, b, kGrain), [&](const auto& range) {
+      Buckets& o = out.local();
+      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+        const Position p = unpack(pt.frontier[i], side);
+        const int k = lost_by_material(p) ? 0 : for_each_successor(r.codec.board, r.codec.rules, p, [&](const Position& x) {
+          const std::uint64_t c = space.pair(pack(x)).canonical;
+          o[r.parts.owner(space.id(unpack(c, to)))].push_back(c);
+        });
+        if (k > kMaxCompactMoves)
+          throw GonuError("a position with more than " + std::to_string(kMaxCompactMoves) +
+                          " moves: too many for the compact engine");
+        if (k == 0) ends.local().push_back(pt.frontier[i]);
+        edges.local() += std::uint64_t(k) * std::uint64_t(space.pair(pt.frontier[i]).orbit);
+      }
+    });
+    Buckets send = join(out, procs, true);
+    const Boards in = r.comm.exchange(send);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+        if (!pt.bits.claim(r.local(space.id(unpack(in[i], to))))) continue;
+        next.local().push_back(in[i]);
+        found.local() += std::uint64_t(space.pair(in[i]).orbit);
+      }
+    });
   });
   for (const auto e : edges) pt.edges += e;
   const Boards lost = gather(ends);
@@ -135,13 +151,19 @@ void for_each_canonical(const Run& r, std::uint64_t a, std::uint64_t b, Visit&& 
   });
 }
 
-// body(a, b) for this process's ids in chunks, in parallel.
+// body(x, y) for the ids [a, b) in chunks, in parallel.
+template <class Body>
+void over_ids(std::uint64_t a, std::uint64_t b, Body&& body) {
+  const std::uint64_t chunks = (b - a + kIdChunk - 1) / kIdChunk;
+  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
+    body(a + c * kIdChunk, std::min(b, a + (c + 1) * kIdChunk));
+  });
+}
+
+// body(x, y) for this process's ids in chunks, in parallel.
 template <class Body>
 void over_range(const Run& r, Body&& body) {
-  const std::uint64_t lo = r.pt.lo, hi = r.pt.hi, chunks = (hi - lo + kIdChunk - 1) / kIdChunk;
-  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
-    body(lo + c * kIdChunk, std::min(hi, lo + (c + 1) * kIdChunk));
-  });
+  over_ids(r.pt.lo, r.pt.hi, body);
 }
 
 // 2. count: this process's cells, each canonical state's moves counted into its cell; then the
@@ -166,13 +188,13 @@ void count_successors(Run& r) {
   end_step(r, "count", 0);
 }
 
-// The predecessors' words of this process's states in `cur` (side sd to move), by owner: each
+// The predecessors' words of this process's states cur[a, b) (side sd to move), by owner: each
 // canonical predecessor's id, with kTwoEdges where the edge stands for two.
-Buckets predecessors(const Run& r, const Boards& cur, Side sd) {
+Buckets predecessors(const Run& r, const Boards& cur, std::size_t a, std::size_t b, Side sd) {
   const Space& space = r.space;
   const std::size_t procs = std::size_t(r.comm.size());
   tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), kGrain), [&](const auto& range) {
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(a, b, kGrain), [&](const auto& range) {
     Buckets& o = out.local();
     for (std::size_t i = range.begin(); i < range.end(); ++i) {
       const Position p = unpack(cur[i], sd);
@@ -200,67 +222,69 @@ bool retrograde_level(Run& r) {
   if (pt.d + 1 > 0xffff) throw GonuError("a distance exceeds 65535 plies: too long for this solver's tables");
   tbb::enumerable_thread_specific<Boards> next[2][2];
   for (int sd = 0; sd < 2; ++sd)
-    for (int lost = 0; lost < 2; ++lost) {
-      Buckets send = predecessors(r, pt.level[sd][lost], Side(sd));
-      const Boards in = r.comm.exchange(send);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
-        for (std::size_t i = range.begin(); i < range.end(); ++i) {
-          const std::uint64_t pid = in[i] & ~kTwoEdges, at = r.local(pid);
-          if (!pt.bits.test(at)) continue;  // never reached
-          const Value v = pt.cells.reach_predecessor(pt.bits.rank(at), lost, pt.d, in[i] & kTwoEdges ? 2 : 1);
-          if (v != Value::draw) next[1 - sd][v == Value::loss].local().push_back(pack(r.space.position(pid)));
-        }
+    for (int lost = 0; lost < 2; ++lost)
+      in_batches(r, pt.level[sd][lost].size(), [&](std::size_t a, std::size_t b) {
+        Buckets send = predecessors(r, pt.level[sd][lost], a, b, Side(sd));
+        const Boards in = r.comm.exchange(send);
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
+          for (std::size_t i = range.begin(); i < range.end(); ++i) {
+            const std::uint64_t pid = in[i] & ~kTwoEdges, at = r.local(pid);
+            if (!pt.bits.test(at)) continue;  // never reached
+            const Value v = pt.cells.reach_predecessor(pt.bits.rank(at), lost, pt.d, in[i] & kTwoEdges ? 2 : 1);
+            if (v != Value::draw) next[1 - sd][v == Value::loss].local().push_back(pack(r.space.position(pid)));
+          }
+        });
       });
-    }
   for (int sd = 0; sd < 2; ++sd)
     for (int lost = 0; lost < 2; ++lost) pt.level[sd][lost] = gather(next[sd][lost]);
   ++pt.d;
   return true;
 }
 
-// 4. result: the mirror images' values sent to the owners of the images, as (image id, value |
-// dist << 2) pairs: a range's non-canonical states are the images of canonical ones, which may be
-// another process's.
-Boards send_images(Run& r) {
+// 4. result: the mirror images' values sent to the processes that hold the images, one word each
+// (range_source.hpp's image_word); images in this process's own range are read from its cells
+// and not sent. In rounds of kRoundIds ids of the sender's range, so that the words in flight stay
+// small; each round's words received are sorted and kept as one run.
+RemoteImages send_images(Run& r) {
   const Part& pt = r.pt;
-  const std::size_t procs = std::size_t(r.comm.size());
-  tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
-  over_range(r, [&](std::uint64_t a, std::uint64_t b) {
-    Buckets& o = out.local();
-    for_each_canonical(r, a, b, [&](std::uint64_t, const Position& p, std::uint64_t cell) {
-      const Space::Pair q = r.space.pair(pack(p));
-      if (q.orbit != 2) return;
-      const std::uint64_t image = r.space.id(unpack(q.image, p.to_move));
-      Boards& to = o[r.parts.owner(image)];
-      to.push_back(image);
-      to.push_back(std::uint64_t(pt.cells.value(cell)) | std::uint64_t(pt.cells.dist(cell)) << 2);
+  const std::size_t procs = std::size_t(r.comm.size()), me = std::size_t(r.comm.rank());
+  const std::uint64_t rounds = r.comm.max((pt.hi - pt.lo + kRoundIds - 1) / kRoundIds);
+  RemoteImages got;
+  for (std::uint64_t k = 0; k < rounds; ++k) {
+    const std::uint64_t a = std::min(pt.hi, pt.lo + k * kRoundIds), b = std::min(pt.hi, a + kRoundIds);
+    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
+    over_ids(a, b, [&](std::uint64_t x, std::uint64_t y) {
+      Buckets& o = out.local();
+      for_each_canonical(r, x, y, [&](std::uint64_t, const Position& p, std::uint64_t cell) {
+        const Space::Pair q = r.space.pair(pack(p));
+        if (q.orbit != 2) return;
+        const std::uint64_t image = r.space.id(unpack(q.image, p.to_move));
+        const std::size_t owner = r.parts.owner(image);
+        if (owner == me) return;
+        o[owner].push_back(image_word(image - r.parts.lo(int(owner)), value_word(pt.cells.value(cell), pt.cells.dist(cell))));
+      });
     });
-  });
-  Buckets send = join(out, procs, false);
-  return r.comm.exchange(send);
+    Buckets send = join(out, procs, false);
+    Boards in = r.comm.exchange(send);
+    tbb::parallel_sort(in.begin(), in.end());
+    if (!in.empty()) got.runs.push_back(std::move(in));
+  }
+  return got;
 }
 
-// 5. read-off: this process's states in key order (its canonical states merged with the images
-// received, steps.hpp's merge_images; ids follow key order), then counted, written into the table
-// and picked for the report (steps.hpp's read_off).
+// 5. read-off: this process's states read in key order straight from its bitmap, cells and the
+// images received (range_source.hpp), then counted, written into the table and picked for the
+// report (steps.hpp's read_off).
 std::uint64_t read_off(Run& r, Solution& s) {
-  const Part& pt = r.pt;
-  const std::uint64_t chunks = (pt.hi - pt.lo + kIdChunk - 1) / kIdChunk;
-  const auto from = [&](std::uint64_t c) { return pt.lo + c * kIdChunk; };
-  const auto to = [&](std::uint64_t c) { return std::min(pt.hi, from(c + 1)); };
-  RangeStates mine = merge_images(
-      chunks, sorted_images(send_images(r)),
-      [&](std::uint64_t c) { return pt.bits.count(r.local(from(c)), r.local(to(c))); }, from,
-      [&](std::uint64_t c, auto&& put) {
-        for_each_canonical(r, from(c), to(c), [&](std::uint64_t id, const Position&, std::uint64_t cell) {
-          put(id, std::uint64_t(pt.cells.value(cell)) | std::uint64_t(pt.cells.dist(cell)) << 2);
-        });
-      },
-      [&](std::uint64_t id) { return encode_board_side(r.codec, r.space.position(id)); });
-  s.edges = r.comm.sum(pt.edges);
-  s.levels = int(pt.levels);
+  RemoteImages remote = send_images(r);
+  s.edges = r.comm.sum(r.pt.edges);
+  s.levels = int(r.pt.levels);
   Steps st = steps(r);
   say_traffic(st, "result (the mirror images' values)");
+  RankedBits reached = mark_reached(r.space, r.pt, remote);
+  RangeStates mine;
+  mine.count = reached.total();
+  mine.states = range_source(r.codec, r.space, r.pt, std::move(reached), std::move(remote));
   return mpi::read_off(st, r.options.compact_result, std::move(mine), s);
 }
 

@@ -441,7 +441,7 @@ std::uint64_t read_off(Run& r, Solution& s) {
   const std::uint64_t chunks = (r.board_hi - r.board_lo + kBoardChunk - 1) / kBoardChunk;
   const auto from = [&](std::uint64_t c) { return r.board_lo + c * kBoardChunk; };
   const auto to = [&](std::uint64_t c) { return std::min(r.board_hi, from(c + 1)); };
-  RangeStates mine = merge_images(
+  RangeStates mine = record_range(merge_images(
       chunks, sorted_images(send_images(r)),
       [&](std::uint64_t c) {
         std::uint64_t n = 0;
@@ -449,7 +449,7 @@ std::uint64_t read_off(Run& r, Solution& s) {
         return n;
       },
       [&](std::uint64_t c) { return encode_board_side(r.t.s.codec, r.space.board(from(c))) << r.t.s.codec.tag_bits; },
-      [&](std::uint64_t c, auto&& put) { own_states(r, from(c), to(c), put); }, [](Key k) { return k; });
+      [&](std::uint64_t c, auto&& put) { own_states(r, from(c), to(c), put); }, [](Key k) { return k; }));
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
   Steps st = r.steps();

@@ -19,20 +19,21 @@ std::uint64_t peak_resident() {
   return std::uint64_t(u.ru_maxrss) * 1024;
 }
 
-// Every process's states gathered on process 0 in process order, which is key order: the
-// Solution's arrays. One array at a time, each part freed once sent: process 0 holds at most one
-// array twice.
-void gather_arrays(Steps& st, RangeStates& mine, Solution& s) {
+// Every process's states read as records and gathered on process 0 in process order, which is
+// key order: the Solution's arrays (for --verify and --stats on boards whose arrays fit). One
+// array at a time, each part freed once sent: process 0 holds at most one array twice.
+void gather_arrays(Steps& st, const RangeStates& mine, Solution& s) {
+  RangeRecords all = read_records(mine, 0, mine.size());
   const auto fill = [&](auto& part, auto& into) {
-    const auto all = st.comm.gather(part);
+    const auto gathered = st.comm.gather(part);
     std::vector<typename std::decay_t<decltype(part)>::value_type>().swap(part);
     if (!st.root()) return;
-    into.resize(all.size());
-    std::copy(all.begin(), all.end(), into.begin());
+    into.resize(gathered.size());
+    std::copy(gathered.begin(), gathered.end(), into.begin());
   };
-  fill(mine.keys, s.keys);
-  fill(mine.value, s.value);
-  fill(mine.dist, s.dist);
+  fill(all.keys, s.keys);
+  fill(all.value, s.value);
+  fill(all.dist, s.dist);
   if (st.root()) count_values(s);
 }
 

@@ -47,7 +47,7 @@ void end_step(Steps& st, Part& pt, const char* phase, std::uint32_t level);
 // pt from the newest restart point every process holds; false if there is none (or no folder).
 bool resume(Steps& st, Part& pt);
 
-// A range's states as read_off takes them, in key order, built in place from two streams: its own
+// A range's states as records in key order (the tagged engine's read-off), built in place from two streams: its own
 // states, which the range's chunks give in order (own(c, put): chunk c's, put(order, value | dist
 // << 2); count(c): how many), and the mirror images of other processes' states sent to it,
 // (order, value | dist << 2) pairs sorted by order (freed once merged). `order` is what sorts
@@ -55,7 +55,7 @@ bool resume(Steps& st, Part& pt);
 // below bound(c + 1). At most 11 bytes a state and 16 an image are held, never a sorted copy of
 // every state: on the big boards this phase set the peak.
 template <class Count, class Bound, class Own, class KeyOf>
-RangeStates merge_images(std::uint64_t chunks, std::vector<std::pair<std::uint64_t, std::uint64_t>> images,
+RangeRecords merge_images(std::uint64_t chunks, std::vector<std::pair<std::uint64_t, std::uint64_t>> images,
                          Count&& count, Bound&& bound, Own&& own, KeyOf&& key_of) {
   std::vector<std::uint64_t> before(chunks + 1, 0), first(chunks + 1, images.size());
   first[0] = 0;
@@ -66,7 +66,7 @@ RangeStates merge_images(std::uint64_t chunks, std::vector<std::pair<std::uint64
     first[c + 1] = std::uint64_t(std::lower_bound(images.begin(), images.end(), at) - images.begin());
   });
   for (std::uint64_t c = 0; c < chunks; ++c) before[c + 1] += before[c];
-  RangeStates mine;
+  RangeRecords mine;
   const std::size_t n = std::size_t(before[chunks] + images.size());
   mine.keys.resize(n);
   mine.value.resize(n);
@@ -93,7 +93,7 @@ RangeStates merge_images(std::uint64_t chunks, std::vector<std::pair<std::uint64
 std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted_images(Boards in);
 
 // The read-off, the same for every engine once each process has its range's states in key order
-// (`mine`, numbered here): the counts summed into s, the table written in parts (mpi.table), and
+// (`mine`, read through its source and numbered here): the counts summed into s, the table written in parts (mpi.table), and
 // the root's and its moves' states sent to process 0 for the report; only when the caller reads
 // the arrays (not compact_result: --verify, --stats) every process's states gathered on process
 // 0 as s's arrays. The engine sets s.edges and s.levels first. Returns the table's size (0 if none).

@@ -3,6 +3,9 @@
 #include "solver/mpi/table_mpi.hpp"
 
 #include <mpi.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
 #include <memory>
@@ -22,6 +25,7 @@ namespace {
 using namespace table_write;
 
 constexpr std::uint64_t S = kTableBlockSize;
+constexpr std::uint64_t kReadChunk = std::uint64_t(1) << 16;  // states a task reads at a time
 
 // A run of state numbers [lo, hi).
 struct Span {
@@ -66,31 +70,48 @@ std::string broadcast(const std::string& text) {
   return out;
 }
 
-std::uint64_t value_word(const RangeStates& r, std::uint64_t i) {
+std::uint64_t record_word(const RangeRecords& r, std::uint64_t i) {
   return std::uint64_t(r.value[i]) | std::uint64_t(r.dist[i]) << 2;
 }
 
-void push_state(RangeStates& r, Key k, std::uint64_t vd) {
+void push_state(RangeRecords& r, Key k, std::uint64_t vd) {
   r.keys.push_back(k);
   r.value.push_back(Value(vd & 3u));
   r.dist.push_back(std::uint16_t(vd >> 2));
 }
 
-std::optional<std::uint64_t> find_in(const RangeStates& r, Key k) {
-  const auto it = std::lower_bound(r.keys.begin(), r.keys.end(), k);
-  if (it == r.keys.end() || *it != k) return std::nullopt;
-  return r.first + std::uint64_t(it - r.keys.begin());
-}
+// The states held as records (record_range).
+class RecordSource final : public StateSource {
+ public:
+  explicit RecordSource(RangeRecords r) : r_(std::move(r)) {}
+  void read(std::uint64_t lo, std::uint64_t hi, Key* keys, Value* value, std::uint16_t* dist) const override {
+    const auto a = std::ptrdiff_t(lo), b = std::ptrdiff_t(hi);
+    std::copy(r_.keys.begin() + a, r_.keys.begin() + b, keys);
+    std::copy(r_.value.begin() + a, r_.value.begin() + b, value);
+    std::copy(r_.dist.begin() + a, r_.dist.begin() + b, dist);
+  }
+  std::optional<std::uint64_t> find(Key k) const override {
+    const auto it = std::lower_bound(r_.keys.begin(), r_.keys.end(), k);
+    if (it == r_.keys.end() || *it != k) return std::nullopt;
+    return std::uint64_t(it - r_.keys.begin());
+  }
 
-// The part of [lo, hi) that r holds, copied to where it goes in the arrays of [lo, hi).
+ private:
+  RangeRecords r_;
+};
+
+// The part of the state numbers [lo, hi) that r holds, copied to where it goes in the arrays of
+// [lo, hi).
 void copy_overlap(const RangeStates& r, std::uint64_t lo, std::uint64_t hi, Key* keys, Value* value,
                   std::uint16_t* dist) {
   const std::uint64_t a = std::max(lo, r.first), b = std::min(hi, r.end());
-  if (a >= b) return;
-  const auto from = std::ptrdiff_t(a - r.first), to = std::ptrdiff_t(b - r.first);
-  std::copy(r.keys.begin() + from, r.keys.begin() + to, keys + (a - lo));
-  std::copy(r.value.begin() + from, r.value.begin() + to, value + (a - lo));
-  std::copy(r.dist.begin() + from, r.dist.begin() + to, dist + (a - lo));
+  if (a < b) r.states->read(a - r.first, b - r.first, keys + (a - lo), value + (a - lo), dist + (a - lo));
+}
+
+std::optional<std::uint64_t> find_in(const RangeStates& r, Key k) {
+  const auto i = r.states->find(k);
+  if (!i) return std::nullopt;
+  return r.first + *i;
 }
 
 // A writer's states: its own range and the few states around it that the others sent.
@@ -149,18 +170,22 @@ Solution window_solution(Comm& comm, const Solution& head, const RangeStates& mi
   for (std::size_t q = 0; q < ranges.size(); ++q) {
     if (int(q) == comm.rank()) continue;
     const Span w = window_of(ranges[q], n);
-    for (std::uint64_t i = std::max(w.lo, mine.first); i < std::min(w.hi, mine.end()); ++i) {
-      out[q].push_back(mine.keys[i - mine.first]);
-      out[q].push_back(value_word(mine, i - mine.first));
+    const std::uint64_t a = std::max(w.lo, mine.first), b = std::max(a, std::min(w.hi, mine.end()));
+    const RangeRecords part = read_records(mine, a - mine.first, b - mine.first);
+    for (std::uint64_t i = 0; i < part.size(); ++i) {
+      out[q].push_back(part.keys[i]);
+      out[q].push_back(record_word(part, i));
     }
   }
   const Boards in = comm.exchange(out);  // in state order: before this range, then after it
   const Span w = window_of(ranges[std::size_t(comm.rank())], n);
-  RangeStates before, after;
-  before.first = w.lo;
-  after.first = mine.end();
+  const std::uint64_t wanted_before = w.lo < mine.first ? mine.first - w.lo : 0;
+  RangeRecords before, after;
   for (std::size_t i = 0; i + 1 < in.size(); i += 2)
-    push_state(before.size() < (w.lo < mine.first ? mine.first - w.lo : 0) ? before : after, in[i], in[i + 1]);
+    push_state(before.size() < wanted_before ? before : after, in[i], in[i + 1]);
+  RangeStates b = record_range(std::move(before)), a = record_range(std::move(after));
+  b.first = w.lo;
+  a.first = mine.end();
   Solution s;
   s.codec = head.codec;
   s.root = head.root;
@@ -168,7 +193,7 @@ Solution window_solution(Comm& comm, const Solution& head, const RangeStates& mi
   s.root_key = head.root_key;
   s.edges = head.edges;
   s.states = n;
-  s.source = std::make_shared<WindowSource>(mine, std::move(before), std::move(after));
+  s.source = std::make_shared<WindowSource>(mine, std::move(b), std::move(a));
   return s;
 }
 
@@ -233,17 +258,53 @@ void write_file(const Comm& comm, const std::string& path, const Solution& windo
 
 void number_ranges(Comm& comm, RangeStates& mine) { mine.first = sum_before(comm, mine.size()); }
 
+RangeStates record_range(RangeRecords records) {
+  RangeStates r;
+  r.count = records.size();
+  r.states = std::make_shared<RecordSource>(std::move(records));
+  return r;
+}
+
+RangeRecords read_records(const RangeStates& mine, std::uint64_t lo, std::uint64_t hi) {
+  RangeRecords r;
+  const std::uint64_t n = hi > lo ? hi - lo : 0, chunks = (n + kReadChunk - 1) / kReadChunk;
+  r.keys.resize(std::size_t(n));
+  r.value.resize(std::size_t(n));
+  r.dist.resize(std::size_t(n));
+  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
+    const std::uint64_t a = c * kReadChunk, b = std::min(n, a + kReadChunk);
+    mine.states->read(lo + a, lo + b, &r.keys[a], &r.value[a], &r.dist[a]);
+  });
+  return r;
+}
+
 void count_ranges(Comm& comm, const RangeStates& mine, Solution& s) {
-  std::uint64_t by_value[3] = {0, 0, 0};
-  std::uint16_t max_dist = 0;
-  for (std::uint64_t i = 0; i < mine.size(); ++i) {
-    ++by_value[std::uint8_t(mine.value[i])];
-    max_dist = std::max(max_dist, mine.dist[i]);
-  }
-  s.draws = comm.sum(by_value[std::uint8_t(Value::draw)]);
-  s.wins = comm.sum(by_value[std::uint8_t(Value::win)]);
-  s.losses = comm.sum(by_value[std::uint8_t(Value::loss)]);
-  s.max_dist = std::uint16_t(comm.max(max_dist));
+  struct Counts {
+    std::uint64_t by_value[3] = {0, 0, 0};
+    std::uint16_t max_dist = 0;
+  };
+  const std::uint64_t chunks = (mine.size() + kReadChunk - 1) / kReadChunk;
+  const Counts c = tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(0, chunks), Counts{},
+      [&](const tbb::blocked_range<std::uint64_t>& r, Counts acc) {
+        for (std::uint64_t ch = r.begin(); ch < r.end(); ++ch) {
+          const RangeRecords part = read_records(mine, ch * kReadChunk, std::min(mine.size(), (ch + 1) * kReadChunk));
+          for (std::uint64_t i = 0; i < part.size(); ++i) {
+            ++acc.by_value[std::uint8_t(part.value[i])];
+            acc.max_dist = std::max(acc.max_dist, part.dist[i]);
+          }
+        }
+        return acc;
+      },
+      [](Counts x, const Counts& y) {
+        for (int v = 0; v < 3; ++v) x.by_value[v] += y.by_value[v];
+        x.max_dist = std::max(x.max_dist, y.max_dist);
+        return x;
+      });
+  s.draws = comm.sum(c.by_value[std::uint8_t(Value::draw)]);
+  s.wins = comm.sum(c.by_value[std::uint8_t(Value::win)]);
+  s.losses = comm.sum(c.by_value[std::uint8_t(Value::loss)]);
+  s.max_dist = std::uint16_t(comm.max(c.max_dist));
   s.states = comm.sum(mine.size());
 }
 
@@ -253,7 +314,8 @@ void pick_report_states(Comm& comm, const RangeStates& mine, Solution& s) {
   std::vector<std::uint64_t> words;  // (key, number, value word) of the wanted states held here
   for (int i = -1; i < k; ++i) {
     const Key key = i < 0 ? s.root_key : succ[i].key;
-    if (const auto at = find_in(mine, key)) words.insert(words.end(), {key, *at, value_word(mine, *at - mine.first)});
+    if (const auto at = find_in(mine, key))
+      words.insert(words.end(), {key, *at, record_word(read_records(mine, *at - mine.first, *at - mine.first + 1), 0)});
   }
   const std::vector<std::uint64_t> all = comm.gather(words);
   if (comm.rank() != 0) return;

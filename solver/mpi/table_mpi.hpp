@@ -13,6 +13,7 @@
 //     temporary file's removal (or, if a process is killed, a stale one the next write removes).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,15 +22,30 @@
 
 namespace gonu::mpi {
 
-// One process's states: keys[i] is state number first + i of the whole set.
+// One process's states: its source's state i (in key order) is state number first + i of the
+// whole set, for i < count. The source is read by many threads at once; it may hold the states
+// as records (record_range) or read them from an engine's own form (solve_mpi.cpp).
 struct RangeStates {
   std::uint64_t first = 0;
+  std::uint64_t count = 0;
+  std::shared_ptr<const StateSource> states;  // numbered from 0, not from first
+  std::uint64_t size() const { return count; }
+  std::uint64_t end() const { return first + count; }
+};
+
+// A range's states as records, in key order.
+struct RangeRecords {
   std::vector<Key> keys;
   std::vector<Value> value;
   std::vector<std::uint16_t> dist;
   std::uint64_t size() const { return keys.size(); }
-  std::uint64_t end() const { return first + keys.size(); }
 };
+
+// The records as a range (first still to be numbered).
+RangeStates record_range(RangeRecords records);
+
+// The states [lo, hi) of a range (its own numbers) read into records, in parallel chunks.
+RangeRecords read_records(const RangeStates& mine, std::uint64_t lo, std::uint64_t hi);
 
 // Every process's `first`, from the counts of the processes before it.
 void number_ranges(Comm& comm, RangeStates& mine);
