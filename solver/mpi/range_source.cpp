@@ -13,27 +13,6 @@ namespace {
 using namespace dense;
 
 constexpr std::uint64_t kIdChunk = std::uint64_t(1) << 16;  // ids per task of a pass over the range
-constexpr std::uint64_t kValueMask = (std::uint64_t(1) << kValueWordBits) - 1;
-
-// The remote images' values in offset order from a starting offset: each run's next word, the
-// one whose offset comes up next taken from whichever run holds it.
-class RemoteCursor {
- public:
-  RemoteCursor(const RemoteImages& remote, std::uint64_t from) : runs_(remote.runs), at_(runs_.size()) {
-    for (std::size_t j = 0; j < runs_.size(); ++j)
-      at_[j] = std::size_t(std::lower_bound(runs_[j].begin(), runs_[j].end(), from << kValueWordBits) -
-                           runs_[j].begin());
-  }
-  std::uint64_t take(std::uint64_t offset) {
-    for (std::size_t j = 0; j < runs_.size(); ++j)
-      if (at_[j] < runs_[j].size() && runs_[j][at_[j]] >> kValueWordBits == offset) return runs_[j][at_[j]++] & kValueMask;
-    throw std::logic_error("a reached mirror image whose value no process sent");
-  }
-
- private:
-  const std::vector<Boards>& runs_;
-  std::vector<std::size_t> at_;
-};
 
 class RangeSource final : public StateSource {
  public:
@@ -87,6 +66,18 @@ class RangeSource final : public StateSource {
 };
 
 }  // namespace
+
+RemoteCursor::RemoteCursor(const RemoteImages& remote, std::uint64_t from) : runs_(remote.runs), at_(runs_.size()) {
+  for (std::size_t j = 0; j < runs_.size(); ++j)
+    at_[j] = std::size_t(std::lower_bound(runs_[j].begin(), runs_[j].end(), from << kValueWordBits) - runs_[j].begin());
+}
+
+std::uint64_t RemoteCursor::take(std::uint64_t offset) {
+  constexpr std::uint64_t kValueMask = (std::uint64_t(1) << kValueWordBits) - 1;
+  for (std::size_t j = 0; j < runs_.size(); ++j)
+    if (at_[j] < runs_[j].size() && runs_[j][at_[j]] >> kValueWordBits == offset) return runs_[j][at_[j]++] & kValueMask;
+  throw std::logic_error("a reached mirror image whose value no process sent");
+}
 
 RankedBits mark_reached(const Space& space, const Part& part, const RemoteImages& remote) {
   RankedBits reached(part.hi - part.lo);

@@ -35,6 +35,19 @@ struct RemoteImages {
   std::vector<Boards> runs;  // image words, each run sorted (offsets differ across all runs)
 };
 
+// The remote images' values in offset order from a starting offset: each run's next word, the
+// one whose offset comes up next taken from whichever run holds it. One per reader.
+class RemoteCursor {
+ public:
+  RemoteCursor(const RemoteImages& remote, std::uint64_t from);
+  // The value word of the image at this offset, which must be the next one (in offset order).
+  std::uint64_t take(std::uint64_t offset);
+
+ private:
+  const std::vector<Boards>& runs_;
+  std::vector<std::size_t> at_;
+};
+
 // The reached states of the part's range, marked by id - lo: its canonical states, their images
 // in the range, and the remote images. The caller finishes nothing: returned finished.
 dense::RankedBits mark_reached(const dense::Space& space, const Part& part, const RemoteImages& remote);

@@ -14,11 +14,11 @@
 //                down or decides the reached states of P that m leads to the decided one
 //                (tagged_unmove.hpp). An un-move from a board that is not canonical is sent as
 //                its mirror image, from the canonical board, whose owner holds the cells.
-//   result:      each process reads its canonical and self-image boards' states in key order
-//                (tagged_read.hpp) and sends the images of the others to the owners of their
-//                boards; each process then has its boards' states in key order and keeps them
-//                there, as the untagged engine does (table_mpi.hpp): counts summed, the table
-//                written in parts, the report's states sent to process 0.
+//   result:      each process sends the mirror images of its canonical boards' states to the
+//                owners of the image boards, when another process has them; each process then
+//                reads its boards' states in key order from its cells and the images received
+//                (tagged_source.hpp), as the untagged engine does (table_mpi.hpp): counts summed,
+//                the table written in parts, the report's states sent to process 0.
 // A restart point per level, as in the untagged engine (steps.hpp): a Part's frontier holds
 // state ids, its terminal lists state ids, and level[side][0] the board ids listed for the
 // retrograde's next distance.
@@ -37,8 +37,10 @@
 #include "solver/dense/tagged_read.hpp"
 #include "solver/dense/tagged_space.hpp"
 #include "solver/dense/tagged_unmove.hpp"
+#include "solver/mpi/range_bits.hpp"
 #include "solver/mpi/solve_mpi.hpp"
 #include "solver/mpi/steps.hpp"
+#include "solver/mpi/tagged_source.hpp"
 
 namespace gonu::mpi {
 
@@ -53,25 +55,7 @@ constexpr std::size_t kGrain = 1024;            // frontier states per task
 constexpr std::size_t kBoardGrain = 64;         // listed boards per task of the retrograde
 constexpr std::uint64_t kBoardChunk = 1 << 12;  // boards per task of the passes over a range
 constexpr std::uint64_t kPair = std::uint64_t(1) << 63;  // a reach word: the state stands for two
-
-// A process's reached bits, addressed by the ids of the whole space (its range starts at lo).
-class RangeBits {
- public:
-  RangeBits(RankedBits& bits, std::uint64_t lo) : bits_(&bits), lo_(lo) {}
-  bool claim(std::uint64_t id) { return bits_->claim(id - lo_); }
-  bool test(std::uint64_t id) const { return bits_->test(id - lo_); }
-  void prefetch(std::uint64_t id) const { bits_->prefetch(id - lo_); }
-  std::uint64_t rank(std::uint64_t id) const { return bits_->rank(id - lo_); }
-  bool any(std::uint64_t a, std::uint64_t b) const { return bits_->any(a - lo_, b - lo_); }
-  template <class Visit>
-  void for_each(std::uint64_t a, std::uint64_t b, Visit&& visit) const {
-    bits_->for_each(a - lo_, b - lo_, [&](std::uint64_t x) { visit(x + lo_); });
-  }
-
- private:
-  RankedBits* bits_;  // the Part's (a restart point reloads it in place)
-  std::uint64_t lo_;
-};
+constexpr std::uint64_t kRoundSlots = std::uint64_t(1) << 24;  // slots of a range per round of images
 
 // The compact store of one process's range: its bits seen through RangeBits, its cells the Part's.
 using RangeStore = dense::CompactStoreOf<RangeBits, CompactCells&>;
@@ -119,13 +103,19 @@ struct Run {
   std::size_t procs() const { return std::size_t(comm.size()); }
 };
 
-// body(a, b) for this process's boards in chunks, in parallel.
+// body(x, y) for the boards [a, b) in chunks, in parallel.
+template <class Body>
+void over_boards(const Run&, std::uint64_t a, std::uint64_t b, Body&& body) {
+  const std::uint64_t chunks = (b - a + kBoardChunk - 1) / kBoardChunk;
+  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
+    body(a + c * kBoardChunk, std::min(b, a + (c + 1) * kBoardChunk));
+  });
+}
+
+// body(x, y) for this process's boards in chunks, in parallel.
 template <class Body>
 void over_boards(const Run& r, Body&& body) {
-  const std::uint64_t chunks = (r.board_hi - r.board_lo + kBoardChunk - 1) / kBoardChunk;
-  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
-    body(r.board_lo + c * kBoardChunk, std::min(r.board_hi, r.board_lo + (c + 1) * kBoardChunk));
-  });
+  over_boards(r, r.board_lo, r.board_hi, body);
 }
 
 // Where a move leads: its board and the board's mirror image, with their ids, slot bases and tag
@@ -395,65 +385,52 @@ bool retrograde_level(Run& r) {
   return true;
 }
 
-// 4. result: the mirror images' values of this process's canonical boards that are not their own
-// image, sent to the owners of the image boards as (key, value | dist << 2) pairs.
-Boards send_images(Run& r) {
+// 4. result: the mirror images of this process's canonical boards' states sent, with their
+// values, to the processes that hold the image boards, one word each (range_source.hpp's
+// image_word, the offset from the receiver's first slot); images on this process's own boards are
+// read from its cells and not sent. In rounds of boards of about kRoundSlots slots, so that the
+// words in flight stay small; each round's words received are sorted and kept as one run.
+RemoteImages send_images(Run& r, const TaggedRange& range) {
   const TaggedSpace& space = r.space;
-  const KeyCodec& codec = r.t.s.codec;
-  tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
-  over_boards(r, [&](std::uint64_t a, std::uint64_t b) {
-    Buckets& o = out.local();
-    space.walk(a, b, [&](std::uint64_t bid, const Position& p) {
-      const std::uint64_t w = dense::pack(p), mw = space.mirror_board(w), base = space.base(bid);
-      if (w >= mw) return;
-      const Position image = dense::unpack(mw, p.to_move);
-      const Key image_key = encode_board_side(codec, image) << codec.tag_bits;
-      Boards& to = o[r.parts.owner(space.board_id(image))];
-      const BoardSteps steps(r.t.b, p);
-      r.store.for_each_state(base, space.base(bid + 1), [&](std::uint64_t id, std::uint64_t cell) {
-        const Value v = r.store.value(cell);
-        to.push_back(image_key | space.mirror_tag(steps.code(std::uint32_t(id - base))));
-        to.push_back(std::uint64_t(v) | std::uint64_t(v == Value::draw ? 0 : r.store.dist(cell)) << 2);
+  const std::uint64_t rounds = r.comm.max((r.pt.hi - r.pt.lo + kRoundSlots - 1) / kRoundSlots);
+  const std::uint64_t per = (r.board_hi - r.board_lo + rounds - 1) / std::max<std::uint64_t>(rounds, 1);
+  RemoteImages got;
+  for (std::uint64_t k = 0; k < rounds; ++k) {
+    const std::uint64_t a = std::min(r.board_hi, r.board_lo + k * per), b = std::min(r.board_hi, a + per);
+    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
+    over_boards(r, a, b, [&](std::uint64_t x, std::uint64_t y) {
+      Buckets& o = out.local();
+      space.walk(x, y, [&](std::uint64_t bid, const Position& p) {
+        const std::uint64_t w = dense::pack(p), mw = space.mirror_board(w);
+        if (w >= mw) return;
+        const std::size_t owner = r.parts.owner(space.board_id(dense::unpack(mw, p.to_move)));
+        if (owner == std::size_t(r.comm.rank())) return;
+        const std::uint64_t lo = space.base(r.parts.first[owner]);
+        for_each_image(range, bid, p, [&](std::uint64_t id, std::uint64_t vd) { o[owner].push_back(image_word(id - lo, vd)); });
       });
     });
-  });
-  Buckets send = join(out, r.procs(), false);
-  return r.comm.exchange(send);
+    Buckets send = join(out, r.procs(), false);
+    Boards in = r.comm.exchange(send);
+    tbb::parallel_sort(in.begin(), in.end());
+    if (!in.empty()) got.runs.push_back(std::move(in));
+  }
+  return got;
 }
 
-// put(key, value | dist << 2) for the states of the canonical and self-image boards among this
-// process's boards [a, b), in key order (boards follow key order, and a board's states too).
-template <class Put>
-void own_states(const Run& r, std::uint64_t a, std::uint64_t b, Put&& put) {
-  r.space.walk(a, b, [&](std::uint64_t bid, const Position& p) {
-    const std::uint64_t w = dense::pack(p);
-    if (w > r.space.mirror_board(w)) return;
-    dense::read_board(r.space, r.store, r.t.s.codec, bid, p, 0, r.space.size(), [&](Key k, Value v, std::uint16_t d) {
-      put(k, std::uint64_t(v) | std::uint64_t(d) << 2);
-    });
-  });
-}
-
-// 5. read-off: this process's states in key order (its own merged with the images received,
-// steps.hpp's merge_images), then counted, written into the table and picked for the report
-// (steps.hpp's read_off).
+// 5. read-off: this process's states read in key order straight from its bits, cells and the
+// images received (tagged_source.hpp), then counted, written into the table and picked for the
+// report (steps.hpp's read_off).
 std::uint64_t read_off(Run& r, Solution& s) {
-  const std::uint64_t chunks = (r.board_hi - r.board_lo + kBoardChunk - 1) / kBoardChunk;
-  const auto from = [&](std::uint64_t c) { return r.board_lo + c * kBoardChunk; };
-  const auto to = [&](std::uint64_t c) { return std::min(r.board_hi, from(c + 1)); };
-  RangeStates mine = record_range(merge_images(
-      chunks, sorted_images(send_images(r)),
-      [&](std::uint64_t c) {
-        std::uint64_t n = 0;
-        own_states(r, from(c), to(c), [&](Key, std::uint64_t) { ++n; });
-        return n;
-      },
-      [&](std::uint64_t c) { return encode_board_side(r.t.s.codec, r.space.board(from(c))) << r.t.s.codec.tag_bits; },
-      [&](std::uint64_t c, auto&& put) { own_states(r, from(c), to(c), put); }, [](Key k) { return k; }));
+  const TaggedRange range{r.t.s.codec, r.space, r.pt, r.board_lo, r.board_hi};
+  RemoteImages remote = send_images(r, range);
   s.edges = r.comm.sum(r.pt.edges);
   s.levels = int(r.pt.levels);
   Steps st = r.steps();
   say_traffic(st, "result (the mirror images' values)");
+  RankedBits reached = mark_tagged_reached(range, remote);
+  RangeStates mine;
+  mine.count = reached.total();
+  mine.states = tagged_range_source(range, std::move(reached), std::move(remote));
   return mpi::read_off(st, r.t.options.compact_result, std::move(mine), s);
 }
 

@@ -56,14 +56,6 @@ Buckets join(tbb::enumerable_thread_specific<Buckets>& threads, std::size_t proc
   return out;
 }
 
-std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted_images(Boards in) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> images(in.size() / 2);
-  tbb::parallel_for(std::size_t(0), images.size(), [&](std::size_t i) { images[i] = {in[2 * i], in[2 * i + 1]}; });
-  Boards().swap(in);
-  tbb::parallel_sort(images.begin(), images.end());
-  return images;
-}
-
 void say_traffic(Steps& r, const std::string& what) {
   const std::uint64_t bytes = r.comm.sum(r.comm.take_sent());
   r.sent += bytes;

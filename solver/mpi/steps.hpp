@@ -6,7 +6,6 @@
 // (table_mpi.hpp); and the joining of the threads' per-owner buckets before an exchange.
 #pragma once
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -46,51 +45,6 @@ void end_step(Steps& st, Part& pt, const char* phase, std::uint32_t level);
 
 // pt from the newest restart point every process holds; false if there is none (or no folder).
 bool resume(Steps& st, Part& pt);
-
-// A range's states as records in key order (the tagged engine's read-off), built in place from two streams: its own
-// states, which the range's chunks give in order (own(c, put): chunk c's, put(order, value | dist
-// << 2); count(c): how many), and the mirror images of other processes' states sent to it,
-// (order, value | dist << 2) pairs sorted by order (freed once merged). `order` is what sorts
-// them (an id, or the key itself) and key_of(order) the key; chunk c takes the images ordered
-// below bound(c + 1). At most 11 bytes a state and 16 an image are held, never a sorted copy of
-// every state: on the big boards this phase set the peak.
-template <class Count, class Bound, class Own, class KeyOf>
-RangeRecords merge_images(std::uint64_t chunks, std::vector<std::pair<std::uint64_t, std::uint64_t>> images,
-                         Count&& count, Bound&& bound, Own&& own, KeyOf&& key_of) {
-  std::vector<std::uint64_t> before(chunks + 1, 0), first(chunks + 1, images.size());
-  first[0] = 0;
-  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
-    before[c + 1] = count(c);
-    if (c + 1 == chunks) return;
-    const std::pair<std::uint64_t, std::uint64_t> at{bound(c + 1), 0};
-    first[c + 1] = std::uint64_t(std::lower_bound(images.begin(), images.end(), at) - images.begin());
-  });
-  for (std::uint64_t c = 0; c < chunks; ++c) before[c + 1] += before[c];
-  RangeRecords mine;
-  const std::size_t n = std::size_t(before[chunks] + images.size());
-  mine.keys.resize(n);
-  mine.value.resize(n);
-  mine.dist.resize(n);
-  tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
-    std::size_t at = std::size_t(before[c] + first[c]), j = std::size_t(first[c]);
-    const std::size_t end = std::size_t(first[c + 1]);
-    const auto put = [&](std::uint64_t order, std::uint64_t vd) {
-      mine.keys[at] = key_of(order);
-      mine.value[at] = Value(vd & 3u);
-      mine.dist[at] = std::uint16_t(vd >> 2);
-      ++at;
-    };
-    own(c, [&](std::uint64_t order, std::uint64_t vd) {
-      for (; j < end && images[j].first < order; ++j) put(images[j].first, images[j].second);
-      put(order, vd);
-    });
-    for (; j < end; ++j) put(images[j].first, images[j].second);
-  });
-  return mine;
-}
-
-// The images received as (order, value | dist << 2) word pairs, sorted, the words freed.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted_images(Boards in);
 
 // The read-off, the same for every engine once each process has its range's states in key order
 // (`mine`, read through its source and numbered here): the counts summed into s, the table written in parts (mpi.table), and
