@@ -6,7 +6,6 @@
 #include <cmath>
 #include <string>
 
-#include "core/repetition.hpp"
 #include "solver/dense/estimate.hpp"
 #include "solver/dense/parts.hpp"
 
@@ -18,23 +17,19 @@ namespace {
 // its read-off, where the single-process engine holds 21 MiB in all).
 constexpr double kMpiBase = 40.0 * (1 << 20);
 
-// The untagged engine's levels (solve_mpi.cpp) expand a frontier or a retrograde level in batches,
-// each batch's words held at once before they are sent: a fixed amount (4x5 free, one process:
-// 592 MiB at the peak, where the compact engine's arrays are 410 MiB). Its read-off reads the
-// states from the bitmap and cells (range_source.hpp) and holds the mirror images that other
-// processes send, 8 bytes each: those of the non-canonical states (about half) whose canonical
-// form is another process's (1 - 2 / processes of them: a board and its mirror image have the same
-// side to move, and each side has half the ids), and about 3.5 bytes a state of the range besides
-// (the reached bitmap, the writer's chunks, a round of images in flight): 4x5 free on 8
-// processes peaks at 356 MiB, the retrograde at 198.
+// The levels expand a frontier or a retrograde level in batches (the untagged engine,
+// solve_mpi.cpp) or a board's states at a time (the tagged one), their words held at once before
+// they are sent: a fixed amount (4x5 free, one process: 592 MiB at the peak, where the compact
+// engine's arrays are 410 MiB). The read-off reads the states from the bits and cells
+// (range_source.hpp, tagged_source.hpp) and holds the mirror images that other processes send,
+// 8 bytes each: those of the non-canonical states (about half) whose canonical form is another
+// process's (1 - 2 / processes of them: a board and its mirror image have the same side to move,
+// and each side has half the ids), and about 3.5 bytes a state of the range besides (the reached
+// bitmap, the writer's chunks, a round of images in flight): 4x5 free on 8 processes peaks at
+// 356 MiB, its retrograde at 198; 4x4 encyclopedia at 358, its reach at 277.
 constexpr double kBatches = 128.0 * (1 << 20);
 constexpr double kStreamedReadOff = 3.5;
 double remote_images(int procs) { return procs > 2 ? 8.0 * 0.5 * (1.0 - 2.0 / procs) : 0.0; }
-
-// The tagged engine's read-off builds its range's states as 11-byte records, with the mirror
-// images' 16-byte words held twice while they are exchanged and sorted (steps.hpp's
-// merge_images): measured 26 bytes a state on 4x4 and 32 on 4x5 (the largest counted).
-constexpr double kRecordsReadOff = 32.0;
 
 }  // namespace
 
@@ -42,7 +37,7 @@ MemoryEstimate estimate_process_memory(const Game& from, const SolveOptions& opt
   const dense::CompactShares c = dense::compact_shares(from);
   const double range = c.states / double(procs);
   double bytes = kMpiBase + c.whole + c.divided / double(procs);
-  bytes += uses_tag(from.rules) ? kRecordsReadOff * range : kBatches + (kStreamedReadOff + remote_images(procs)) * range;
+  bytes += kBatches + (kStreamedReadOff + remote_images(procs)) * range;
   if (rank == 0 && !options.compact_result) bytes += 11.0 * c.states;
   SolveOptions compact = options;
   compact.engine = Engine::compact;

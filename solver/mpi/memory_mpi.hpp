@@ -13,9 +13,8 @@ namespace gonu::mpi {
 // The peak of process `rank` of `procs`: what the compact engine holds whole on every process
 // (the base; for the tagged rule sets the slot bases and list marks of every board), its share
 // of what the processes share out (bitmaps, cells, lists), Open MPI's own, and the levels'
-// batches and the read-off's (the mirror images other processes send; for the tagged rule sets
-// 11-byte records of its range too; memory_mpi.cpp). Process 0 adds the
-// gathered arrays (11 bytes a state of all) when the caller reads them (not
+// batches and the read-off's (the mirror images other processes send; memory_mpi.cpp). Process 0
+// adds the gathered arrays (11 bytes a state of all) when the caller reads them (not
 // options.compact_result: --verify, --stats).
 MemoryEstimate estimate_process_memory(const Game& from, const SolveOptions& options, int procs, int rank);
 
