@@ -12,13 +12,21 @@
 #                                  every process, with cmp); per run the wall time, the bytes sent
 #                                  in all and each process's peak resident memory, and the bytes
 #                                  sent per level in build/mpi-BOARD-NP.levels.
+#   scripts/mpi.sh --plan          the plan table of results/mpi.md (scripts/mpi_plan.py): the
+#                                  boards past one machine, from gonu's estimates and the rate
+#                                  measured here (MPI_RATE, states a second, overrides).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh gonu
-gonu=build/bin/gonu
+# GONU=PATH runs that binary instead of building build/bin/gonu (a measurement beside a running one).
+if [ -n "${GONU:-}" ]; then gonu=$GONU; else scripts/build.sh gonu; gonu=build/bin/gonu; fi
 mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
 strip() { grep -v -E '"(seconds|peak_bytes|bytes_per_state|engine|estimated_peak_bytes|file)"' "$1"; }
+
+if [ "${1:-}" = "--plan" ]; then
+  # 5x5 free on one MPI process here: its states over its wall time (results/mpi.md).
+  exec python3 scripts/mpi_plan.py "$gonu" "${MPI_RATE:-823000}"
+fi
 
 if [ "${1:-}" != "--measure" ]; then
   for board in 3x3 3x4 4x3; do

@@ -6,6 +6,7 @@
 // adds the counts per distance, material and BFS level (solver/state/solution_stats.hpp).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -185,7 +186,8 @@ int solve_exact(const CommandLine& cl, const Game& game) {
 // (solver/mpi/solve_mpi.hpp); process 0 gets the counts and the root's moves' states (the whole
 // arrays only for --verify and --stats) and reports as a single process would, so its output and
 // table are the same. An error on any process ends them all (the others would wait for it forever).
-// GONU_MPI_STOP_AFTER=K (for the restart tests) aborts the run once restart point K is written.
+// GONU_MPI_STOP_AFTER=K (for the restart tests) aborts the run once restart point K is written;
+// GONU_MPI_BATCH=N (for the tests too) expands N states of a level per exchange (MpiOptions::batch).
 // Each process's estimate against its limit (--max-memory per process, else its node's memory
 // shared by the processes there), said by process 0; false on every process when one is over,
 // which says why in one line (nothing is allocated yet, so the run ends cleanly).
@@ -224,6 +226,7 @@ int solve_mpi_run(const CommandLine& cl, const Game& game) {
     mpi::MpiOptions m;
     m.checkpoint_dir = cl.text_or_empty("checkpoint");
     if (const char* stop = std::getenv("GONU_MPI_STOP_AFTER")) m.stop_after_step = std::atoll(stop);
+    if (const char* batch = std::getenv("GONU_MPI_BATCH")) m.batch = std::size_t(std::max(1ll, std::atoll(batch)));
     m.report = !cl.has("quiet");
     m.table = cl.text_or_empty("out");
     const auto t0 = std::chrono::steady_clock::now();

@@ -32,10 +32,6 @@ using namespace dense;
 
 constexpr std::size_t kGrain = 4096;
 constexpr std::uint64_t kIdChunk = std::uint64_t(1) << 16;  // ids per task of a pass over a range
-// States of a frontier or a retrograde level expanded per exchange (about 5 million words sent).
-constexpr std::size_t kBatch = std::size_t(1) << 19;
-// Ids of a range per round of the mirror images' exchange: about 6 million words a round on 5x5.
-constexpr std::uint64_t kRoundIds = std::uint64_t(1) << 24;
 // Set in a predecessor's word when the one edge it comes from stands for two (the mirror's case
 // in compact_untagged.cpp: analyse); ids stay far below it.
 constexpr std::uint64_t kTwoEdges = std::uint64_t(1) << 63;
@@ -74,16 +70,6 @@ void end_step(Run& r, const char* phase, std::uint32_t level) {
   mpi::end_step(st, r.pt, phase, level);
 }
 
-// body(a, b) for the entries [a, b) of a list of n, in batches of at most kBatch, the same number
-// of batches on every process (each batch ends in an exchange): what a batch sends, before its
-// duplicates are dropped, is held at once, and a whole level's would set the run's peak.
-template <class Body>
-void in_batches(const Run& r, std::size_t n, Body&& body) {
-  const std::uint64_t batches = r.comm.max((n + kBatch - 1) / kBatch);
-  for (std::uint64_t k = 0; k < batches; ++k)
-    body(std::min(n, std::size_t(k * kBatch)), std::min(n, std::size_t((k + 1) * kBatch)));
-}
-
 // 1. reach, one level: this process's frontier expanded, the successors' canonical boards sent
 // to their owners, and the ones this process receives claimed; the new ones are its next frontier.
 void reach_level(Run& r) {
@@ -93,7 +79,7 @@ void reach_level(Run& r) {
   const std::size_t procs = std::size_t(r.comm.size());
   tbb::enumerable_thread_specific<Boards> ends, next;
   tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
-  in_batches(r, pt.frontier.size(), [&](std::size_t a, std::size_t b) {
+  in_batches(r.comm, pt.frontier.size(), r.mpi.batch, [&](std::size_t a, std::size_t b) {
     tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
     tbb::parallel_for(tbb::blocked_range<std::size_t>(a, b, kGrain), [&](const auto& range) {
       Buckets& o = out.local();
@@ -223,7 +209,7 @@ bool retrograde_level(Run& r) {
   tbb::enumerable_thread_specific<Boards> next[2][2];
   for (int sd = 0; sd < 2; ++sd)
     for (int lost = 0; lost < 2; ++lost)
-      in_batches(r, pt.level[sd][lost].size(), [&](std::size_t a, std::size_t b) {
+      in_batches(r.comm, pt.level[sd][lost].size(), r.mpi.batch, [&](std::size_t a, std::size_t b) {
         Buckets send = predecessors(r, pt.level[sd][lost], a, b, Side(sd));
         const Boards in = r.comm.exchange(send);
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
@@ -243,15 +229,15 @@ bool retrograde_level(Run& r) {
 
 // 4. result: the mirror images' values sent to the processes that hold the images, one word each
 // (range_source.hpp's image_word); images in this process's own range are read from its cells
-// and not sent. In rounds of kRoundIds ids of the sender's range, so that the words in flight stay
+// and not sent. In rounds of round_ids ids of the sender's range, so that the words in flight stay
 // small; each round's words received are sorted and kept as one run.
 RemoteImages send_images(Run& r) {
   const Part& pt = r.pt;
   const std::size_t procs = std::size_t(r.comm.size()), me = std::size_t(r.comm.rank());
-  const std::uint64_t rounds = r.comm.max((pt.hi - pt.lo + kRoundIds - 1) / kRoundIds);
+  const std::uint64_t per = round_ids(r.mpi), rounds = r.comm.max((pt.hi - pt.lo + per - 1) / per);
   RemoteImages got;
   for (std::uint64_t k = 0; k < rounds; ++k) {
-    const std::uint64_t a = std::min(pt.hi, pt.lo + k * kRoundIds), b = std::min(pt.hi, a + kRoundIds);
+    const std::uint64_t a = std::min(pt.hi, pt.lo + k * per), b = std::min(pt.hi, a + per);
     tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
     over_ids(a, b, [&](std::uint64_t x, std::uint64_t y) {
       Buckets& o = out.local();

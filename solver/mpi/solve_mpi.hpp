@@ -20,6 +20,7 @@
 // The tagged rule sets (repetition immediate, undo) go the same way over ranges of board ids, each
 // process holding every tag slot of its boards (solve_mpi_tagged.cpp).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -33,6 +34,10 @@ struct MpiOptions {
   std::int64_t stop_after_step = -1;   // abort the run once this restart point is written (tests)
   bool report = false;                 // process 0 says each level's traffic and the peaks on stderr
   std::string table;                   // write the table here, every process its part; empty: none
+  // States of a level expanded per exchange; the tagged retrograde's boards per exchange and the
+  // mirror images' ids per round follow from it (steps.hpp). Tests make it small, so that their
+  // small boards run many batches and rounds.
+  std::size_t batch = std::size_t(1) << 19;
 };
 
 // MPI_Init_thread on construction (threads call no MPI), MPI_Finalize on destruction.

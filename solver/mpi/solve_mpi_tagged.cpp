@@ -55,7 +55,6 @@ constexpr std::size_t kGrain = 1024;            // frontier states per task
 constexpr std::size_t kBoardGrain = 64;         // listed boards per task of the retrograde
 constexpr std::uint64_t kBoardChunk = 1 << 12;  // boards per task of the passes over a range
 constexpr std::uint64_t kPair = std::uint64_t(1) << 63;  // a reach word: the state stands for two
-constexpr std::uint64_t kRoundSlots = std::uint64_t(1) << 24;  // slots of a range per round of images
 
 // The compact store of one process's range: its bits seen through RangeBits, its cells the Part's.
 using RangeStore = dense::CompactStoreOf<RangeBits, CompactCells&>;
@@ -189,27 +188,29 @@ void expand_board(const Run& r, std::uint64_t bid, const std::uint64_t* ids, std
 void reach_level(Run& r) {
   Part& pt = r.pt;
   const TaggedSpace& space = r.space;
-  tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
-  tbb::enumerable_thread_specific<Boards> ends;
-  tbb::enumerable_thread_specific<std::uint64_t> edges(0);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pt.frontier.size(), kGrain), [&](const auto& range) {
-    for (std::size_t i = range.begin(), j = i; i < range.end(); i = j) {
-      const std::uint64_t bid = space.board_of(pt.frontier[i]), end = space.base(bid + 1);
-      while (j < range.end() && pt.frontier[j] < end) ++j;
-      expand_board(r, bid, pt.frontier.data() + i, j - i, out.local(), ends.local(), edges.local());
-    }
-  });
-  Buckets send = join(out, r.procs(), true);
-  const Boards in = r.comm.exchange(send);
-  tbb::enumerable_thread_specific<Boards> next;
-  tbb::enumerable_thread_specific<std::uint64_t> found(0);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
-    for (std::size_t i = range.begin(); i < range.end(); ++i) {
-      const std::uint64_t id = in[i] & ~kPair;
-      if (!r.store.reached.claim(id)) continue;
-      next.local().push_back(id);
-      found.local() += in[i] & kPair ? 2 : 1;
-    }
+  tbb::enumerable_thread_specific<Boards> ends, next;
+  tbb::enumerable_thread_specific<std::uint64_t> edges(0), found(0);
+  // A board's states cut by a batch's end are expanded in both batches: its successors may be
+  // sent twice, and the claims keep one.
+  in_batches(r.comm, pt.frontier.size(), r.mpi.batch, [&](std::size_t a, std::size_t b) {
+    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(a, b, kGrain), [&](const auto& range) {
+      for (std::size_t i = range.begin(), j = i; i < range.end(); i = j) {
+        const std::uint64_t bid = space.board_of(pt.frontier[i]), end = space.base(bid + 1);
+        while (j < range.end() && pt.frontier[j] < end) ++j;
+        expand_board(r, bid, pt.frontier.data() + i, j - i, out.local(), ends.local(), edges.local());
+      }
+    });
+    Buckets send = join(out, r.procs(), true);
+    const Boards in = r.comm.exchange(send);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kGrain), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+        const std::uint64_t id = in[i] & ~kPair;
+        if (!r.store.reached.claim(id)) continue;
+        next.local().push_back(id);
+        found.local() += in[i] & kPair ? 2 : 1;
+      }
+    });
   });
   for (const auto e : edges) pt.edges += e;
   const Boards lost = dense::gather(ends);
@@ -368,14 +369,18 @@ bool retrograde_level(Run& r) {
   tbb::enumerable_thread_specific<Boards> next[2];
   for (int sd = 0; sd < 2; ++sd) {
     const Boards& listed = pt.level[sd][0];
-    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
     tbb::enumerable_thread_specific<std::vector<Decided>> found;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, listed.size(), kBoardGrain), [&](const auto& range) {
-      for (std::size_t i = range.begin(); i < range.end(); ++i)
-        board_messages(r, listed[i], pt.d, found.local(), out.local());
+    // In batches of listed boards: a batch decides states at d + 1 only, which the later batches'
+    // board_messages (states at d) do not read.
+    in_batches(r.comm, listed.size(), board_batch(r.mpi), [&](std::size_t a, std::size_t b) {
+      tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(a, b, kBoardGrain), [&](const auto& range) {
+        for (std::size_t i = range.begin(); i < range.end(); ++i)
+          board_messages(r, listed[i], pt.d, found.local(), out.local());
+      });
+      Buckets send = join(out, r.procs(), false);
+      apply_messages(r, r.comm.exchange(send), Side(sd), next[1 - sd]);
     });
-    Buckets send = join(out, r.procs(), false);
-    apply_messages(r, r.comm.exchange(send), Side(sd), next[1 - sd]);
   }
   for (int sd = 0; sd < 2; ++sd) {
     pt.level[sd][0] = dense::gather(next[sd]);
@@ -388,11 +393,11 @@ bool retrograde_level(Run& r) {
 // 4. result: the mirror images of this process's canonical boards' states sent, with their
 // values, to the processes that hold the image boards, one word each (range_source.hpp's
 // image_word, the offset from the receiver's first slot); images on this process's own boards are
-// read from its cells and not sent. In rounds of boards of about kRoundSlots slots, so that the
+// read from its cells and not sent. In rounds of boards of about round_ids slots, so that the
 // words in flight stay small; each round's words received are sorted and kept as one run.
 RemoteImages send_images(Run& r, const TaggedRange& range) {
   const TaggedSpace& space = r.space;
-  const std::uint64_t rounds = r.comm.max((r.pt.hi - r.pt.lo + kRoundSlots - 1) / kRoundSlots);
+  const std::uint64_t slots = round_ids(r.mpi), rounds = r.comm.max((r.pt.hi - r.pt.lo + slots - 1) / slots);
   const std::uint64_t per = (r.board_hi - r.board_lo + rounds - 1) / std::max<std::uint64_t>(rounds, 1);
   RemoteImages got;
   for (std::uint64_t k = 0; k < rounds; ++k) {

@@ -3,7 +3,8 @@
 // said, its restart point written (checkpoint.hpp), the stop a test may ask for; the resumption
 // from the newest restart point every process holds; and the run's end (traffic, peak memory per
 // process, the restart points removed); the read-off of the result kept where it was computed
-// (table_mpi.hpp); and the joining of the threads' per-owner buckets before an exchange.
+// (table_mpi.hpp); and the joining of the threads' per-owner buckets before an exchange, and the
+// batches a level's exchange is cut into.
 #pragma once
 #include <tbb/enumerable_thread_specific.h>
 
@@ -39,6 +40,22 @@ struct Steps {
 // The bytes every process sent since the last count, added to the run's and said on process 0's
 // stderr ("mpi: WHAT: N bytes sent").
 void say_traffic(Steps& st, const std::string& what);
+
+// From MpiOptions::batch (by default 2^19 states a batch, about 5 million words sent): the boards
+// of a tagged retrograde level per exchange (each has up to a few hundred states), and the ids (or
+// tag slots) of a range whose mirror images go in one round of the read-off.
+inline std::size_t board_batch(const MpiOptions& m) { return std::max<std::size_t>(1, m.batch >> 6); }
+inline std::uint64_t round_ids(const MpiOptions& m) { return std::uint64_t(m.batch) << 5; }
+
+// body(a, b) for the entries [a, b) of a list of n, in batches of at most `per` (>= 1), the same number
+// of batches on every process (each batch ends in an exchange): what a batch sends, before its
+// duplicates are dropped, is held at once, and a whole level's would set the run's peak.
+template <class Body>
+void in_batches(const Comm& comm, std::size_t n, std::size_t per, Body&& body) {
+  const std::uint64_t batches = comm.max((n + per - 1) / per);
+  for (std::uint64_t k = 0; k < batches; ++k)
+    body(std::min(n, std::size_t(k * per)), std::min(n, std::size_t((k + 1) * per)));
+}
 
 // The end of a level on every process (pt.step counts it).
 void end_step(Steps& st, Part& pt, const char* phase, std::uint32_t level);
