@@ -117,7 +117,11 @@ class Pass {
     }
   }
 
-  std::size_t mirror_id(std::size_t id) const { return st_.id_of(map_position(st_.board, 1, st_.pos[id])); }
+  // The id of the state's file-mirror image; its own id when the image is not in the solution (the
+  // oracle's root is not its own image): then it is searched alone.
+  std::size_t mirror_id(std::size_t id) const {
+    return st_.find_id(map_position(st_.board, 1, st_.pos[id])).value_or(id);
+  }
 
   double budget_left() const {
     return opt_.budget_seconds > 0 ? opt_.budget_seconds - seconds_since(t0_) : 1e300;
