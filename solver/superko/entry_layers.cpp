@@ -175,6 +175,7 @@ class Pass {
       const std::uint64_t count = m == s ? 1 : 2;
       fv.entry[s] = fv.entry[m] = v;
       (v == SkValue::win ? rep.win : rep.loss) += count;
+      rep.exits += ss.exits * count;
       if (opt_.certificate) {
         out_.blocks.push_back({s, w, ss.version, ss.block});
         if (m != s) out_.blocks.push_back({m, w, ss.version, mirror_block(st_.board, o_.rules, ss.block)});
