@@ -270,6 +270,7 @@ void check_format6(Reader& rd, const Header& h, CertificateCheck& out) {
   out.ok = true;
   out.nodes = reached;
   out.sections = c.blocks.size();
+  out.exits = exits;
   const std::string checked = std::to_string(c.blocks.size()) + " capture-entry values and " + root + " checked: " +
                               std::to_string(reached) + " states reachable, " + std::to_string(exits) +
                               " captures onto proven entries";

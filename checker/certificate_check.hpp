@@ -27,6 +27,7 @@ struct CertificateCheck {
   std::string winner;       // black / white
   std::uint64_t nodes = 0;  // tree nodes replayed
   std::uint64_t sections = 0, table_entries = 0;
+  std::uint64_t exits = 0;  // format 6: captures walked onto proven entries (the play goes on under their blocks)
 };
 
 CertificateCheck check_certificate(std::istream& in);

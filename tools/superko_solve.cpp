@@ -168,6 +168,8 @@ nlohmann::ordered_json strategies_json(const SuperkoResult& r) {
     if (st.memory)  // only then, as for lazy
       strategies.back()["memory"] = {{"label", "winner-moves"}, {"m", st.memory}, {"product_nodes", st.product_nodes},
                                      {"product_reachable", st.product_reach}, {"seconds", st.seconds}};
+    if (!r.entry_layers.empty())  // only with the layer-by-layer pass, as entry_layers below
+      strategies.back()["entry_exits"] = st.exits;
   }
   return strategies;
 }
@@ -217,7 +219,7 @@ nlohmann::ordered_json entry_layers_json(const SuperkoResult& r) {
                       {"searches", l.searches}, {"largest_variables", l.largest_variables},
                       {"largest_seconds", l.largest_seconds}, {"seconds", l.seconds}, {"complete", l.complete},
                       {"attractor_win", l.attractor_win}, {"attractor_loss", l.attractor_loss},
-                      {"attractor_open", l.attractor_open}});
+                      {"attractor_open", l.attractor_open}, {"exits", l.exits}});
   return layers;
 }
 
@@ -296,6 +298,8 @@ void print_work_lines(const SuperkoResult& r) {
     if (st.status == "found")
       std::cout << "; " << with_commas(st.reach) << " states reachable, " << with_commas(st.paired) << " paired, "
                 << with_commas(st.ranked) << " ranked";
+    if (st.status == "found" && !r.entry_layers.empty())
+      std::cout << ", " << with_commas(st.exits) << " captures onto proven entries";
     if (st.memory)
       std::cout << "; memory (the winner's moves since the last capture mod " << st.memory << "): product graph "
                 << with_commas(st.product_nodes) << " nodes, " << with_commas(st.product_reach) << " reachable, "
@@ -327,7 +331,7 @@ void print_entry_lines(const SuperkoResult& r) {
   if (r.entry_layers.empty()) return;
   std::cout << "entry layers (black-white: capture-entry states / open after the attractor; proven won / lost "
                "for the side to move; none for either side; still open; searches, largest instance "
-               "variables and seconds)"
+               "variables and seconds; captures onto proven entries below)"
             << (r.entry_budget_out ? ", stopped by the overall budget" : "") << ":\n";
   for (const EntryLayer& l : r.entry_layers) {
     if (!l.capture_entry) continue;
@@ -335,7 +339,7 @@ void print_entry_lines(const SuperkoResult& r) {
               << with_commas(l.open) << "; " << with_commas(l.win) << " / " << with_commas(l.loss) << "; "
               << with_commas(l.none) << "; " << with_commas(l.still_open) << (l.complete ? "" : " (not all tried)")
               << "; " << with_commas(l.searches) << ", " << with_commas(l.largest_variables) << " in "
-              << l.largest_seconds << " s\n";
+              << l.largest_seconds << " s; " << with_commas(l.exits) << "\n";
   }
 }
 

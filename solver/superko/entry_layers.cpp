@@ -117,7 +117,11 @@ class Pass {
     }
   }
 
-  std::size_t mirror_id(std::size_t id) const { return st_.id_of(map_position(st_.board, 1, st_.pos[id])); }
+  // The id of the state's file-mirror image; its own id when the image is not in the solution (the
+  // oracle's root is not its own image): then it is searched alone.
+  std::size_t mirror_id(std::size_t id) const {
+    return st_.find_id(map_position(st_.board, 1, st_.pos[id])).value_or(id);
+  }
 
   double budget_left() const {
     return opt_.budget_seconds > 0 ? opt_.budget_seconds - seconds_since(t0_) : 1e300;
@@ -171,6 +175,7 @@ class Pass {
       const std::uint64_t count = m == s ? 1 : 2;
       fv.entry[s] = fv.entry[m] = v;
       (v == SkValue::win ? rep.win : rep.loss) += count;
+      rep.exits += ss.exits * count;
       if (opt_.certificate) {
         out_.blocks.push_back({s, w, ss.version, ss.block});
         if (m != s) out_.blocks.push_back({m, w, ss.version, mirror_block(st_.board, o_.rules, ss.block)});

@@ -47,6 +47,7 @@ struct EntryLayer {
   double largest_seconds = 0;
   std::uint64_t attractor_win = 0, attractor_loss = 0, attractor_open = 0;  // the layer's attractor
   double seconds = 0;               // the layer's searches
+  std::uint64_t exits = 0;          // capture edges of its strategies onto proven entry states below (mirror images counted)
   bool complete = true;             // every open capture-entry state tried (not cut by the overall budget)
 };
 

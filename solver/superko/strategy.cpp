@@ -42,6 +42,7 @@ int solve_within(StrategySolver& sat, double max_seconds) { return int(sat.solve
 struct ReadStrategy {
   std::vector<std::int16_t> move_at;
   std::vector<std::size_t> reach;
+  std::uint64_t exits = 0, exits_winner = 0;  // capture edges onto proven entry states (StrategySearch)
 };
 
 // W's move at u (in the reach, W to move, m moves listed in `moves`): the attractor's reply when
@@ -95,7 +96,12 @@ ReadStrategy read_strategy(const StrategyStates& st, const StrategyCnf& cnf, con
     // A capture into a proven entry state is an exit: that state's own strategy goes on (F10).
     auto follow = [&](const Move& mv) {
       const std::size_t v = st.id_of(apply_move(p, mv));
-      if (!(mv.captured && st.entry_exit(v))) visit(v);
+      if (!(mv.captured && st.entry_exit(v))) {
+        visit(v);
+        return;
+      }
+      ++out.exits;
+      out.exits_winner += p.to_move == st.winner;
     };
     if (p.to_move == st.winner) {
       const std::int16_t k = winner_move(st, cnf, sat, u, buf, m);
@@ -257,6 +263,8 @@ StrategySearch search_strategy(StrategyStates& st, double max_seconds, bool want
   out.status = StrategyStatus::found;
   if (!lazy || !cnf.inc[st.root]) rs = read_strategy(st, cnf, sat);
   out.reach = rs.reach.size();
+  out.exits = rs.exits;
+  out.exits_winner = rs.exits_winner;
   for (std::size_t u : rs.reach) {
     if (st.fixed(u) == 1) ++out.ranked;
     else if (st.pos[u].to_move == W) ++out.paired;

@@ -46,6 +46,10 @@ struct StrategySearch {
   double seconds = 0;                      // encoding and solving
   std::uint64_t reach = 0;                 // states the play can reach under the strategy (found)
   std::uint64_t paired = 0, ranked = 0;    // of them: winner-to-move states by part, and ranked states
+  // Capture edges of the reach onto proven entry states (F10, exits: that state's own strategy goes
+  // on), the loser's and the winner's; of them, the winner's own moves (always ranked ones: a capture
+  // onto a state proven lost for the side to move puts the capturing state in the attractor).
+  std::uint64_t exits = 0, exits_winner = 0;
   std::string block;                       // the "strategy ... ranked ..." lines (found, when asked for)
   int version = 2;                         // the certificate format of the block: 2 (injective) or 4 (lazy)
   // The lazy search (F9): models read, S3 violations found in them, blocking clauses added, and the

@@ -11,8 +11,12 @@
 
 namespace gonu {
 
+std::optional<std::size_t> StrategyStates::find_id(const Position& p) const {
+  return find_state(oracle->solution, oracle->key(p));
+}
+
 std::size_t StrategyStates::id_of(const Position& p) const {
-  const auto at = find_state(oracle->solution, oracle->key(p));
+  const auto at = find_id(p);
   if (!at) throw GonuError("superko strategy: a state is missing from the ban-free solution");
   return *at;
 }
@@ -43,8 +47,14 @@ bool pair_mirror_images(StrategyStates& st, bool use_mirror) {
   if (st.mirrored && st.mirror_of.size() != st.pos.size()) {  // computed once, kept for the next search
     const std::size_t n = st.pos.size();
     st.mirror_of.resize(n);
-    for (std::size_t i = 0; i < n; ++i) st.mirror_of[i] = st.id_of(map_position(st.board, 1, st.pos[i]));
+    st.mirror_closed = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto at = st.find_id(map_position(st.board, 1, st.pos[i]));
+      st.mirror_closed &= at.has_value();
+      st.mirror_of[i] = at.value_or(i);
+    }
   }
+  st.mirrored = st.mirrored && st.mirror_closed;
   return st.mirrored;
 }
 

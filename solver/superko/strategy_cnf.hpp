@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/board.hpp"
@@ -30,10 +31,14 @@ struct StrategyStates {
   std::vector<std::size_t> history;  // earlier boards of the root's segment (those in the solution)
   bool mirrored = false;             // set by pair_mirror_images
   std::vector<std::size_t> mirror_of;  // mirrored: the id of each state's file-mirror image
+  bool mirror_closed = false;        // with mirror_of: every state's image is in the solution (not so when
+                                     // the oracle's root is not its own image: the pairing is then not used)
   std::vector<std::uint8_t> within;    // by id, when not empty: open states outside it count as lost for W
 
   // The id of a position; throws GonuError for one missing from the ban-free solution.
   std::size_t id_of(const Position& p) const;
+  // The same, nullopt for a position missing from it (a state's mirror image may be).
+  std::optional<std::size_t> find_id(const Position& p) const;
   // What the attractors say of state v, from W's side: +1 W has won it (ranked), -1 W has lost it
   // (or it is left out by `least`), 0 open (a SAT variable).
   int fixed(std::size_t v) const {

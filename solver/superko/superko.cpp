@@ -42,7 +42,7 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
                               ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
                               ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted,
                               ss.solver, ss.ilp.lp, ss.ilp.root_lp, ss.ilp.lp_bound, ss.ilp.lp_fractional, ss.ilp.objective,
-                              ss.ilp.nodes, ss.memory, ss.product_nodes, ss.product_reach});
+                              ss.ilp.nodes, ss.memory, ss.product_nodes, ss.product_reach, ss.exits});
     if (ss.status == StrategyStatus::found) {
       res.value = w == to_move ? SkValue::win : SkValue::loss;
       res.method = "strategy";

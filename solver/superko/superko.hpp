@@ -67,6 +67,7 @@ struct SuperkoStrategyReport {
   // variables and those reached.
   int memory = 0;
   std::uint64_t product_nodes = 0, product_reach = 0;
+  std::uint64_t exits = 0;  // found: capture edges of its reach onto proven entry states (F10)
 };
 
 // Cube and conquer (cube.hpp), when it ran: the tree's nodes per depth, its searches by origin and
