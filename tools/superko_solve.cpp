@@ -268,7 +268,9 @@ void print_value_line(const SuperkoResult& r, const Position& root) {
                       ? std::string(r.certificate_version == 7 ? "by a strategy with memory (the winner's moves since the last capture, mod " +
                                                                       std::to_string(r.strategies.back().memory) + ")"
                                                                 : "by a memoryless strategy") +
-                            ", games of at most " + std::to_string(r.depth) + " plies"
+                            ", games of at most " + std::to_string(r.depth) + " plies" +
+                            // past a capture onto a proven entry the game goes on under that entry's strategy
+                            (!r.strategies.empty() && r.strategies.back().exits ? " before a capture onto a proven entry" : "")
                   : r.method == "strategy tree"
                       ? "by a tree of " + std::to_string(r.depth) + " plies with " + std::to_string(r.tree_leaves) +
                             " memoryless strategies at its leaves"
