@@ -19,13 +19,13 @@ ROWS = [("6x5", "free", 16), ("5x6", "free", 128), ("6x6", "free", 1024),
 BITMAP = 64 / 448          # bytes an id: RankedBits, 448 ids a 64-byte line
 CELLS_MIRRORED = 1.5       # untagged: 3 bytes a canonical state, about half the states
 CELLS_TAGGED = 3.0         # tagged: 3 bytes a reached state
-BOARD_ID = 12.0            # tagged: slot base and list mark a board id, on its owner (assumed)
+BOARD_ID = 12.0            # tagged: slot base and list mark a board id, on its owner only (assumed:
+                           # today every process holds every board's, results/mpi.md "Not done")
 LEVEL_SHARE = 0.12         # the largest level's share of the states
 LEVEL_LISTS = 16.0         # a level's list and the next one's, bytes a state of the level
 BATCHES = 128 * 2**20      # a batch's words in flight (solver/mpi/memory_mpi.cpp)
-MESSAGES = 19.0            # bytes sent a state of a level (the retrograde's, 4x5 free, 8 processes)
-STREAMED = 3.5             # untagged read-off besides the images, bytes a state of a range
-RECORDS = 32.0             # tagged read-off (records and images), bytes a state of a range
+MESSAGES = 23.0            # bytes sent a state of a level (the reach's, 5x5 free, 8 processes)
+STREAMED = 3.5             # read-off besides the images, bytes a state of a range
 NODE_SPEEDUP = 8           # a 16-core node does 8 times this 2-core machine's work
 GIB = 2**30
 
@@ -52,8 +52,8 @@ def row(gonu, rate, board, rules, nodes):
         held += BOARD_ID * estimate(gonu, board, "free")[0]  # the board ids are the untagged ids
     level = LEVEL_SHARE * states
     per_node_level = LEVEL_LISTS * level / nodes + BATCHES
-    images = 0.0 if tagged or nodes <= 2 else 8 * 0.5 * (1 - 2 / nodes)
-    per_node_readoff = (RECORDS if tagged else STREAMED + images) * states / nodes
+    images = 0.0 if nodes <= 2 else 8 * 0.5 * (1 - 2 / nodes)  # other nodes' mirror images, 8 bytes
+    per_node_readoff = (STREAMED + images) * states / nodes
     messages = MESSAGES * level
     seconds = states / (rate * NODE_SPEEDUP * nodes)
     return (f"| {board} {rules} | {ids:,} | {states:,} | {gib(held)} | {nodes} | {gib(held / nodes)} "
