@@ -48,8 +48,11 @@ def row(gonu, rate, board, rules, nodes):
     ids, states = estimate(gonu, board, rules)
     tagged = rules != "free"
     held = BITMAP * ids + (CELLS_TAGGED if tagged else CELLS_MIRRORED) * states
+    today = ""
     if tagged:
-        held += BOARD_ID * estimate(gonu, board, "free")[0]  # the board ids are the untagged ids
+        boards = BOARD_ID * estimate(gonu, board, "free")[0]  # the board ids are the untagged ids
+        held += boards
+        today = f"; today + {gib(boards - boards / nodes)} a node, every board's bases held"
     level = LEVEL_SHARE * states
     per_node_level = LEVEL_LISTS * level / nodes + BATCHES
     images = 0.0 if nodes <= 2 else 8 * 0.5 * (1 - 2 / nodes)  # other nodes' mirror images, 8 bytes
@@ -57,7 +60,7 @@ def row(gonu, rate, board, rules, nodes):
     messages = MESSAGES * level
     seconds = states / (rate * NODE_SPEEDUP * nodes)
     return (f"| {board} {rules} | {ids:,} | {states:,} | {gib(held)} | {nodes} | {gib(held / nodes)} "
-            f"(+ {gib(per_node_level)}; read-off + {gib(per_node_readoff)}) | {gib(messages)} in all, "
+            f"(+ {gib(per_node_level)}; read-off + {gib(per_node_readoff)}{today}) | {gib(messages)} in all, "
             f"{gib(messages / nodes)} a node | {max(1, round(seconds / 60))} min |")
 
 
