@@ -481,25 +481,8 @@ TEST_CASE("strategy, lazy: proven values agree with the full-history negamax", "
   std::mt19937_64 rng(11);
   int proven = 0, compared = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const int shapes[][2] = {{3, 3}, {2, 4}, {4, 2}, {3, 2}, {2, 3}};
-    const auto* s = shapes[trial % 5];
-    Rules r = rules_by_name(trial % 2 ? "corner" : "soldiers");
-    r.rows = s[0];
-    r.cols = s[1];
-    const Board b = make_board(r.rows, r.cols);
-    std::vector<int> sq(b.n);
-    for (int i = 0; i < b.n; ++i) sq[i] = i;
-    std::shuffle(sq.begin(), sq.end(), rng);
-    Position p;
-    const int nb = 2 + int(rng() % 2), nw = 2;
-    for (int i = 0; i < nb; ++i) p.black |= bit(sq[i]);
-    for (int i = nb; i < nb + nw; ++i) p.white |= bit(sq[i]);
-    p.to_move = rng() & 1 ? Side::black : Side::white;
-    Game g = new_game(r, p);
-    for (int k = int(rng() % 5); k > 0 && !legal_moves(g).empty(); --k) {
-      const auto legal = legal_moves(g);
-      play(g, legal[rng() % legal.size()]);
-    }
+    const Game g = random_tiny_game(rng, trial);
+    const Board& b = g.board;
     std::uint64_t budget = 40'000;
     Game copy = g;
     const std::optional<bool> ref = negamax(copy, budget);
