@@ -9,7 +9,6 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
-#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <iostream>
@@ -233,12 +232,10 @@ bool retrograde_level(Run& r) {
 // small; each round's words received are sorted and kept as one run.
 RemoteImages send_images(Run& r) {
   const Part& pt = r.pt;
-  const std::size_t procs = std::size_t(r.comm.size()), me = std::size_t(r.comm.rank());
-  const std::uint64_t per = round_ids(r.mpi), rounds = r.comm.max((pt.hi - pt.lo + per - 1) / per);
-  RemoteImages got;
-  for (std::uint64_t k = 0; k < rounds; ++k) {
+  const std::size_t me = std::size_t(r.comm.rank());
+  const std::uint64_t per = round_ids(r.mpi);
+  return exchange_images(r.comm, r.comm.max((pt.hi - pt.lo + per - 1) / per), [&](std::uint64_t k, auto& out) {
     const std::uint64_t a = std::min(pt.hi, pt.lo + k * per), b = std::min(pt.hi, a + per);
-    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
     over_ids(a, b, [&](std::uint64_t x, std::uint64_t y) {
       Buckets& o = out.local();
       for_each_canonical(r, x, y, [&](std::uint64_t, const Position& p, std::uint64_t cell) {
@@ -250,12 +247,7 @@ RemoteImages send_images(Run& r) {
         o[owner].push_back(image_word(image - r.parts.lo(int(owner)), value_word(pt.cells.value(cell), pt.cells.dist(cell))));
       });
     });
-    Buckets send = join(out, procs, false);
-    Boards in = r.comm.exchange(send);
-    tbb::parallel_sort(in.begin(), in.end());
-    if (!in.empty()) got.runs.push_back(std::move(in));
-  }
-  return got;
+  });
 }
 
 // 5. read-off: this process's states read in key order straight from its bitmap, cells and the

@@ -104,7 +104,7 @@ struct Run {
 
 // body(x, y) for the boards [a, b) in chunks, in parallel.
 template <class Body>
-void over_boards(const Run&, std::uint64_t a, std::uint64_t b, Body&& body) {
+void over_boards(std::uint64_t a, std::uint64_t b, Body&& body) {
   const std::uint64_t chunks = (b - a + kBoardChunk - 1) / kBoardChunk;
   tbb::parallel_for(std::uint64_t(0), chunks, [&](std::uint64_t c) {
     body(a + c * kBoardChunk, std::min(b, a + (c + 1) * kBoardChunk));
@@ -114,7 +114,7 @@ void over_boards(const Run&, std::uint64_t a, std::uint64_t b, Body&& body) {
 // body(x, y) for this process's boards in chunks, in parallel.
 template <class Body>
 void over_boards(const Run& r, Body&& body) {
-  over_boards(r, r.board_lo, r.board_hi, body);
+  over_boards(r.board_lo, r.board_hi, body);
 }
 
 // Where a move leads: its board and the board's mirror image, with their ids, slot bases and tag
@@ -399,11 +399,9 @@ RemoteImages send_images(Run& r, const TaggedRange& range) {
   const TaggedSpace& space = r.space;
   const std::uint64_t slots = round_ids(r.mpi), rounds = r.comm.max((r.pt.hi - r.pt.lo + slots - 1) / slots);
   const std::uint64_t per = (r.board_hi - r.board_lo + rounds - 1) / std::max<std::uint64_t>(rounds, 1);
-  RemoteImages got;
-  for (std::uint64_t k = 0; k < rounds; ++k) {
+  return exchange_images(r.comm, rounds, [&](std::uint64_t k, auto& out) {
     const std::uint64_t a = std::min(r.board_hi, r.board_lo + k * per), b = std::min(r.board_hi, a + per);
-    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(r.procs()); });
-    over_boards(r, a, b, [&](std::uint64_t x, std::uint64_t y) {
+    over_boards(a, b, [&](std::uint64_t x, std::uint64_t y) {
       Buckets& o = out.local();
       space.walk(x, y, [&](std::uint64_t bid, const Position& p) {
         const std::uint64_t w = dense::pack(p), mw = space.mirror_board(w);
@@ -414,12 +412,7 @@ RemoteImages send_images(Run& r, const TaggedRange& range) {
         for_each_image(range, bid, p, [&](std::uint64_t id, std::uint64_t vd) { o[owner].push_back(image_word(id - lo, vd)); });
       });
     });
-    Buckets send = join(out, r.procs(), false);
-    Boards in = r.comm.exchange(send);
-    tbb::parallel_sort(in.begin(), in.end());
-    if (!in.empty()) got.runs.push_back(std::move(in));
-  }
-  return got;
+  });
 }
 
 // 5. read-off: this process's states read in key order straight from its bits, cells and the

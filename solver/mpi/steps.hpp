@@ -7,6 +7,7 @@
 // batches a level's exchange is cut into.
 #pragma once
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -16,6 +17,7 @@
 
 #include "solver/mpi/comm.hpp"
 #include "solver/mpi/part.hpp"
+#include "solver/mpi/range_source.hpp"
 #include "solver/mpi/solve_mpi.hpp"
 #include "solver/mpi/table_mpi.hpp"
 
@@ -55,6 +57,24 @@ void in_batches(const Comm& comm, std::size_t n, std::size_t per, Body&& body) {
   const std::uint64_t batches = comm.max((n + per - 1) / per);
   for (std::uint64_t k = 0; k < batches; ++k)
     body(std::min(n, std::size_t(k * per)), std::min(n, std::size_t((k + 1) * per)));
+}
+
+// The read-off's mirror images exchanged in `rounds` rounds (the same number on every process):
+// fill(k, out) puts round k's image words (range_source.hpp) into the calling thread's buckets by
+// process, in parallel; each round's words received are sorted and kept as one run.
+template <class Fill>
+RemoteImages exchange_images(Comm& comm, std::uint64_t rounds, Fill&& fill) {
+  const std::size_t procs = std::size_t(comm.size());
+  RemoteImages got;
+  for (std::uint64_t k = 0; k < rounds; ++k) {
+    tbb::enumerable_thread_specific<Buckets> out([&] { return Buckets(procs); });
+    fill(k, out);
+    Buckets send = join(out, procs, false);
+    Boards in = comm.exchange(send);
+    tbb::parallel_sort(in.begin(), in.end());
+    if (!in.empty()) got.runs.push_back(std::move(in));
+  }
+  return got;
 }
 
 // The end of a level on every process (pt.step counts it).
