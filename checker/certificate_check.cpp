@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_read.hpp"
 #include "checker/memory_check.hpp"
 #include "checker/strategy_check.hpp"

@@ -15,7 +15,7 @@
 #include <istream>
 #include <string>
 
-#include "core/rules.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu {
 

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/board.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu::checker {
 

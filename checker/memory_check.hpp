@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <unordered_map>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_read.hpp"
 
 namespace gonu::checker {

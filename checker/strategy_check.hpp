@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <unordered_set>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_read.hpp"
 
 namespace gonu::checker {

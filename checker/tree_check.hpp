@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_read.hpp"
 #include "checker/strategy_check.hpp"
 

@@ -3,15 +3,15 @@
 # checked at every build, not only promised. Run as
 #   cmake -DMODULE=solver/dense -DALLOWED="core;util;solver/state;solver/dense" -DFILES="a.cpp;b.hpp"
 #         -DSTAMP=path -P check_layers.cmake
-# A quoted include "X/Y/..." names module X/Y when X is solver and Y a folder of it, "solver" for
-# solver's own files (solver/solve.hpp), else X. System includes (<...>) are not checked.
+# A quoted include "X/Y/..." names module X/Y when X is solver or core and Y a folder of it (a
+# solver engine, a game's rules), X for X's own files (solver/solve.hpp, core/error.hpp), else X. System includes (<...>) are not checked.
 cmake_minimum_required(VERSION 3.25)
 foreach(file IN LISTS FILES)
   file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   foreach(line IN LISTS lines)
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" path "${line}")
-    if(path MATCHES "^solver/([^/]+)/")
-      set(mod "solver/${CMAKE_MATCH_1}")
+    if(path MATCHES "^(solver|core)/([^/]+)/")
+      set(mod "${CMAKE_MATCH_1}/${CMAKE_MATCH_2}")
     elseif(path MATCHES "^([^/]+)/")
       set(mod "${CMAKE_MATCH_1}")
     else()

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/table/table.hpp"
 
 namespace gonu::pymod {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu {

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <vector>
 
-#include "core/position.hpp"
+#include "core/julgonu/position.hpp"
 #include "solver/state/successors.hpp"
 
 namespace gonu {

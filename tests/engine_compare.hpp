@@ -3,7 +3,7 @@
 #pragma once
 #include <catch2/catch.hpp>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 
 namespace gonu::test {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 #include "solver/table/table.hpp"
 

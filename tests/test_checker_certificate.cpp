@@ -10,7 +10,7 @@
 #include <random>
 #include <sstream>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
 #include "solver/superko/superko.hpp"
 #include "tests/test_support.hpp"

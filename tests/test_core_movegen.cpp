@@ -5,10 +5,10 @@
 #include <random>
 #include <tuple>
 
-#include "core/board.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
 #include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 

@@ -6,12 +6,12 @@
 #include <random>
 #include <set>
 
-#include "core/board.hpp"
-#include "core/game.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
-#include "core/symmetry.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
+#include "core/julgonu/symmetry.hpp"
 #include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/unmoves.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "tests/reference/plain_rules.hpp"
 #include "tests/test_support.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <random>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/dense/compact_store.hpp"
 #include "solver/dense/dense_solve.hpp"
 #include "solver/solve.hpp"

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/dense/compact_store.hpp"
 #include "solver/dense/dense_solve.hpp"
 #include "solver/dense/estimate.hpp"

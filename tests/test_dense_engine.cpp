@@ -9,8 +9,8 @@
 #include <array>
 #include <random>
 
-#include "core/game.hpp"
-#include "core/repetition.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/repetition.hpp"
 #include "solver/dense/parts.hpp"
 #include "solver/dense/dense_solve.hpp"
 #include "solver/dense/tagged_space.hpp"

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 #include "tests/test_support.hpp"
 

@@ -10,7 +10,7 @@
 #include <random>
 #include <tuple>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 #include "tests/test_support.hpp"
 

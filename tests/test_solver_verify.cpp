@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 #include "solver/verify.hpp"
 #include "tests/test_support.hpp"

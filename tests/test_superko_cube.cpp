@@ -18,7 +18,7 @@
 
 #include "checker/certificate_check.hpp"
 #include "core/error.hpp"
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/cube_resume.hpp"
 #include "solver/superko/superko.hpp"
 #include "tests/reference/superko_negamax.hpp"

@@ -14,8 +14,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/game.hpp"
-#include "core/moves.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/moves.hpp"
 #include "checker/certificate_check.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/entry_layers.hpp"

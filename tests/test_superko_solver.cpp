@@ -8,7 +8,7 @@
 #include <random>
 #include <sstream>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
 #include "solver/solve.hpp"
 #include "solver/superko/superko.hpp"

@@ -16,7 +16,7 @@
 #include <tuple>
 
 #include "core/error.hpp"
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
 #include "solver/superko/superko.hpp"
 #include "tests/reference/superko_negamax.hpp"

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu::test {
 

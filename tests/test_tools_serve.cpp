@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"

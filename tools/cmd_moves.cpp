@@ -1,7 +1,7 @@
 // gonu moves POSITION [--history MOVES]: every legal move with what it captures.
 #include <iostream>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

@@ -1,8 +1,8 @@
 // gonu show POSITION: draws a position.
 #include <iostream>
 
-#include "core/board.hpp"
-#include "core/position.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/position.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

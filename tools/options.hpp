@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "tools/cli.hpp"
 
 namespace gonu::cli {

@@ -12,7 +12,7 @@
 #include <random>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/table/query.hpp"
 #include "solver/table/table.hpp"
 #include "tools/play_input.hpp"

@@ -2,7 +2,7 @@
 #include "tools/query_json.hpp"
 
 #include "core/error.hpp"
-#include "core/repetition.hpp"
+#include "core/julgonu/repetition.hpp"
 #include "tools/play_moves.hpp"
 #include "tools/table_cli.hpp"
 

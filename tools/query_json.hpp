@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/table/query.hpp"
 
 namespace gonu::cli {

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/solution.hpp"
 #include "solver/state/solution_stats.hpp"
 #include "solver/verify.hpp"

@@ -1,7 +1,7 @@
 // The superko branch of `gonu solve`: rule sets whose repetition rule is superko have no finite
 // state graph, so they are solved by the separate superko solver (solver/superko*).
 #pragma once
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/table/table.hpp"
 
 namespace gonu::cli {

@@ -28,8 +28,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/board.hpp"
-#include "core/position.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/position.hpp"
 
 namespace gonu {
 

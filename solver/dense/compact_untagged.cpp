@@ -29,7 +29,7 @@
 #include <memory>
 
 #include "core/error.hpp"
-#include "core/unmoves.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "solver/dense/compact_store.hpp"
 #include "solver/dense/dense_solve.hpp"
 #include "solver/dense/parts.hpp"

@@ -8,7 +8,7 @@
 //   1. reach: breadth-first from the root, a frontier of boards, the reached bitmap claimed with
 //      an atomic or (so each state is expanded once); successor counts are stored.
 //   2. retrograde: level-synchronous from the terminal states; predecessors come from
-//      for_each_unmove (core/unmoves.hpp), unreached ones ignored.
+//      for_each_unmove (core/julgonu/unmoves.hpp), unreached ones ignored.
 //   3. read off: reached ids in order give the solution's keys already sorted.
 // When the root state is its own file-mirror image (the start is), only one state of each mirror
 // pair is worked on (parts.hpp: FileMirror; both engines).
@@ -34,7 +34,7 @@
 //
 // Frontier order depends on thread timing; nothing else does, since every result is stored by id.
 #pragma once
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu {

@@ -9,7 +9,7 @@
 // rule sets on 4x4, 4x5 and 5x4). tests/test_dense_estimate.cpp holds the estimate to the peaks
 // recorded there.
 #pragma once
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu::dense {

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/board.hpp"
+#include "core/julgonu/board.hpp"
 #include "core/error.hpp"
-#include "core/position.hpp"
+#include "core/julgonu/position.hpp"
 #include "util/huge_array.hpp"
 #include "solver/state/value.hpp"
 #include "solver/state/solution.hpp"

@@ -1,6 +1,6 @@
 // Local numbering of history tags within a position, for the dense engine's tagged rule sets.
 //
-// In normal form (core/repetition.hpp) a tag's `mine` is a step whose reverse is possible now,
+// In normal form (core/julgonu/repetition.hpp) a tag's `mine` is a step whose reverse is possible now,
 // so it ends on a piece of the side to move next to an empty point; `theirs`, the step just
 // played, ends on an opponent's piece next to the empty point it came from (for `immediate`,
 // a capture clears the whole tag). So with M(p) the steps (q -> t) where t holds a piece of the
@@ -15,8 +15,8 @@
 #pragma once
 #include <cstdint>
 
-#include "core/position.hpp"
-#include "core/repetition.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/repetition.hpp"
 
 namespace gonu {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/unmoves.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "solver/dense/tagged_space.hpp"
 #include "solver/dense/tagged_unmove.hpp"
 

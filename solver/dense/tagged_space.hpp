@@ -30,7 +30,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/dense/board_rank.hpp"
 #include "solver/dense/compact_store.hpp"
 #include "solver/dense/parts.hpp"

@@ -9,7 +9,7 @@
 #include <atomic>
 
 #include "core/error.hpp"
-#include "core/unmoves.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "solver/dense/parts.hpp"
 #include "solver/dense/readoff.hpp"
 #include "solver/dense/retrograde_levels.hpp"

@@ -5,7 +5,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu::mpi {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/position.hpp"
+#include "core/julgonu/position.hpp"
 #include "solver/dense/compact_store.hpp"
 
 namespace gonu::mpi {

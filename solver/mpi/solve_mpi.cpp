@@ -14,7 +14,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "core/unmoves.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "solver/dense/parts.hpp"
 #include "solver/dense/untagged_space.hpp"
 #include "solver/mpi/checkpoint.hpp"

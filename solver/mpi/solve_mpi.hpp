@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu::mpi {

@@ -31,7 +31,7 @@
 #include <optional>
 
 #include "core/error.hpp"
-#include "core/unmoves.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "solver/dense/dense_solve.hpp"
 #include "solver/dense/tagged_count.hpp"
 #include "solver/dense/tagged_read.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position.hpp"
-#include "core/repetition.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/repetition.hpp"
 #include "solver/state/state_key.hpp"
 #include "solver/state/value.hpp"
 #include "util/huge_array.hpp"

@@ -12,10 +12,10 @@
 #include <array>
 #include <cstdint>
 
-#include "core/board.hpp"
-#include "core/position.hpp"
-#include "core/repetition.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/repetition.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu {
 

@@ -2,7 +2,7 @@
 // applied) and the successor state of each. Enumeration, verification, tables and queries all
 // call this, so they cannot disagree on what the game is.
 #pragma once
-#include "core/moves.hpp"
+#include "core/julgonu/moves.hpp"
 #include "solver/state/state_key.hpp"
 
 namespace gonu {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/cube_resume.hpp"
 #include "solver/superko/layers.hpp"

@@ -33,7 +33,7 @@
 #include <optional>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/strategy.hpp"
 
 namespace gonu {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/types.hpp"

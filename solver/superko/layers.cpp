@@ -6,7 +6,7 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "core/moves.hpp"
+#include "core/julgonu/moves.hpp"
 
 namespace gonu {
 

@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/moves.hpp"
-#include "core/symmetry.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/symmetry.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/strategy_cnf.hpp"
 #include "solver/superko/strategy_ilp.hpp"

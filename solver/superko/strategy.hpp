@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/types.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"

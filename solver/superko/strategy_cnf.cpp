@@ -6,8 +6,8 @@
 #include <initializer_list>
 
 #include "core/error.hpp"
-#include "core/moves.hpp"
-#include "core/symmetry.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/symmetry.hpp"
 
 namespace gonu {
 

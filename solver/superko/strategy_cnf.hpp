@@ -11,8 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/board.hpp"
-#include "core/game.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/strategy_solver.hpp"

@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
-#include "core/moves.hpp"
+#include "core/julgonu/moves.hpp"
 
 namespace gonu {
 

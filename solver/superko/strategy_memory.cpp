@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/moves.hpp"
+#include "core/julgonu/moves.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/strategy_cnf.hpp"
 

@@ -13,7 +13,7 @@
 #pragma once
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/strategy.hpp"

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/state/value.hpp"
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/types.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/table/table.hpp"
 
 namespace gonu {

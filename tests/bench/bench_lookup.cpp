@@ -16,7 +16,7 @@
 #include <random>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 #include "solver/table/table.hpp"
 #include "solver/table/query.hpp"

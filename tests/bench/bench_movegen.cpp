@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "core/game.hpp"
-#include "core/unmoves.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/unmoves.hpp"
 #include "solver/dense/board_rank.hpp"
 #include "solver/state/successors.hpp"
 

@@ -6,7 +6,7 @@
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/graph/enumerate.hpp"
 #include "solver/graph/retrograde.hpp"
 #include "solver/solve.hpp"

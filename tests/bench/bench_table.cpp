@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
 #include "solver/table/table.hpp"
 

@@ -12,12 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "core/board.hpp"
+#include "core/julgonu/board.hpp"
 #include "core/error.hpp"
-#include "core/game.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace {
 

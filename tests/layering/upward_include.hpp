@@ -1,5 +1,5 @@
-// A file that includes upward (a core file reaching into the solver): never compiled, only fed to
+// A file that includes upward (a rules file reaching into the solver): never compiled, only fed to
 // cmake/check_layers.cmake by the test layering_check_refuses_upward_include, which must fail.
 #pragma once
-#include "core/board.hpp"
+#include "core/julgonu/board.hpp"
 #include "solver/solve.hpp"

@@ -14,10 +14,10 @@
 #include <tuple>
 #include <vector>
 
-#include "core/board.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace ref {
 

@@ -9,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/game.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu::test {
 

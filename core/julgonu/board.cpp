@@ -1,5 +1,5 @@
 // Board geometry tables; see board.hpp for the square numbering.
-#include "core/board.hpp"
+#include "core/julgonu/board.hpp"
 
 #include "core/error.hpp"
 

@@ -12,10 +12,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/board.hpp"
-#include "core/captures.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/captures.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/board.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu {
 

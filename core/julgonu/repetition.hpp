@@ -24,11 +24,11 @@
 #pragma once
 #include <cstdint>
 
-#include "core/board.hpp"
-#include "core/captures.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/captures.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu {
 

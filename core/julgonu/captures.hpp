@@ -7,7 +7,7 @@
 // from t. Corner capture is different: the corner's neighbours may include the point left, so
 // corner_arrival takes the pieces after the step.
 #pragma once
-#include "core/board.hpp"
+#include "core/julgonu/board.hpp"
 
 namespace gonu {
 

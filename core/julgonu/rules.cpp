@@ -1,9 +1,9 @@
 // Named rule sets and the text forms of each rule part.
-#include "core/rules.hpp"
+#include "core/julgonu/rules.hpp"
 
-#include "core/board.hpp"
+#include "core/julgonu/board.hpp"
 #include "core/error.hpp"
-#include "core/position.hpp"
+#include "core/julgonu/position.hpp"
 
 namespace gonu {
 

@@ -1,5 +1,5 @@
 // Game record: legality against the whole history, with a reason for every refusal.
-#include "core/game.hpp"
+#include "core/julgonu/game.hpp"
 
 #include <algorithm>
 #include <sstream>

@@ -5,9 +5,9 @@
 // 7 (R-1-r, C-1-f). The colour swap exchanges the colours and the side to move and mirrors the
 // ranks, so each side's home stays its home.
 #pragma once
-#include "core/board.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
 
 namespace gonu {
 

@@ -20,8 +20,8 @@
 #pragma once
 #include <type_traits>
 
-#include "core/captures.hpp"
-#include "core/moves.hpp"
+#include "core/julgonu/captures.hpp"
+#include "core/julgonu/moves.hpp"
 
 namespace gonu {
 

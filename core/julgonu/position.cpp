@@ -1,5 +1,5 @@
 // Position text: parsing (strict, with the place of each error) and printing.
-#include "core/position.hpp"
+#include "core/julgonu/position.hpp"
 
 #include "core/error.hpp"
 

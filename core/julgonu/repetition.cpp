@@ -1,5 +1,5 @@
 // Tag codes back to tags (the transitions, asked for at every edge of a solve, are inline in the header).
-#include "core/repetition.hpp"
+#include "core/julgonu/repetition.hpp"
 
 namespace gonu {
 

@@ -1,5 +1,5 @@
 // Board symmetries by coordinates; simple loops, since tables are built from them, not hot paths.
-#include "core/symmetry.hpp"
+#include "core/julgonu/symmetry.hpp"
 
 namespace gonu {
 

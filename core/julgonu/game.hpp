@@ -7,11 +7,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/board.hpp"
-#include "core/moves.hpp"
-#include "core/position.hpp"
-#include "core/repetition.hpp"
-#include "core/rules.hpp"
+#include "core/julgonu/board.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/position.hpp"
+#include "core/julgonu/repetition.hpp"
+#include "core/julgonu/rules.hpp"
 
 namespace gonu {
 

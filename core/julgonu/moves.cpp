@@ -1,10 +1,10 @@
 // Move generation with the capture rules, and move notation.
-#include "core/moves.hpp"
+#include "core/julgonu/moves.hpp"
 
 #include <algorithm>
 #include <type_traits>
 
-#include "core/captures.hpp"
+#include "core/julgonu/captures.hpp"
 #include "core/error.hpp"
 
 namespace gonu {
