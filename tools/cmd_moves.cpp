@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "core/julgonu/game.hpp"
+#include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {
@@ -10,8 +11,10 @@ int cmd_moves(int argc, char** argv) {
   CommandLine cl("gonu moves POSITION [--rules NAME] [--history \"b4-b3 c1-c2 ...\"]");
   cl.rule_options();
   cl.history("moves played from POSITION first, e.g. \"b4-b3 c1-c2\"");
+  cl.game_option();
   cl.positional("position");
   if (!cl.parse(argc, argv)) return 0;
+  if (cl.jungi()) return jungi_moves(cl);
   const Game g = game_from_options(cl, cl.required("position", "POSITION"));
   const Rules& rules = g.rules;
   const Board& board = g.board;

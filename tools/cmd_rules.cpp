@@ -1,13 +1,16 @@
 // gonu rules: the named rule sets, each with its parts and source.
 #include <iostream>
 
+#include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {
 
 int cmd_rules(int argc, char** argv) {
-  CommandLine cl("gonu rules");
+  CommandLine cl("gonu rules [--game jungi]");
+  cl.add()("game", po::value<std::string>(), "julgonu (default) | jungi: the rules of that game");
   if (!cl.parse(argc, argv)) return 0;
+  if (cl.jungi()) return jungi_rules_list();
   for (const auto& s : named_rule_sets()) {
     std::cout << describe(s.rules) << "\n    source: " << s.source << "\n";
   }

@@ -19,12 +19,14 @@ int cmd_play(int argc, char** argv);
 int cmd_verify(int argc, char** argv);
 int cmd_info(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
+int cmd_perft(int argc, char** argv);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
       {"rules", "list the named rule sets and their sources", cmd_rules},
       {"show", "draw a position", cmd_show},
       {"moves", "list the legal moves of a position, with captures", cmd_moves},
+      {"perft", "count the move sequences of a given length (a move generator's check)", cmd_perft},
       {"solve", "solve a rule set: every reachable state, its value and distance", cmd_solve},
       {"check-certificate", "check a superko certificate against every choice of the loser", cmd_check_certificate},
       {"query", "a position's value from a table file, every move ranked, the best line", cmd_query},

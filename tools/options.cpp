@@ -39,6 +39,28 @@ void CommandLine::rule_options() {
       ("first", po::value<std::string>(), "who moves first: black | white");
 }
 
+void CommandLine::game_option() {
+  add()
+      ("game", po::value<std::string>(), "julgonu (default) | jungi")
+      ("hobbling", po::value<std::string>()->implicit_value("on"), "jungi: a leap is blocked by a piece on its first square: on | off")
+      ("promotion", po::value<std::string>(), "jungi: compulsory (default) | optional")
+      ("stalemate", po::value<std::string>(), "jungi: a side without a move: loss (default) | draw")
+      ("lancer", po::value<std::string>(), "jungi: the Lancer's slides: standard (default) | queen");
+}
+
+bool CommandLine::jungi() const {
+  const std::string game = has("game") ? text("game") : "julgonu";
+  if (game != "julgonu" && game != "jungi") usage_error("--game must be julgonu or jungi, not '" + game + "'");
+  const bool is_jungi = game == "jungi";
+  for (const char* flag : {"hobbling", "promotion", "stalemate", "lancer"}) {
+    if (!is_jungi && has(flag)) usage_error(std::string("--") + flag + " is an option of --game jungi");
+  }
+  for (const char* flag : {"rules", "capture", "corner", "repetition", "board", "first", "history"}) {
+    if (is_jungi && has(flag) && std::string(flag) != "history") usage_error(std::string("--") + flag + " is an option of Jul-gonu, not of --game jungi");
+  }
+  return is_jungi;
+}
+
 void CommandLine::history(const char* help) { add()("history", po::value<std::string>(), help); }
 
 void CommandLine::json(const char* help) { add()("json", help); }

@@ -31,6 +31,10 @@ class CommandLine {
   void positional_list(const char* name);   // every remaining positional argument
   void rule_options();                      // --rules/-r --capture --corner --repetition --board/-b --first
   void history(const char* help);
+  // --game julgonu|jungi (default julgonu) and Jungi's rule flags (--hobbling, --promotion,
+  // --stalemate, --lancer), which only --game jungi accepts, as Jul-gonu's rule flags only it.
+  void game_option();
+  bool jungi() const;
   void json(const char* help = "print one JSON object");
   void quiet();                             // --quiet/-q
   void threads();                           // --threads/-j

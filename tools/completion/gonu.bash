@@ -7,8 +7,11 @@ _gonu_rule_options="--rules --capture --corner --repetition --board --first"
 
 _gonu_options() {
   case "$1" in
-    rules | show | check-certificate | info) echo "--help" ;;
-    moves) echo "$_gonu_rule_options --history --help" ;;
+    check-certificate | info) echo "--help" ;;
+    rules) echo "--game --help" ;;
+    show) echo "--game --hobbling --promotion --stalemate --lancer --help" ;;
+    moves) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --help" ;;
+    perft) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --divide --json --help" ;;
     solve)
       echo "$_gonu_rule_options --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
@@ -28,7 +31,7 @@ _gonu() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   if ((COMP_CWORD == 1)); then
-    mapfile -t COMPREPLY < <(compgen -W "rules show moves solve check-certificate query play verify info serve --help --version" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "rules show moves perft solve check-certificate query play verify info serve --help --version" -- "$cur")
     return
   fi
   cmd=${COMP_WORDS[1]}
@@ -36,6 +39,11 @@ _gonu() {
     --rules) mapfile -t COMPREPLY < <(compgen -W "free encyclopedia undo soldiers corner" -- "$cur"); return ;;
     --capture) mapfile -t COMPREPLY < <(compgen -W "line single" -- "$cur"); return ;;
     --repetition) mapfile -t COMPREPLY < <(compgen -W "none immediate undo superko" -- "$cur"); return ;;
+    --game) mapfile -t COMPREPLY < <(compgen -W "julgonu jungi" -- "$cur"); return ;;
+    --hobbling) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;
+    --promotion) mapfile -t COMPREPLY < <(compgen -W "compulsory optional" -- "$cur"); return ;;
+    --stalemate) mapfile -t COMPREPLY < <(compgen -W "loss draw" -- "$cur"); return ;;
+    --lancer) mapfile -t COMPREPLY < <(compgen -W "standard queen" -- "$cur"); return ;;
     --first) mapfile -t COMPREPLY < <(compgen -W "black white" -- "$cur"); return ;;
     --as) mapfile -t COMPREPLY < <(compgen -W "black white both" -- "$cur"); return ;;
     --values) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;

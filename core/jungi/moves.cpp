@@ -1,0 +1,269 @@
+// Jungi's move generator, read from the precomputed tables of pieces.cpp; the Emperor's two-steps
+// are the one move shape built here, from its neighbours' neighbours.
+#include "core/jungi/moves.hpp"
+
+#include <cctype>
+
+#include "core/error.hpp"
+
+namespace gonu::jungi {
+namespace {
+
+// Appends a move, twice under optional promotion when an unpromoted piece ends in its zone.
+void push(const Rules& r, MoveList& out, Piece piece, int from, int to, int mid, MoveKind kind) {
+  const bool promotes = !is_promoted(piece) && in_zone(side_of(piece), to);
+  const Move m{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to), static_cast<std::int8_t>(mid), kind, promotes};
+  if (promotes && r.optional_promotion) {
+    Move stay = m;
+    stay.promotes = false;
+    out.moves[static_cast<std::size_t>(out.size++)] = stay;
+  }
+  out.moves[static_cast<std::size_t>(out.size++)] = m;
+}
+
+// Whether the position's en-passant field counts for the side to move (READING.md fine point 5).
+bool field_counts(const Position& p) {
+  if (!p.passed || p.passed_end < 0) return false;
+  const Piece e = p.cell[p.passed_end];
+  return e != kEmpty && side_of(e) != p.to_move;
+}
+
+void atom_moves(const Rules& r, const Geometry& g, const Position& p, int from, bool field, MoveList& out) {
+  const Piece piece = p.cell[from];
+  const Side side = side_of(piece);
+  const auto& first = g.first[index(side)][type_of(piece)];
+  for (int i = first[from]; i < first[from + 1]; ++i) {
+    const Atom& a = g.atoms[static_cast<std::size_t>(i)];
+    if (a.block >= 0 && r.hobbling && p.cell[a.block] != kEmpty) continue;
+    const bool two = a.flags & kDoubleStep;
+    if (two && (p.cell[a.middle] != kEmpty || ((a.flags & kFirstMove) && !has(p.first_move, from)))) continue;
+    const MoveKind kind = two ? MoveKind::double_step : MoveKind::step;
+    const Piece t = p.cell[a.to];
+    if (t == kEmpty) {
+      if ((a.flags & kPassedBy) && field && has(p.passed, a.to)) {
+        push(r, out, piece, from, a.to, kNoSquare, MoveKind::passed_by);
+      } else if (a.flags & kMoveOk) {
+        push(r, out, piece, from, a.to, a.middle, kind);
+      }
+    } else if (side_of(t) != side && (a.flags & kCaptureOk)) {
+      push(r, out, piece, from, a.to, a.middle, kind);
+    }
+  }
+}
+
+void slide_moves(const Rules& r, const Geometry& g, const Position& p, int from, bool field, MoveList& out) {
+  const Piece piece = p.cell[from];
+  const Side side = side_of(piece);
+  const unsigned dirs = g.slides[index(side)][type_of(piece)];
+  const bool by = captures_passed_by(type_of(piece)) && field;
+  for (int d = 0; d < 8; ++d) {
+    if (!(dirs >> d & 1)) continue;
+    for (int i = 0; i < g.ray_length[from][d]; ++i) {
+      const int sq = g.ray[from][d][i];
+      const Piece t = p.cell[sq];
+      if (t == kEmpty) {
+        push(r, out, piece, from, sq, kNoSquare, i == 0 && by && has(p.passed, sq) ? MoveKind::passed_by : MoveKind::slide);
+        continue;
+      }
+      if (side_of(t) != side) push(r, out, piece, from, sq, kNoSquare, MoveKind::slide);
+      break;
+    }
+  }
+}
+
+// The Emperor's two King steps: the middle square empty or an enemy (captured), the second step
+// onto an empty square or an enemy, or back to its own square only after a capture.
+void two_step_moves(const Rules& r, const Geometry& g, const Position& p, int from, MoveList& out) {
+  const Piece piece = p.cell[from];
+  const Side side = side_of(piece);
+  for (int i = 0; i < g.neighbours[from]; ++i) {
+    const int mid = g.neighbour[from][i];
+    const Piece tm = p.cell[mid];
+    if (tm != kEmpty && side_of(tm) == side) continue;
+    for (int j = 0; j < g.neighbours[mid]; ++j) {
+      const int to = g.neighbour[mid][j];
+      if (to == from) {
+        if (tm != kEmpty) push(r, out, piece, from, from, mid, MoveKind::two_step);
+        continue;
+      }
+      const Piece tt = p.cell[to];
+      if (tt == kEmpty || side_of(tt) != side) push(r, out, piece, from, to, mid, MoveKind::two_step);
+    }
+  }
+}
+
+Set between(int from, int to) {
+  const int df = (file_of(to) > file_of(from)) - (file_of(to) < file_of(from));
+  const int dr = (rank_of(to) > rank_of(from)) - (rank_of(to) < rank_of(from));
+  Set s = 0;
+  for (int f = file_of(from) + df, k = rank_of(from) + dr; square_at(f, k) != to; f += df, k += dr) s |= bit(square_at(f, k));
+  return s;
+}
+
+}  // namespace
+
+bool operator==(const Move& a, const Move& b) {
+  return a.from == b.from && a.to == b.to && a.mid == b.mid && a.kind == b.kind && a.promotes == b.promotes;
+}
+
+void generate_piece_moves(const Rules& r, const Position& p, int from, MoveList& out) {
+  const Geometry& g = geometry(r.lancer_queen);
+  const bool field = field_counts(p);
+  atom_moves(r, g, p, from, field, out);
+  slide_moves(r, g, p, from, field, out);
+  const Piece piece = p.cell[from];
+  if (is_royal(piece) && is_promoted(piece)) two_step_moves(r, g, p, from, out);
+}
+
+void generate_moves(const Rules& r, const Position& p, MoveList& out) {
+  out.size = 0;
+  if (p.royal[index(p.to_move)] < 0) return;
+  for (int sq = 0; sq < kSquares; ++sq) {
+    const Piece x = p.cell[sq];
+    if (x != kEmpty && side_of(x) == p.to_move) generate_piece_moves(r, p, sq, out);
+  }
+}
+
+std::vector<Move> legal_moves(const Rules& r, const Position& p) {
+  MoveList list;
+  generate_moves(r, p, list);
+  return {list.begin(), list.end()};
+}
+
+namespace {
+
+// take(sq) for each square whose piece `m` captures in p, in the order taken.
+template <class Take>
+void for_each_capture(const Position& p, const Move& m, Take&& take) {
+  auto enemy = [&](int sq) { return p.cell[sq] != kEmpty && side_of(p.cell[sq]) != p.to_move; };
+  switch (m.kind) {
+    case MoveKind::passed_by:
+      if (enemy(p.passed_end)) take(p.passed_end);
+      break;
+    case MoveKind::two_step:
+      if (enemy(m.mid)) take(m.mid);
+      if (m.to != m.from && enemy(m.to)) take(m.to);
+      break;
+    default:
+      if (enemy(m.to)) take(m.to);
+  }
+}
+
+}  // namespace
+
+std::vector<int> captured_squares(const Position& p, const Move& m) {
+  std::vector<int> out;
+  for_each_capture(p, m, [&](int sq) { out.push_back(sq); });
+  return out;
+}
+
+Position apply_move(const Position& p, const Move& m) {
+  Position q = p;
+  const Side side = p.to_move;
+  const Piece piece = p.cell[m.from];
+  for_each_capture(p, m, [&](int sq) {
+    if (is_royal(q.cell[sq])) q.royal[index(other(side))] = kNoSquare;
+    q.cell[sq] = kEmpty;
+    q.first_move &= ~bit(sq);
+  });
+  q.cell[m.from] = kEmpty;
+  q.first_move &= ~bit(m.from);
+  q.cell[m.to] = m.promotes ? promote(piece) : piece;
+  if (is_royal(piece)) q.royal[index(side)] = m.to;
+  switch (m.kind) {
+    case MoveKind::slide: q.passed = between(m.from, m.to); break;
+    case MoveKind::double_step:
+    case MoveKind::two_step: q.passed = bit(m.mid); break;
+    default: q.passed = 0;
+  }
+  q.passed_end = q.passed ? m.to : kNoSquare;
+  q.to_move = other(side);
+  return q;
+}
+
+std::string format_move(const Rules& r, const Position& p, const Move& m) {
+  auto sep = [&](int sq) { return p.cell[sq] != kEmpty && side_of(p.cell[sq]) != p.to_move ? 'x' : '-'; };
+  std::string out = square_name(m.from);
+  if (m.kind == MoveKind::two_step) {
+    out += sep(m.mid) + square_name(m.mid) + (m.to == m.from ? '-' : sep(m.to));
+  } else {
+    out += m.kind == MoveKind::passed_by ? 'x' : sep(m.to);
+  }
+  out += square_name(m.to);
+  if (m.promotes && r.optional_promotion) out += '+';
+  return out;
+}
+
+namespace {
+
+std::string trimmed(std::string_view text) {
+  std::size_t b = 0, e = text.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+  return std::string(text.substr(b, e - b));
+}
+
+// The squares of "e2-e3", "e5xe6-e7", "e2e3" and a '+' suffix; false if the text is not that.
+bool read_squares(std::string_view t, std::vector<int>& squares, bool& plus) {
+  plus = !t.empty() && t.back() == '+';
+  if (plus) t.remove_suffix(1);
+  std::size_t i = 0, used = 0;
+  while (i < t.size()) {
+    if (!squares.empty() && (t[i] == '-' || t[i] == 'x')) ++i;
+    const int sq = parse_square(t.substr(i), used);
+    if (sq == kNoSquare) return false;
+    squares.push_back(sq);
+    i += used;
+  }
+  return squares.size() == 2 || squares.size() == 3;
+}
+
+}  // namespace
+
+Move parse_move(const Rules& r, const Position& p, std::string_view text) {
+  const std::string t = trimmed(text);
+  std::vector<int> sq;
+  bool plus = false;
+  if (!read_squares(t, sq, plus)) throw GonuError("move '" + quote_input(t) + "': write from-to (e2-e3), an Emperor's two-step from-middle-to (e5-e6-e7)");
+  const Piece piece = p.cell[sq[0]];
+  const std::string side = p.to_move == Side::south ? "South" : "North";
+  if (piece == kEmpty || side_of(piece) != p.to_move) throw GonuError("move '" + t + "': no piece of " + side + " (to move) on " + square_name(sq[0]));
+  MoveList list;
+  if (p.royal[index(p.to_move)] >= 0) generate_piece_moves(r, p, sq[0], list);
+  std::string options;
+  for (const Move& m : list) {
+    options += (options.empty() ? "" : " ") + format_move(r, p, m);
+    const bool shape = sq.size() == 3 ? m.kind == MoveKind::two_step && m.mid == sq[1] && m.to == sq[2]
+                                      : m.kind != MoveKind::two_step && m.to == sq[1];
+    if (!shape) continue;
+    if (r.optional_promotion ? m.promotes == plus : (!plus || m.promotes)) return m;
+    if (plus) throw GonuError("move '" + t + "': it does not promote (drop the '+')");
+  }
+  throw GonuError("move '" + t + "' is not legal: the " + piece_name(piece) + " on " + square_name(sq[0]) +
+                  (options.empty() ? " has no legal move" : " can play " + options));
+}
+
+Outcome outcome(const Rules& r, const Position& p, std::string* reason) {
+  const std::string side = p.to_move == Side::south ? "South" : "North";
+  if (p.royal[index(p.to_move)] < 0) {
+    if (reason) *reason = side + "'s royal has been captured: " + side + " loses";
+    return Outcome::loss;
+  }
+  MoveList list;
+  generate_moves(r, p, list);
+  if (list.size) return Outcome::ongoing;
+  if (reason) *reason = side + " has no legal move: " + (r.stalemate_draw ? "a draw (stalemate draw)" : side + " loses");
+  return r.stalemate_draw ? Outcome::draw : Outcome::loss;
+}
+
+std::uint64_t perft(const Rules& r, const Position& p, int depth) {
+  if (depth == 0) return 1;
+  MoveList list;
+  generate_moves(r, p, list);
+  if (depth == 1) return static_cast<std::uint64_t>(list.size);
+  std::uint64_t n = 0;
+  for (const Move& m : list) n += perft(r, apply_move(p, m), depth - 1);
+  return n;
+}
+
+}  // namespace gonu::jungi

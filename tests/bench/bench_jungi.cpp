@@ -1,0 +1,71 @@
+// Jungi's move generator: perft from the provisional start (bulk counting at the last ply: the
+// last ply's moves are generated and counted, not played), move generation over random positions
+// of a few pieces (the endgame tables' diet), and un-moves.
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "core/jungi/unmoves.hpp"
+#include "tests/jungi_support.hpp"
+
+using namespace gonu;
+
+namespace {
+
+void BM_JungiPerftStart(benchmark::State& state) {
+  const jungi::Rules r;
+  const jungi::Position start = jungi::start_position();
+  const int depth = static_cast<int>(state.range(0));
+  std::uint64_t leaves = 0;
+  for (auto _ : state) {
+    leaves = jungi::perft(r, start, depth);
+    benchmark::DoNotOptimize(leaves);
+  }
+  state.counters["leaves"] = static_cast<double>(leaves);
+  state.counters["leaves_per_second"] = benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_JungiPerftStart)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+
+std::vector<jungi::Position> endings(int pieces, int count) {
+  std::mt19937_64 rng(5);
+  const jungi::Rules r;
+  std::vector<jungi::Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    const jungi::Position p = test::random_position(rng, r, pieces);
+    if (jungi::outcome(r, p) == jungi::Outcome::ongoing) out.push_back(p);
+  }
+  return out;
+}
+
+void BM_JungiGenerateEndings(benchmark::State& state) {
+  const jungi::Rules r;
+  const auto positions = endings(static_cast<int>(state.range(0)), 4096);
+  jungi::MoveList list;
+  std::size_t i = 0, moves = 0;
+  for (auto _ : state) {
+    jungi::generate_moves(r, positions[i++ & 4095], list);
+    moves += static_cast<std::size_t>(list.size);
+    benchmark::DoNotOptimize(list.size);
+  }
+  state.counters["moves/pos"] = static_cast<double>(moves) / static_cast<double>(state.iterations());
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_JungiGenerateEndings)->ArgName("pieces")->Arg(3)->Arg(4)->Arg(5);
+
+void BM_JungiPredecessors(benchmark::State& state) {
+  const jungi::Rules r;
+  const auto positions = endings(static_cast<int>(state.range(0)), 1024);
+  std::size_t i = 0, found = 0;
+  for (auto _ : state) {
+    const auto preds = jungi::predecessors(r, positions[i++ & 1023]);
+    found += preds.size();
+    benchmark::DoNotOptimize(preds.data());
+  }
+  state.counters["preds/pos"] = static_cast<double>(found) / static_cast<double>(state.iterations());
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_JungiPredecessors)->ArgName("pieces")->Arg(3)->Arg(4);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,24 @@
+// The gonu subcommands' Jungi side (--game jungi): the rule flags read into jungi::Rules, and
+// show, moves, rules and perft for Jungi positions. Kept apart from the Jul-gonu commands so
+// that each command file only dispatches.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "core/jungi/moves.hpp"
+#include "tools/options.hpp"
+
+namespace gonu::cli {
+
+jungi::Rules jungi_rules(const CommandLine& cl);
+// POSITION, or the provisional start when none is given (said on `out` when `note` is set),
+// then the moves of --history.
+jungi::Position jungi_position(const CommandLine& cl, const jungi::Rules& r, const std::optional<std::string>& text);
+// The line said wherever the provisional start is used.
+std::string provisional_start_note();
+
+int jungi_show(const CommandLine& cl);
+int jungi_moves(const CommandLine& cl);
+int jungi_rules_list();
+
+}  // namespace gonu::cli
