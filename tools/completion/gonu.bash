@@ -7,7 +7,8 @@ _gonu_rule_options="--rules --capture --corner --repetition --board --first"
 
 _gonu_options() {
   case "$1" in
-    rules | show | check-certificate | info) echo "--help" ;;
+    rules | check-certificate | info) echo "--help" ;;
+    show) echo "$_gonu_rule_options --help" ;;
     moves) echo "$_gonu_rule_options --history --help" ;;
     solve)
       echo "$_gonu_rule_options --from --history --threads --max-states --max-memory --engine --verify --json" \
