@@ -158,6 +158,8 @@ TEST_CASE("gonu solve's root list, query's text and query --json list the moves 
   REQUIRE(q["moves"][0]["rank"] == 1);
   REQUIRE(q["moves"][3]["rank"] == 4);
   REQUIRE(q["engine_move"] == "b3-b2");
+  // The position with blanks around and inside (a tab) answers the same.
+  REQUIRE(query_json("'" + t + "' \"$(printf '  xxx1/2wx/ww1w\\t x ')\"") == q);
   const Result qt = run_gonu("query '" + t + "' '" + from + "'");
   std::size_t at = 0;
   for (const std::string& m : best_first) {

@@ -87,15 +87,6 @@ function valueText(v, d) { return v === 'DRAW' ? 'DRAW' : v + ' in ' + d; }
 function shortValue(v, d) { return v === 'DRAW' ? 'D' : v[0] + d; }
 const sideName = (s) => (s === 'black' ? 'Black (x)' : 'White (w)');
 
-// Best first: the fastest win, then draws, then the slowest loss; ties keep the server's order.
-function rankedMoves(moves) {
-  const key = (m) => (m.value === 'WIN' ? [0, m.distance] : m.value === 'DRAW' ? [1, 0] : [2, -m.distance]);
-  return moves.map((m, i) => ({ m, i })).sort((a, b) => {
-    const ka = key(a.m), kb = key(b.m);
-    return ka[0] - kb[0] || ka[1] - kb[1] || a.i - b.i;
-  }).map((x) => x.m);
-}
-
 // ---- SVG helpers ------------------------------------------------------------------------------
 
 function el(name, attrs, parent, text) {
@@ -262,7 +253,7 @@ function pointKey(ev, f, r) {
 function drawMoveList() {
   const ol = $('moves');
   ol.replaceChildren();
-  for (const m of rankedMoves(S.answer.moves)) {
+  for (const m of S.answer.moves) {  // best first, as the server lists them
     const best = m.move === S.answer.engine_move;  // one star: the move "best move" plays
     const li = document.createElement('li');
     const b = document.createElement('button');
