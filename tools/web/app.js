@@ -1,8 +1,10 @@
 // The gonu explorer's page logic. The state is a game record (a table, a start position, a line
 // of moves and how many of them are played); everything on the page is drawn from it and from the
 // server's answers (gonu-query/1 for the position, gonu-line/1 for the chart), and the address
-// holds it, so a reload or a shared link shows the same thing. The server checks every move; the
-// page only turns clicks into move names.
+// holds it (and the flip), so a reload or a shared link shows the same thing. The server checks
+// every move and every position; the page only turns taps into move names, and the board editor's
+// points into position text. The page never scrolls the window by itself: on a phone the board
+// must stay in view.
 'use strict';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
