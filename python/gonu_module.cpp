@@ -166,7 +166,7 @@ void bind_probe(py::module_& m) {
                               "'WIN', 'LOSS' or 'DRAW' for the side to move")
       .def_property_readonly("distance", [](const ProbeAnswer& p) { return field(p.json, "distance"); },
                              "plies to the end with perfect play; 0 for a draw")
-      .def_property_readonly("moves", &probe_moves, "every legal move in move order, as ProbeMove")
+      .def_property_readonly("moves", &probe_moves, "every legal move best first (the fastest win, draws, the slowest loss), as ProbeMove")
       .def("to_dict", [](const ProbeAnswer& p) { return to_python(p.json); },
            "the gonu-query/1 object of `gonu query --json`")
       .def("__repr__", &probe_repr);

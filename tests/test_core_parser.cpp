@@ -79,9 +79,9 @@ TEST_CASE("malformed positions are rejected with the problem named", "[core][par
   REQUIRE_THROWS_WITH(parse_position_text("xxxx/4/4/wwww b"), Contains("side to move must be 'x' (Black) or 'w' (White), not 'b'"));
   REQUIRE_THROWS_WITH(parse_position_text("xxxx/4/4/wwww black"), Contains("not 'black'"));
   REQUIRE_THROWS_WITH(parse_position_text("xxxx/4/4/wwww x w"), Contains("side to move must be"));
-  REQUIRE_THROWS_WITH(parse_position_text("xxxx/4/4/wwww  x"), Contains("side to move must be"));
-  // Empty diagram.
-  REQUIRE_THROWS_WITH(parse_position_text(" x"), Contains("rank 1 is empty"));
+  // A lone word is a diagram without its side.
+  REQUIRE_THROWS_WITH(parse_position_text(" x"), Contains("missing the side to move"));
+  REQUIRE_THROWS_WITH(parse_position_text("\t \n"), Contains("missing the side to move"));
   // Too large a board: 9 ranks of 8 points.
   REQUIRE_THROWS_WITH(parse_position_text("8/8/8/8/8/8/8/8/8 x"), Contains("72 points") && Contains("at most 64"));
   REQUIRE_THROWS_WITH(parse_position_text("65/65 x"), Contains("too long"));
@@ -229,6 +229,24 @@ TEST_CASE("malformed and illegal moves are rejected with the problem named", "[c
   REQUIRE(parse_square(b, "d4") == 15);
   for (const char* bad : {"e1", "a5", "a0", "a", "1", "a1 ", "a01", "A1", ""})
     REQUIRE_THROWS_WITH(parse_square(b, bad), Contains("is not a point of the 4x4 board"));
+}
+
+TEST_CASE("blanks around and between the diagram and the side to move do not matter", "[core][parser]") {
+  const ParsedPosition plain = parse_position_text("xxxx/4/4/wwww x");
+  for (const char* text : {"   xxxx/4/4/wwww    x ", "xxxx/4/4/wwww x ", "xxxx/4/4/wwww  x", "xxxx/4/4/wwww\tx",
+                           "\txxxx/4/4/wwww \t x\t", "xxxx/4/4/wwww x\n", "\r\nxxxx/4/4/wwww x\r\n"}) {
+    INFO(text);
+    const ParsedPosition p = parse_position_text(text);
+    REQUIRE(p.rows == plain.rows);
+    REQUIRE(p.cols == plain.cols);
+    REQUIRE(p.position == plain.position);
+  }
+  REQUIRE(parse_position_text(" .w../w.xw/xx../..w.\tw ").position.to_move == Side::white);
+  REQUIRE(parse_position(make_board(3, 4), "  xxxx/4/wwww   w  ").to_move == Side::white);
+  // Messages quote the text with its blanks made single spaces; a blank inside the diagram splits it.
+  REQUIRE_THROWS_WITH(parse_position_text("  xxxx/4/4/wwwq\t x "), Contains("position 'xxxx/4/4/wwwq x'") && Contains("column 13"));
+  REQUIRE_THROWS_WITH(parse_position_text("xxxx/4 /4/wwww x"), Contains("side to move must be") && Contains("not '/4/wwww x'"));
+  REQUIRE_THROWS_WITH(parse_position_text("xxxx/4/4/wwww x \t w"), Contains("not 'x w'"));
 }
 
 TEST_CASE("format_position and parse_position_text round-trip", "[core][parser]") {

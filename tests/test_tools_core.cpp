@@ -114,7 +114,6 @@ TEST_CASE("gonu: unknown subcommands and options are usage errors (exit 2)", "[c
   require_usage_error(run_gonu("moves --bogus 'xxxx/4/4/wwww x'"));
   require_usage_error(run_gonu("rules --bogus"));
   require_usage_error(run_gonu("show --bogus 'xxxx/4/4/wwww x'"));
-  require_usage_error(run_gonu("moves"));  // missing POSITION
   const Result help = run_gonu("--help");
   REQUIRE(help.code == 0);
   for (const char* c : {"rules", "show", "moves"}) REQUIRE(contains(help.out, c));
@@ -135,6 +134,35 @@ TEST_CASE("gonu: bad input exits 1 with a one-line error", "[cli]") {
   require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww x' --rules bogus"), "unknown rule set 'bogus'");
   require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww x' --board 3x3"), "3x3");
   require_one_line_error(run_gonu("moves 'xxxx/4/4/wwww x' --capture double"), "unknown capture rule");
+}
+
+TEST_CASE("gonu show and moves read positions with blanks around and between the parts", "[cli]") {
+  for (const char* cmd : {"show '   xxxx/4/4/wwww    x '", "show 'xxxx/4/4/wwww x '", "show \"$(printf 'xxxx/4/4/wwww\\tx')\"",
+                          "moves 'xxxx/4/4/wwww  x'", "moves \"$(printf '\\txxxx/4/4/wwww x\\t')\""}) {
+    const Result r = run_gonu(cmd);
+    INFO(cmd << "\nstdout: " << r.out << "\nstderr: " << r.err);
+    REQUIRE(r.code == 0);
+    REQUIRE(contains(r.out, "xxxx/4/4/wwww x\n"));
+  }
+}
+
+TEST_CASE("gonu show and moves without a position take the start of the rule set", "[cli]") {
+  const Result show = run_gonu("show");
+  INFO("stdout: " << show.out << "\nstderr: " << show.err);
+  REQUIRE(show.code == 0);
+  REQUIRE(contains(show.out, "xxxx/4/4/wwww x\n"));
+  REQUIRE(contains(show.out, "Black (x) to move"));
+  const Result small = run_gonu("show --board 3x4 --first white");
+  REQUIRE(small.code == 0);
+  REQUIRE(contains(small.out, "xxxx/4/wwww w\n"));
+  const Result moves = run_gonu("moves --rules soldiers");
+  REQUIRE(moves.code == 0);
+  REQUIRE(contains(moves.out, "4 legal moves"));
+  const Result after = run_gonu("moves --history b4-b3");
+  REQUIRE(after.code == 0);
+  REQUIRE(contains(after.out, "x1xx/1x2/4/wwww w"));
+  // A position and rule flags must agree on the board, as for every command.
+  require_one_line_error(run_gonu("show 'xxx/3/www x' --board 4x4"), "3x3");
 }
 
 TEST_CASE("gonu moves --history: an illegal move exits 1 naming its number", "[cli]") {

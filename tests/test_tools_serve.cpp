@@ -103,12 +103,18 @@ std::string query_path(const std::string& table, const std::string& history, con
   return p;
 }
 
+// gonu query --json, as the server answers it: the table named by its id (the file name without
+// ".gonu") instead of its path.
 json cli_query(const std::string& table, const std::string& history, const std::string& position = "") {
   const Result r = run_gonu("query '" + table + "' " + (position.empty() ? "" : "'" + position + "' ") +
                             "--history '" + history + "' --json");
   INFO(r.err);
   REQUIRE(r.code == 0);
-  return json::parse(r.out);
+  json j = json::parse(r.out);
+  REQUIRE(j["table"] == table);
+  const std::string name = table.substr(table.find_last_of('/') + 1);
+  j["table"] = name.substr(0, name.size() - 5);
+  return j;
 }
 
 // Histories of every length up to `plies` along a pseudo-random game from the table's root.
@@ -156,7 +162,7 @@ TEST_CASE("gonu serve: says where it listens, and /api/tables lists the loaded t
     const json& e = j["tables"][i];
     const gonu::Table table = gonu::Table::open(want[i].second);
     REQUIRE(e["id"] == want[i].first);
-    REQUIRE(e["path"] == want[i].second);
+    REQUIRE(!e.contains("path"));
     REQUIRE(e["states"] == table.size());
     REQUIRE(e["rules"]["id"] == table.header().rules_id);
     REQUIRE(e["board"] == (i == 0 ? "3x4" : "3x3"));
@@ -199,6 +205,23 @@ TEST_CASE("gonu serve: /api/query answers exactly as gonu query --json, GET and 
     REQUIRE(res->status == 200);
     REQUIRE(json::parse(res->body) == cli_query(t.f34, h));
   }
+}
+
+TEST_CASE("gonu serve: answers and errors name a table by its id, never by the server's path", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  auto c = s.client();
+  for (const std::string& path : {std::string("/api/tables"), query_path("f34", "b3-b2"), std::string("/api/line?table=f33&history=a3-a2"),
+                                  query_path("f34", "", "xxx/3/www x"), query_path("f34", "", "x3/4/www1 w")}) {
+    const auto res = c.Get(path.c_str());
+    REQUIRE(res);
+    INFO(path << " -> " << res->body);
+    REQUIRE(!contains(res->body, t.dir.path));
+    REQUIRE(!contains(res->body, ".gonu"));
+  }
+  REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200)["table"] == "f34");
+  REQUIRE(get_json(c, "/api/line?table=f33&history=a3-a2", 200)["table"] == "f33");
+  require_error(c.Get(query_path("f34", "", "xxx/3/www x")), 400, "but the table f34 is for a 3x4 board");
 }
 
 TEST_CASE("gonu serve: /api/line gives the value and distance after every prefix", "[serve][cli]") {

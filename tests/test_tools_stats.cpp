@@ -151,6 +151,39 @@ TEST_CASE("gonu solve: timing line, superko exit status 3 and schema, --out repl
   REQUIRE(!contains(run_gonu("solve -b 3x3 -q -o '" + t + "'").err, "replacing"));
 }
 
+TEST_CASE("gonu help solve: the options in groups, superko's last, then examples", "[cli]") {
+  const std::string out = run_gonu("help solve").out;
+  const std::vector<std::string> headings = {"\ncommon options:\n", "\nmemory options:\n", "\noutput options:\n",
+                                             "\nMPI options", "\nsuperko options", "\nexamples:\n"};
+  std::size_t at = 0;
+  for (const std::string& h : headings) {
+    INFO(h << "\n" << out);
+    const std::size_t here = out.find(h);
+    REQUIRE(here != std::string::npos);
+    REQUIRE(here >= at);
+    at = here;
+  }
+  // Each option under its group: --rules and --out common, --max-memory memory, --json output;
+  // every option whose help says "superko:" after the superko heading, and none before it.
+  const std::size_t memory = out.find("\nmemory options:"), output = out.find("\noutput options:");
+  const std::size_t superko = out.find("\nsuperko options");
+  const auto line = [&](const char* option) { return out.find(std::string("\n  ") + option); };  // not the usage
+  REQUIRE(line("-r [ --rules ]") < memory);
+  REQUIRE(line("-o [ --out ]") < memory);
+  REQUIRE(line("--max-memory") > memory);
+  REQUIRE(line("--max-memory") < output);
+  REQUIRE(line("--json") > output);
+  REQUIRE(line("--json") < superko);
+  REQUIRE(out.find("superko: ") > superko);
+  REQUIRE(line("--strategy-seconds") > superko);
+  REQUIRE(line("--certificate") > superko);
+  REQUIRE(line("--certificate") != std::string::npos);
+  // The examples run: the first two here, as written.
+  REQUIRE(contains(out, "  gonu solve                "));
+  REQUIRE(contains(out, "  gonu solve --board 3x4 --json"));
+  REQUIRE(run_gonu("solve --board 3x4 --json --quiet").code == 0);
+}
+
 TEST_CASE("gonu help COMMAND, short flags, did you mean", "[cli]") {
   const Result h = run_gonu("help solve");
   REQUIRE(h.code == 0);

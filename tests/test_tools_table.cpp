@@ -2,6 +2,11 @@
 // stdin from a file, verify, info; and every kind of bad input with its own one-line error.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
 #include "core/error.hpp"
 #include "solver/state/successors.hpp"
 #include "solver/table/table.hpp"
@@ -56,11 +61,17 @@ TEST_CASE("gonu solve --out, info, verify, query on a 3x4 free table", "[table][
     REQUIRE(j["schema"] == "gonu-query/1");
     REQUIRE(j["value"] == "DRAW");
     REQUIRE(j["distance"] == 0);
+    // Best first as in the text (draws, then the losses), ties in move order; rank counts from 1.
     REQUIRE(j["moves"].size() == 4);
-    REQUIRE(j["moves"][1]["move"] == "b3-b2");
-    REQUIRE(j["moves"][1]["value"] == "LOSS");
-    REQUIRE(j["moves"][1]["distance"] == 16);
-    REQUIRE(j["moves"][1]["best"] == false);
+    std::vector<std::string> order;
+    for (std::size_t k = 0; k < 4; ++k) {
+      order.push_back(j["moves"][k]["move"]);
+      REQUIRE(j["moves"][k]["rank"] == k + 1);
+    }
+    REQUIRE(order == std::vector<std::string>{"a3-a2", "d3-d2", "b3-b2", "c3-c2"});
+    REQUIRE(j["moves"][2]["value"] == "LOSS");
+    REQUIRE(j["moves"][2]["distance"] == 16);
+    REQUIRE(j["moves"][2]["best"] == false);
     REQUIRE(j["best"] == json::array({"a3-a2", "d3-d2"}));
     REQUIRE(j["engine_move"] == "a3-a2");
     REQUIRE(j["pv"].empty());
@@ -97,14 +108,64 @@ TEST_CASE("gonu query agrees with the in-memory solver on sampled states of a 3x
     REQUIRE(j["distance"] == s.dist[i]);
     const int k = expand_key(s.codec, s.keys[i], succ);
     REQUIRE(int(j["moves"].size()) == k);
+    // The solver's moves, put best first by hand (win by distance, draw, loss by distance
+    // backwards; ties in move order), are the JSON's list.
+    std::vector<std::tuple<int, int, std::string, std::string, int>> want;  // (class, key, move, value, dist)
     for (int m = 0; m < k; ++m) {
       const std::size_t n = *find_state(s, succ[m].key);
       const Value v = s.value[n] == Value::win ? Value::loss : s.value[n] == Value::loss ? Value::win : Value::draw;
-      REQUIRE(j["moves"][m]["move"] == format_move(s.codec.board, s.codec.rules, succ[m].move));
-      REQUIRE(j["moves"][m]["value"] == to_string(v));
-      REQUIRE(j["moves"][m]["distance"] == (v == Value::draw ? 0 : s.dist[n] + 1));
+      const int dist = v == Value::draw ? 0 : s.dist[n] + 1;
+      const int cls = v == Value::win ? 0 : v == Value::draw ? 1 : 2;
+      want.emplace_back(cls, v == Value::win ? dist : -dist, format_move(s.codec.board, s.codec.rules, succ[m].move),
+                        to_string(v), dist);
+    }
+    std::stable_sort(want.begin(), want.end(), [](const auto& a, const auto& b) {
+      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+    });
+    for (int m = 0; m < k; ++m) {
+      REQUIRE(j["moves"][m]["move"] == std::get<2>(want[std::size_t(m)]));
+      REQUIRE(j["moves"][m]["value"] == std::get<3>(want[std::size_t(m)]));
+      REQUIRE(j["moves"][m]["distance"] == std::get<4>(want[std::size_t(m)]));
+      REQUIRE(j["moves"][m]["rank"] == m + 1);
     }
     if (s.value[i] != Value::draw) REQUIRE(j["pv"].size() == s.dist[i]);
+  }
+}
+
+TEST_CASE("gonu solve's root list, query's text and query --json list the moves in one order, best first", "[table][cli]") {
+  // Black to move here has a win, two draws and a loss; in move order the loss (d2-d3) comes first.
+  const std::string from = "xxx1/2wx/ww1w x";
+  const std::vector<std::string> best_first = {"b3-b2", "a3-a2", "c3-d3", "d2-d3"};
+  const Result moves = run_gonu("moves '" + from + "'");
+  REQUIRE(moves.code == 0);
+  REQUIRE(moves.out.find("  d2-d3") < moves.out.find("  b3-b2"));
+  const Result text = run_gonu("solve --quiet --from '" + from + "'");
+  INFO(text.out << text.err);
+  REQUIRE(text.code == 0);
+  REQUIRE(contains(text.out, "  b3-b2  WIN in 25\n  a3-a2  DRAW\n  c3-d3  DRAW\n  d2-d3  LOSS in 8\n"));
+  const Result js = run_gonu("solve --quiet --json --from '" + from + "'");
+  const json solved = json::parse(js.out);
+  std::vector<std::string> listed;
+  for (const json& m : solved["moves"]) listed.push_back(m["move"]);
+  REQUIRE(listed == best_first);
+
+  TempDir d;
+  const std::string t = cli_table(d, "f34.gtb", "--rules free --board 3x4");
+  const json q = query_json("'" + t + "' '" + from + "'");
+  listed.clear();
+  for (const json& m : q["moves"]) listed.push_back(m["move"]);
+  REQUIRE(listed == best_first);
+  REQUIRE(q["moves"][0]["rank"] == 1);
+  REQUIRE(q["moves"][3]["rank"] == 4);
+  REQUIRE(q["engine_move"] == "b3-b2");
+  // The position with blanks around and inside (a tab) answers the same.
+  REQUIRE(query_json("'" + t + "' \"$(printf '  xxx1/2wx/ww1w\\t x ')\"") == q);
+  const Result qt = run_gonu("query '" + t + "' '" + from + "'");
+  std::size_t at = 0;
+  for (const std::string& m : best_first) {
+    const std::size_t here = qt.out.find(m, at);
+    REQUIRE(here != std::string::npos);
+    at = here;
   }
 }
 

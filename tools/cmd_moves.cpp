@@ -1,4 +1,5 @@
-// gonu moves POSITION [--history MOVES]: every legal move with what it captures.
+// gonu moves [POSITION] [--history MOVES]: every legal move with what it captures; without a
+// position, from the start of the rule set the flags name.
 #include <iostream>
 
 #include "core/julgonu/game.hpp"
@@ -8,14 +9,14 @@
 namespace gonu::cli {
 
 int cmd_moves(int argc, char** argv) {
-  CommandLine cl("gonu moves POSITION [--rules NAME] [--history \"b4-b3 c1-c2 ...\"]");
+  CommandLine cl("gonu moves [POSITION] [--rules NAME] [--history \"b4-b3 c1-c2 ...\"]   (none: the start)");
   cl.rule_options();
   cl.history("moves played from POSITION first, e.g. \"b4-b3 c1-c2\"");
   cl.game_option();
   cl.positional("position");
   if (!cl.parse(argc, argv)) return 0;
   if (cl.jungi()) return jungi_moves(cl);
-  const Game g = game_from_options(cl, cl.required("position", "POSITION"));
+  const Game g = game_from_options(cl, cl.optional_text("position"));
   const Rules& rules = g.rules;
   const Board& board = g.board;
 

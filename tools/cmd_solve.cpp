@@ -46,33 +46,46 @@ constexpr const char* kSolveEpilog =
     "run's processes on it).\n"
     "\n"
     "exit status: 0 solved (superko: the value proven); 1 bad input or --verify failed; 2 usage error;\n"
-    "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n";
+    "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n"
+    "\n"
+    "examples:\n"
+    "  gonu solve                                   4x4 free: the start is a draw (under a second)\n"
+    "  gonu solve --board 3x4 --json                3x4 free, as one JSON object\n"
+    "  gonu solve --rules undo -o tables/4x4-undo.gonu   a table for gonu query, play and serve\n"
+    "  gonu solve --from '.w../w.xw/xx../..w. w'    a position of 4x4 free instead of the start\n"
+    "  gonu solve --rules soldiers --board 3x4 --certificate proof.cert   superko: a checkable proof\n";
 
 std::string value_text(Value v, int dist) {
   return v == Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
 }
 
+// The options in the groups --help lists: what most runs need, memory, output, MPI, superko.
 void declare_options(CommandLine& cl) {
+  cl.group("common options");
   cl.rule_options();
   cl.add()("from", po::value<std::string>(), "solve from this position instead of the start");
   cl.history("moves played from the start (or --from) first");
   cl.threads();
-  cl.count("max-states", 0, "stop with an error past this many states (0: no limit)");
+  cl.add()("out,o", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
+          ("verify", "re-derive every value from its successors with a separate routine");
+  cl.group("memory options");
   cl.byte_size("max-memory",
                "refuse a solve whose estimated peak memory passes SIZE (512M, 20G, 1.5GiB; default: physical memory)");
+  cl.count("max-states", 0, "stop with an error past this many states (0: no limit)");
   cl.add()("engine", po::value<std::string>()->default_value("auto"),
            "dense (no keys or edges stored), compact (a few bytes a reachable state), graph (hash store and "
-           "stored edges), or auto (dense where it fits, else compact where it applies)")
-          ("verify", "re-derive every value from its successors with a separate routine");
+           "stored edges), or auto (dense where it fits, else compact where it applies)");
+  cl.group("output options");
   cl.json();
+  cl.quiet();
   cl.add()("stats", "states and W/L/D per distance, material and BFS level (in --json: \"stats\")")
           ("stats-csv", po::value<std::string>(), "write those counts to this CSV file")
-          ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)")
-          ("out,o", po::value<std::string>(), "write the solved states to this table file (see gonu query)")
-          ("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets): see README")
+          ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)");
+  cl.group("MPI options (a build with MPI, under mpirun)");
+  cl.add()("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets): see README")
           ("checkpoint", po::value<std::string>(),
            "with --mpi: write a restart point per level to this folder, and resume from the last one there");
-  cl.quiet();
+  cl.group("superko options (--repetition superko, e.g. --rules soldiers)");
   add_superko_options(cl);
 }
 

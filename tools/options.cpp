@@ -15,9 +15,16 @@
 namespace gonu::cli {
 
 CommandLine::CommandLine(std::string usage, std::string missing_usage)
-    : usage_(std::move(usage)), missing_usage_(missing_usage.empty() ? usage_ : std::move(missing_usage)) {}
+    : usage_(std::move(usage)), missing_usage_(missing_usage.empty() ? usage_ : std::move(missing_usage)) {
+  groups_.push_back(std::make_unique<po::options_description>("options"));
+}
 
-po::options_description_easy_init CommandLine::add() { return visible_.add_options(); }
+po::options_description_easy_init CommandLine::add() { return groups_.back()->add_options(); }
+
+void CommandLine::group(const char* heading) {
+  if (groups_.size() == 1 && groups_.front()->options().empty()) groups_.clear();
+  groups_.push_back(std::make_unique<po::options_description>(heading));
+}
 
 void CommandLine::positional(const char* name) {
   hidden_.add_options()(name, po::value<std::string>(), name);
@@ -87,9 +94,11 @@ void CommandLine::byte_size(const char* name, const char* help) {
 }
 
 bool CommandLine::parse(int argc, char** argv) {
-  visible_.add_options()("help,h", "show this help");
+  groups_.front()->add_options()("help,h", "show this help");
+  po::options_description visible;  // the groups, each under its heading
+  for (const auto& g : groups_) visible.add(*g);
   po::options_description all;
-  all.add(visible_).add(hidden_);
+  all.add(visible).add(hidden_);
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional_).run(), vm_);
     po::notify(vm_);
@@ -97,7 +106,7 @@ bool CommandLine::parse(int argc, char** argv) {
     usage_error(e.what());
   }
   if (has("help")) {
-    std::cout << "usage: " << usage_ << "\n\n" << visible_;
+    std::cout << "usage: " << usage_ << "\n" << visible;
     if (!epilog_.empty()) std::cout << "\n" << epilog_;
     return false;
   }

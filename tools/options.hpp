@@ -8,6 +8,7 @@
 #include <tbb/global_control.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,8 +26,13 @@ class CommandLine {
   CommandLine(const CommandLine&) = delete;  // add() hands out a pointer to the description
   CommandLine& operator=(const CommandLine&) = delete;
 
-  // Declaring; each option is listed by --help in the order declared, --help itself last.
+  // Declaring; each option is listed by --help in the order declared, --help itself last in the
+  // first group.
   po::options_description_easy_init add();  // options of this command alone
+  // Options declared from here on are listed by --help under their own heading ("memory
+  // options"); options declared before any group are under "options". A first group declared
+  // before any option takes their place (and gets --help).
+  void group(const char* heading);
   void positional(const char* name);        // the next positional argument (not in --help)
   void positional_list(const char* name);   // every remaining positional argument
   void rule_options();                      // --rules/-r --capture --corner --repetition --board/-b --first
@@ -81,7 +87,8 @@ class CommandLine {
   void check_values() const;
 
   std::string usage_, missing_usage_, epilog_;
-  po::options_description visible_{"options"}, hidden_;
+  std::vector<std::unique_ptr<po::options_description>> groups_;  // as --help lists them
+  po::options_description hidden_;
   po::positional_options_description positional_;
   po::variables_map vm_;
   struct Bound {

@@ -1,20 +1,9 @@
-// Move order, group labels and line wrapping for the move lists of query and play.
+// Group labels and line wrapping for the move lists of query and play.
 #include "tools/play_moves.hpp"
 
 #include <algorithm>
 
 namespace gonu::cli {
-
-std::vector<std::size_t> best_first(const std::vector<MoveAnswer>& moves) {
-  std::vector<std::size_t> order(moves.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const auto score = [&](std::size_t i) {  // smaller is better for the mover
-    const MoveAnswer& m = moves[i];
-    return m.value == Value::win ? int(m.dist) : m.value == Value::draw ? 1 << 20 : (2 << 20) - int(m.dist);
-  };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return score(a) < score(b); });
-  return order;
-}
 
 const char* group_label(Value v) {
   return v == Value::win ? "winning moves:" : v == Value::draw ? "drawing moves:" : "losing moves:";

@@ -1,7 +1,6 @@
 // How gonu query and gonu play list a position's moves for people: best first for the mover
-// (wins by increasing distance, then draws, then losses by decreasing distance; ties in move
-// order), grouped under "winning moves:", "drawing moves:", "losing moves:"; and word lists
-// wrapped to 80 columns.
+// (best_first in solver/table/query.hpp), grouped under "winning moves:", "drawing moves:",
+// "losing moves:"; and word lists wrapped to 80 columns.
 #pragma once
 #include <string>
 #include <vector>
@@ -11,9 +10,6 @@
 namespace gonu::cli {
 
 constexpr std::size_t kTextWidth = 80;
-
-// The indices of `moves` best first (a stable sort, so ties keep move order).
-std::vector<std::size_t> best_first(const std::vector<MoveAnswer>& moves);
 
 // "winning moves:" / "drawing moves:" / "losing moves:" for the mover's value.
 const char* group_label(Value v);

@@ -67,18 +67,16 @@ ojson query_json(const Table& t, const Game& g, const QueryAnswer& a, bool posit
   j["distance"] = a.dist;
   j["game_over"] = text_or_null(game_over_reason(g));
   ojson moves = ojson::array(), best = ojson::array();
-  // Moves stay in move order; "rank" gives the best-first order (1 = best) of `gonu query`'s text.
+  // Best first (best_first, as every move list); "rank" numbers that order from 1.
   const std::vector<std::size_t> order = best_first(a.moves);
-  std::vector<std::size_t> rank(order.size());
-  for (std::size_t k = 0; k < order.size(); ++k) rank[order[k]] = k + 1;
-  for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    const MoveAnswer& m = a.moves[i];
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const MoveAnswer& m = a.moves[order[k]];
     moves.push_back({{"move", format_move(board, rules, m.move)},
                      {"captures", squares_json(board, m.move.captured)},
                      {"value", to_string(m.value)},
                      {"distance", m.dist},
                      {"best", m.best},
-                     {"rank", rank[i]}});
+                     {"rank", k + 1}});
     if (m.best) best.push_back(format_move(board, rules, m.move));
   }
   j["moves"] = moves;

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "solver/state/successors.hpp"
+#include "solver/table/query.hpp"
 #include "tools/format_number.hpp"
 #include "util/atomic_file.hpp"
 
@@ -31,7 +32,9 @@ std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Bo
     const Value v = t.value == Value::win ? Value::loss : t.value == Value::loss ? Value::win : Value::draw;
     moves.push_back({format_move(board, rules, succ[i].move), v, v == Value::draw ? 0 : t.dist + 1});
   }
-  return moves;
+  std::vector<RootMove> sorted;
+  for (const std::size_t i : best_first(moves)) sorted.push_back(moves[i]);
+  return sorted;
 }
 
 const char* engine_name(Engine e) {

@@ -26,7 +26,7 @@ struct RootMove {
   Value value;
   int dist;
 };
-// The root's moves in move order (a solution in either form: arrays or compact).
+// The root's moves best first (best_first; a solution in either form: arrays or compact).
 std::vector<RootMove> root_moves(const Solution& s, const Rules& rules, const Board& board);
 
 // The names `gonu solve --engine` and the Python module's solve(engine=) take: auto, dense,

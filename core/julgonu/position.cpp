@@ -1,6 +1,8 @@
 // Position text: parsing (strict, with the place of each error) and printing.
 #include "core/julgonu/position.hpp"
 
+#include <vector>
+
 #include "core/error.hpp"
 
 namespace gonu {
@@ -15,15 +17,39 @@ Position start_position(const Board& b, Side first) {
   return p;
 }
 
-ParsedPosition parse_position_text(std::string_view text) {
-  const std::string quoted = "position '" + std::string(text) + "': ";
-  const auto space = text.find(' ');
-  if (space == std::string_view::npos)
-    throw GonuError(quoted + "missing the side to move (add ' x' or ' w' after the board)");
-  const std::string_view diagram = text.substr(0, space), side = text.substr(space + 1);
-  if (side.empty()) throw GonuError(quoted + "missing the side to move (' x' or ' w')");
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// The words of a position text (runs of anything but blanks), so that spaces and tabs around and
+// between the diagram and the side to move do not matter, as people type and paste them.
+std::vector<std::string_view> blank_separated_words(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_blank(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !is_blank(text[i])) ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+}  // namespace
+
+ParsedPosition parse_position_text(std::string_view raw) {
+  const std::vector<std::string_view> words = blank_separated_words(raw);
+  std::string normal;  // the words joined by one space: what the messages quote
+  for (const std::string_view w : words) {
+    if (!normal.empty()) normal += ' ';
+    normal += w;
+  }
+  const std::string quoted = "position '" + normal + "': ";
+  if (words.size() < 2) throw GonuError(quoted + "missing the side to move (add ' x' or ' w' after the board)");
+  const std::string_view diagram = words[0];
+  const std::string side = normal.substr(diagram.size() + 1);
   if (side != "x" && side != "w")
-    throw GonuError(quoted + "side to move must be 'x' (Black) or 'w' (White), not '" + std::string(side) + "'");
+    throw GonuError(quoted + "side to move must be 'x' (Black) or 'w' (White), not '" + side + "'");
 
   // Split into ranks, top first; read each into a string of 'x', 'w', '.'.
   std::vector<std::string> ranks(1);

@@ -104,6 +104,23 @@ def test_probe_of_a_position_is_gonu_query_json():
         assert got.position == position and got.history == []
 
 
+def best_first_key(m):
+    """The order of every move list: the fastest win, then draws, then the slowest loss."""
+    return (0, m.distance) if m.value == "WIN" else (1, 0) if m.value == "DRAW" else (2, -m.distance)
+
+
+def test_probe_moves_are_best_first():
+    t = gonu.Table(table_file("free"))
+    seen = set()
+    for history in random_walk(t, 12, 8):
+        moves = t.probe(history=history).moves
+        keys = [best_first_key(m) for m in moves]
+        assert keys == sorted(keys), history
+        assert [m.rank for m in moves] == list(range(1, len(moves) + 1))
+        seen |= {m.value for m in moves}
+    assert len(seen) >= 2  # the walk met more than one kind of value
+
+
 def test_probe_attributes_and_repr():
     t = gonu.Table(table_file("free"))
     p = t.probe("xxx/3/www x")
@@ -111,7 +128,7 @@ def test_probe_attributes_and_repr():
     assert [m.move for m in p.moves] == [m["move"] for m in p.to_dict()["moves"]]
     assert [m.move for m in p.moves if m.best] == p.best
     assert p.engine_move == p.best[0]
-    assert sorted(m.rank for m in p.moves) == list(range(1, len(p.moves) + 1))
+    assert [m.rank for m in p.moves] == list(range(1, len(p.moves) + 1))  # best first, ranked in order
     assert [m.rank for m in p.moves] == [m["rank"] for m in p.to_dict()["moves"]]
     assert next(m.move for m in p.moves if m.rank == 1) == p.engine_move
     assert p.value != "WIN" or any(m.value == "WIN" and m.distance == p.distance for m in p.moves)

@@ -8,12 +8,7 @@ namespace gonu {
 
 namespace {
 
-// Larger is better for the mover: wins (faster is better) > draws > losses (slower is better).
-long long score(const MoveAnswer& m) {
-  if (m.value == Value::win) return 1'000'000LL - m.dist;
-  if (m.value == Value::draw) return 0;
-  return -1'000'000LL + m.dist;
-}
+long long score(const MoveAnswer& m) { return move_score(m.value, m.dist); }
 
 [[noreturn]] void inconsistent(const Table& t, const std::string& what) {
   throw GonuError(t.path() + ": " + what + " (the table is wrong or damaged; run gonu verify)");
@@ -65,10 +60,7 @@ std::string value_text(Value v, std::uint16_t dist) {
 }
 
 int best_move_index(const std::vector<MoveAnswer>& moves) {
-  int best = -1;
-  for (int i = 0; i < int(moves.size()); ++i)
-    if (best < 0 || score(moves[std::size_t(i)]) > score(moves[std::size_t(best)])) best = i;
-  return best;
+  return moves.empty() ? -1 : int(best_first(moves).front());
 }
 
 QueryAnswer query_state(const Table& t, const Position& p, const Tag& tag, bool with_pv) {

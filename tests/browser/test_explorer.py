@@ -3,13 +3,17 @@
 chromium-driver, python3-selenium), against `gonu serve` on small tables made here, on loopback.
 
 It plays a line by clicking pieces and their targets; after every move it checks each listed move
-and each arrow on the board (colour by value for the mover, distance) against `gonu query --json`
-of that position, and the list's order (best first). Then: undo, redo by key, reload of the
-address (same position and record), perfect play answering, position entry (good and bad), a
-table switch, a narrow window, and a screenshot. Exit 77 (ctest's skip) only when Chromium or its
-driver is absent.
+and each arrow on the board (colour by value for the mover, distance, the one star on the best
+move) against `gonu query --json` of that position, and the list's order (best first). Then: undo,
+redo by key, reload of the address (same position and record), perfect play answering, position
+entry (good and bad: the error beside the Position box), the example position of each table, the
+chart's labels clear of its axis, the board editor, the flip, a table switch, and a screenshot.
+Then a phone (390x844, Chromium's mobile emulation) and a tablet-sized window (800x1000): a whole
+game played by taps, the page never scrolled (the board in view) after any move, and every tap
+target at least 44 px each way; a screenshot at phone size. Exit 77 (ctest's skip) only when
+Chromium or its driver is absent.
 
-usage: test_explorer.py --gonu build/bin/gonu --screenshot OUT.png
+usage: test_explorer.py --gonu build/bin/gonu --screenshot OUT.png [--phone-screenshot OUT.png]
 """
 import argparse
 import json
@@ -135,10 +139,13 @@ def check_position(page, expected):
         text = b.text
         want_text = "DRAW" if m["value"] == "DRAW" else f"{m['value']} in {m['distance']}"
         check(want_text in text, f"{name}: list says '{text}', expected '{want_text}'")
-        check(("best" in text) == m["best"], f"{name}: best mark wrong in '{text}'")
+        check(("★" in text) == (name == expected["engine_move"]), f"{name}: the star is wrong in '{text}'")
         for sq in m["captures"]:
             check(sq in text, f"{name}: capture {sq} not shown in '{text}'")
     check([rank(m) for m in listed] == sorted(rank(m) for m in listed), "the list is not best first")
+    check([m["move"] for m in listed] == [m["move"] for m in expected["moves"]], "the list is not in the server's order")
+    stars = sum("★" in b.text for b in buttons)
+    check(stars == (1 if want else 0), f"{stars} moves carry the star")
     arrows = page.all("#board line.arrow")
     check(len(arrows) == len(want), f"{len(arrows)} arrows on the board, {len(want)} legal moves")
     for a in arrows:
@@ -150,6 +157,79 @@ def check_position(page, expected):
         label = tag.find_element(page.By.TAG_NAME, "text").text
         want_label = "D" if m["value"] == "DRAW" else m["value"][0] + str(m["distance"])
         check(label.startswith(want_label), f"board tag {label} for {m['move']}, expected {want_label}")
+
+
+def board_in_view(page, where):
+    """The page is not scrolled and the whole board is inside the window."""
+    top, bottom, height, scroll = page.d.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [r.top, r.bottom, window.innerHeight, window.scrollY];")
+    check(scroll == 0, f"{where}: the page is scrolled by {scroll} px")
+    check(top >= 0 and bottom <= height + 0.5, f"{where}: the board spans {top:.0f}..{bottom:.0f} px of a {height} px window")
+
+
+TAP_TARGETS = """
+const out = [];
+const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 ? r : null; };
+for (const e of document.querySelectorAll('button, select, input[type=text], #engine label, #board .point .hit')) {
+  const r = seen(e);
+  if (r) out.push([e.id || e.textContent.trim().slice(0, 20) || e.parentNode.getAttribute('data-square') || e.tagName, r.width, r.height]);
+}
+return out;
+"""
+
+
+def check_tap_targets(page, where):
+    targets = page.d.execute_script(TAP_TARGETS)
+    check(len(targets) > 10, f"{where}: only {len(targets)} tap targets found")
+    small = [t for t in targets if t[1] < 43.5 or t[2] < 43.5]
+    check(not small, f"{where}: tap targets under 44 px: " + "; ".join(f"{n} {w:.0f}x{h:.0f}" for n, w, h in small[:8]))
+
+
+def emulate(driver, width, height, mobile):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def play_game_by_taps(page, gonu, table, size):
+    """From the table's start a losing first move, then the best moves of both sides to the end
+    of the game, every one by two taps; the board stays in view all along."""
+    where = f"{size[0]}x{size[1]}"
+    page.d.get(page.base + "?table=f34")
+    page.settled(0)
+    board_in_view(page, where + " after loading")
+    check_tap_targets(page, where)
+    history = []
+    while True:
+        now = gonu_query(gonu, table, history)
+        if not now["moves"]:
+            break
+        losing = [m["move"] for m in now["moves"] if m["value"] == "LOSS"]
+        move = losing[0] if not history and losing else now["engine_move"]
+        play_by_clicks(page, move, len(history) + 1)
+        history.append(move)
+        board_in_view(page, f"{where} after {' '.join(history)}")
+        check(len(history) < 60, "the game does not end")
+    check(gonu_query(gonu, table, history)["game_over"], "the game did not end")
+    check(page.status()[0] == gonu_query(gonu, table, history)["position"], "the last position is not shown")
+    check_tap_targets(page, where + " at the end of a game")
+    return history
+
+
+def check_chart_labels(page):
+    """The band names end left of the axis; the ply labels sit under the plot, apart."""
+    boxes = page.d.execute_script("""
+      const svg = document.getElementById('chart'), axis = svg.querySelector('line.axis');
+      const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+      return { axis: Number(axis.getAttribute('x1')), bottom: Number(axis.getAttribute('y2')),
+               side: [...svg.querySelectorAll('text.side')].map(box), plies: [...svg.querySelectorAll('text.plies')].map(box) };""")
+    check(len(boxes["side"]) == 3 and len(boxes["plies"]) == 2, "the chart's labels are missing")
+    for b in boxes["side"]:
+        check(b[0] >= 0 and b[2] <= boxes["axis"] - 2, f"a band label spans x {b[0]:.1f}..{b[2]:.1f}, the axis is at {boxes['axis']}")
+    for b in boxes["plies"]:
+        check(b[1] >= boxes["bottom"], f"a ply label starts at y {b[1]:.1f}, above the plot's bottom {boxes['bottom']}")
+    first, last = boxes["plies"]
+    check(first[2] < last[0], "the ply labels overlap")
 
 
 def play_by_clicks(page, move, ply_after):
@@ -232,8 +312,15 @@ def run(args):
         box = page.css("#position")
         box.clear()
         box.send_keys("x2x/1q2/w1ww w\n")
-        page.Wait(driver, 10).until(lambda d: "unknown character" in page.css("#message").text)
+        page.Wait(driver, 10).until(lambda d: "unknown character" in page.css("#position-error").text)
         check(page.status()[0] == "x2x/1x2/w1ww w", "a refused position changed the board")
+        near = driver.execute_script(
+            "const a = document.getElementById('position').getBoundingClientRect(),"
+            " b = document.getElementById('position-error').getBoundingClientRect(); return b.top - a.bottom;")
+        check(0 <= near < 60, f"the position's error is {near:.0f} px below the Position box")
+        check(page.css("#message").text == "", "the position's error is also shown by the board")
+        check(page.css("#position-example").text == "xxxx/4/wwww x", "the 3x4 table's example is not its start")
+        check_chart_labels(page)
 
         # Another table.
         from selenium.webdriver.support.ui import Select
@@ -241,6 +328,49 @@ def run(args):
         page.Wait(driver, 10).until(lambda d: "table=f33" in d.current_url)
         page.settled(0)
         check_position(page, gonu_query(args.gonu, f33, []))
+        check(page.css("#position-example").text == "xxx/3/www x", "the 3x3 table's example is not its start")
+        check(page.css("#position-error").text == "", "the old error stays after a table switch")
+
+        # The board editor: b3 tapped twice (Black, White, empty), b2 once (Black), White to move:
+        # the position after b3-b2.
+        page.css("#edit").click()
+        for sq in ("b3", "b3", "b2"):
+            page.click_square(sq)
+        page.css("#edit-side").click()
+        check(page.css("#position").get_attribute("value") == "x1x/1x1/www w", "the editor shows "
+              + page.css("#position").get_attribute("value"))
+        page.css("#edit-done").click()
+        page.Wait(driver, 10).until(lambda d: page.status()[0] == "x1x/1x1/www w")
+        page.settled(0)
+        check(page.css("#editor").get_attribute("hidden") is not None, "the editor stays open after Done")
+        check_position(page, gonu_query(args.gonu, f33, [], "x1x/1x1/www w"))
+        # An empty board is refused beside the box, and the editor stays open.
+        page.css("#edit").click()
+        page.css("#edit-clear").click()
+        page.css("#edit-done").click()
+        page.Wait(driver, 10).until(lambda d: page.css("#position-error").text != "")
+        check(page.css("#editor").get_attribute("hidden") is None, "the editor closed on a refused position")
+        page.css("#edit-cancel").click()
+        check(page.status()[0] == "x1x/1x1/www w", "cancel changed the position")
+        page.css("#root").click()
+        page.Wait(driver, 10).until(lambda d: page.status()[0] == "xxx/3/www x")
+        page.settled(0)
+
+        # The flip: rank 1 at the top, file a on the right; moves are still played by taps.
+        def xy(sq):
+            return driver.execute_script(
+                f"const c = document.querySelector('#board [data-square=\"{sq}\"] .hit'); return [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];")
+        check(xy("a1")[1] > xy("a3")[1] and xy("a1")[0] < xy("c1")[0], "the board is not drawn rank 1 at the bottom")
+        page.css("#flip").click()
+        check(xy("a1")[1] < xy("a3")[1] and xy("a1")[0] > xy("c1")[0], "the flipped board is not turned round")
+        check("flip=1" in driver.current_url, "the address does not hold the flip")
+        move = gonu_query(args.gonu, f33, [])["moves"][-1]["move"]
+        play_by_clicks(page, move, 1)
+        check_position(page, gonu_query(args.gonu, f33, [move]))
+        page.css("#flip").click()
+        check(xy("a1")[1] > xy("a3")[1], "the second flip did not turn the board back")
+        page.css("#root").click()
+        page.settled(0)
 
         # A move by keyboard: Enter on the piece, Enter on its target.
         best = gonu_query(args.gonu, f33, [])["engine_move"]
@@ -260,11 +390,20 @@ def run(args):
         page.settled(shown)
         driver.save_screenshot(args.screenshot)
 
-        # A narrow window: one column, nothing wider than the window.
-        driver.set_window_size(400, 900)
-        time.sleep(0.3)
-        wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-        check(wide <= 0, f"the page is {wide} px wider than a 400 px window")
+        # A phone and a tablet: a whole game by taps, the board in view after every move; nothing
+        # wider than the window; a screenshot at phone size.
+        for size, mobile in (((390, 844), True), ((800, 1000), False)):
+            emulate(driver, *size, mobile)
+            game = play_game_by_taps(page, args.gonu, f34, size)
+            wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(wide <= 0, f"the page is {wide} px wider than a {size[0]} px window")
+            if mobile and args.phone_screenshot:
+                shown = min(len(game), 6)
+                driver.get(base + "?table=f34&history=" + "+".join(game) + f"&ply={shown}")
+                page.settled(shown)
+                board_in_view(page, "the phone screenshot")
+                driver.save_screenshot(args.phone_screenshot)
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         # No script error anywhere (refused requests are answered, not thrown: those 4xx are expected).
         errors = [e["message"] for e in driver.get_log("browser")
                   if e["level"] == "SEVERE" and "the server responded with a status of 4" not in e["message"]]
@@ -275,13 +414,15 @@ def run(args):
         code = server.wait(timeout=10)
         shutil.rmtree(tmp, ignore_errors=True)
     check(code == 0, f"gonu serve exited with {code} on SIGTERM")
-    print(f"browser test: {check.count} checks passed; screenshot {args.screenshot}")
+    print(f"browser test: {check.count} checks passed; screenshots {args.screenshot}"
+          + (f", {args.phone_screenshot}" if args.phone_screenshot else ""))
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gonu", required=True)
     ap.add_argument("--screenshot", required=True)
+    ap.add_argument("--phone-screenshot", help="where to save the page at phone size (390x844)")
     args = ap.parse_args()
     if not find_browser() or not find_driver():
         print("SKIP: chromium or chromedriver is not installed (scripts/setup.sh installs them)")

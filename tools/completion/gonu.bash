@@ -9,7 +9,7 @@ _gonu_options() {
   case "$1" in
     check-certificate | info) echo "--help" ;;
     rules) echo "--game --help" ;;
-    show) echo "--game --hobbling --promotion --stalemate --lancer --help" ;;
+    show) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --help" ;;
     moves) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --help" ;;
     perft) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --divide --json --help" ;;
     solve)

@@ -23,6 +23,16 @@ std::string file_stem(const std::string& path) {
 
 ApiAnswer ok(const ojson& j) { return {200, j.dump()}; }
 
+// An error of a served table with the table's file named by its id: answers never show where the
+// server keeps its files.
+ApiAnswer table_error(const ServedTable& t, const std::string& message) {
+  std::string out = message;
+  const std::string& path = t.table.path();
+  for (std::size_t at = out.find(path); !path.empty() && at != std::string::npos; at = out.find(path, at + t.id.size()))
+    out.replace(at, path.size(), t.id);
+  return api_error(400, out);
+}
+
 std::vector<std::string> split_moves(const std::string& history) {
   std::vector<std::string> moves;
   std::istringstream in(history);
@@ -97,7 +107,6 @@ ApiAnswer api_tables(const std::vector<ServedTable>& tables) {
   for (const ServedTable& s : tables) {
     const TableHeader& h = s.table.header();
     list.push_back({{"id", s.id},
-                    {"path", s.table.path()},
                     {"rules", rules_json(s.table.rules())},
                     {"board", std::to_string(s.table.board().rows) + "x" + std::to_string(s.table.board().cols)},
                     {"states", h.states},
@@ -113,19 +122,23 @@ ApiAnswer api_tables(const std::vector<ServedTable>& tables) {
 
 ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
   if (auto bad = check_request(tables, r)) return *bad;
-  const Table& t = find_table(tables, r.table)->table;
+  const ServedTable& served = *find_table(tables, r.table);
+  const Table& t = served.table;
   try {
     const Game g = request_game(t, r);
     const QueryAnswer a = query_game(t, g);
-    return ok(query_json(t, g, a, r.position.has_value()));
+    ojson j = query_json(t, g, a, r.position.has_value());
+    j["table"] = served.id;
+    return ok(j);
   } catch (const GonuError& e) {
-    return api_error(400, e.what());
+    return table_error(served, e.what());
   }
 }
 
 ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
   if (auto bad = check_request(tables, r)) return *bad;
-  const Table& t = find_table(tables, r.table)->table;
+  const ServedTable& served = *find_table(tables, r.table);
+  const Table& t = served.table;
   try {
     const Game whole = request_game(t, r);  // checks the whole history first, with its error text
     Game g = game_for_query(t, r.position, "");
@@ -137,12 +150,12 @@ ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest
     }
     ojson j;
     j["schema"] = "gonu-line/1";
-    j["table"] = t.path();
+    j["table"] = served.id;
     j["start"] = format_position(t.board(), g.start);
     j["plies"] = plies;
     return ok(j);
   } catch (const GonuError& e) {
-    return api_error(400, e.what());
+    return table_error(served, e.what());
   }
 }
 

@@ -3,10 +3,12 @@
 // a running server. Every answer is built from the tables alone, which are read-only after
 // opening, so any number of threads may call these at once.
 //
-//   tables   {"schema": "gonu-tables/1", "tables": [{id, path, rules, board, states, root, ...}]}
-//   query    the gonu-query/1 object of `gonu query --json` (tools/query_json.hpp)
-//   line     {"schema": "gonu-line/1", "plies": [{ply, move, position, side_to_move, value,
-//            distance, game_over}]}: the value and distance after every prefix of the history
+//   tables   {"schema": "gonu-tables/1", "tables": [{id, rules, board, states, root, ...}]}
+//   query    the gonu-query/1 object of `gonu query --json` (tools/query_json.hpp), the table
+//            named by its id
+//   line     {"schema": "gonu-line/1", "table": id, "plies": [{ply, move, position, side_to_move,
+//            value, distance, game_over}]}: the value and distance after every prefix of the history
+// No answer, error or not, shows a table's file path: the id stands for it.
 //   errors   {"schema": "gonu-error/1", "status": 400, "error": "one line naming the problem"}
 #pragma once
 #include <nlohmann/json.hpp>

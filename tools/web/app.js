@@ -1,8 +1,10 @@
 // The gonu explorer's page logic. The state is a game record (a table, a start position, a line
 // of moves and how many of them are played); everything on the page is drawn from it and from the
 // server's answers (gonu-query/1 for the position, gonu-line/1 for the chart), and the address
-// holds it, so a reload or a shared link shows the same thing. The server checks every move; the
-// page only turns clicks into move names.
+// holds it (and the flip), so a reload or a shared link shows the same thing. The server checks
+// every move and every position; the page only turns taps into move names, and the board editor's
+// points into position text. The page never scrolls the window by itself: on a phone the board
+// must stay in view.
 'use strict';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -18,6 +20,8 @@ const S = {
   answer: null,     // gonu-query/1 of the position after `ply` moves
   plies: null,      // gonu-line/1 plies of the whole line
   selected: null,   // the square of the picked piece
+  flipped: false,   // the board turned round: White's home rank at the top
+  edit: null,       // the board editor's {grid, side} while it is open, else null
   preview: null,    // the move the pointer or focus is on in the list
   autoplay: false,  // perfect play may answer now (after a move or a switch; not after undo)
   engineRun: 0,     // perfect-play moves in a row: playing both sides, a draw would never end
@@ -85,15 +89,6 @@ function valueText(v, d) { return v === 'DRAW' ? 'DRAW' : v + ' in ' + d; }
 function shortValue(v, d) { return v === 'DRAW' ? 'D' : v[0] + d; }
 const sideName = (s) => (s === 'black' ? 'Black (x)' : 'White (w)');
 
-// Best first: the fastest win, then draws, then the slowest loss; ties keep the server's order.
-function rankedMoves(moves) {
-  const key = (m) => (m.value === 'WIN' ? [0, m.distance] : m.value === 'DRAW' ? [1, 0] : [2, -m.distance]);
-  return moves.map((m, i) => ({ m, i })).sort((a, b) => {
-    const ka = key(a.m), kb = key(b.m);
-    return ka[0] - kb[0] || ka[1] - kb[1] || a.i - b.i;
-  }).map((x) => x.m);
-}
-
 // ---- SVG helpers ------------------------------------------------------------------------------
 
 function el(name, attrs, parent, text) {
@@ -104,9 +99,13 @@ function el(name, attrs, parent, text) {
   return e;
 }
 
-function pointXY(sq, rows) {
+// Where a point is drawn: rank 1 at the bottom, file a on the left, or the other way round when
+// the board is flipped.
+function pointXY(sq) {
+  const { rows, cols } = boardSize(S.table);
   const { f, r } = parseSquare(sq);
-  return [MARGIN + f * CELL, MARGIN + (rows - 1 - r) * CELL];
+  const col = S.flipped ? cols - 1 - f : f, row = S.flipped ? r : rows - 1 - r;
+  return [MARGIN + col * CELL, MARGIN + row * CELL];
 }
 
 // ---- The board --------------------------------------------------------------------------------
@@ -118,10 +117,10 @@ function drawBoard() {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${2 * MARGIN + (cols - 1) * CELL} ${2 * MARGIN + (rows - 1) * CELL}`);
   drawGrid(svg, rows, cols);
-  drawLastMove(svg, rows);
+  if (!S.edit) drawLastMove(svg);
   drawPoints(svg, rows, cols);
-  drawMoves(svg, rows);
-  if (focused) svg.querySelector(`[data-square="${focused}"]`).focus();
+  if (!S.edit) drawMoves(svg);
+  if (focused) svg.querySelector(`[data-square="${focused}"]`).focus({ preventScroll: true });
 }
 
 function drawGrid(svg, rows, cols) {
@@ -136,16 +135,16 @@ function drawGrid(svg, rows, cols) {
   const x1 = MARGIN, x2 = MARGIN + (cols - 1) * CELL, y1 = MARGIN, y2 = MARGIN + (rows - 1) * CELL;
   for (let r = 0; r < rows; ++r) el('line', { x1, x2, y1: y1 + r * CELL, y2: y1 + r * CELL }, g);
   for (let f = 0; f < cols; ++f) el('line', { x1: x1 + f * CELL, x2: x1 + f * CELL, y1, y2 }, g);
-  for (let f = 0; f < cols; ++f) el('text', { class: 'label', x: x1 + f * CELL, y: y2 + MARGIN * 0.62 }, svg, fileName(f));
-  for (let r = 0; r < rows; ++r) el('text', { class: 'label', x: MARGIN * 0.38, y: y2 - r * CELL }, svg, String(r + 1));
+  for (let f = 0; f < cols; ++f) el('text', { class: 'label', x: pointXY(squareName(f, 0))[0], y: y2 + MARGIN * 0.62 }, svg, fileName(f));
+  for (let r = 0; r < rows; ++r) el('text', { class: 'label', x: MARGIN * 0.38, y: pointXY(squareName(0, r))[1] }, svg, String(r + 1));
 }
 
-function drawLastMove(svg, rows) {
+function drawLastMove(svg) {
   const h = S.answer.history;
   const m = h.length ? parseMove(h[h.length - 1]) : null;
   if (!m) return;
   for (const sq of [m.from, m.to]) {
-    const [x, y] = pointXY(sq, rows);
+    const [x, y] = pointXY(sq);
     el('circle', { class: 'last', cx: x, cy: y, r: CELL * 0.4 }, svg);
   }
 }
@@ -155,18 +154,18 @@ function movesFrom(sq) { return S.answer.moves.filter((m) => parseMove(m.move).f
 function movesTo(from, to) { return S.answer.moves.filter((m) => { const p = parseMove(m.move); return p.from === from && p.to === to; }); }
 
 function drawPoints(svg, rows, cols) {
-  const grid = parseBoard(S.answer.position, rows);
+  const grid = S.edit ? S.edit.grid.map((rank) => rank.join('')) : parseBoard(S.answer.position, rows);
   const mover = S.answer.side_to_move === 'black' ? 'x' : 'w';
   for (let r = rows - 1; r >= 0; --r) {
     for (let f = 0; f < cols; ++f) {
       const sq = squareName(f, r), c = grid[r][f];
-      const [x, y] = pointXY(sq, rows);
+      const [x, y] = pointXY(sq);
       const g = el('g', { class: 'point', tabindex: 0, role: 'button', 'data-square': sq, 'data-piece': c }, svg);
       if (sq === S.selected) g.classList.add('selected');
       el('circle', { class: 'hit', cx: x, cy: y, r: CELL * 0.45 }, g);
       if (c !== '.') el('circle', { class: 'piece ' + (c === 'x' ? 'black' : 'white'), cx: x, cy: y, r: CELL * 0.3 }, g);
       g.setAttribute('aria-label', pointLabel(sq, c, mover));
-      g.addEventListener('click', () => clickPoint(sq));
+      g.addEventListener('click', () => tapPoint(sq));
       g.addEventListener('keydown', (ev) => pointKey(ev, f, r));
     }
   }
@@ -183,14 +182,14 @@ function pointLabel(sq, c, mover) {
 }
 
 // The arrows: every legal move, or those of the picked piece, or the one the list points at.
-function drawMoves(svg, rows) {
+function drawMoves(svg) {
   let shown = S.answer.moves;
   if (S.preview) shown = shown.filter((m) => m.move === S.preview);
   else if (S.selected) shown = movesFrom(S.selected);
   const tags = el('g', {}, svg);
   for (const m of shown) {
     const p = parseMove(m.move), v = valueClass(m.value);
-    const [x1, y1] = pointXY(p.from, rows), [x2, y2] = pointXY(p.to, rows);
+    const [x1, y1] = pointXY(p.from), [x2, y2] = pointXY(p.to);
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy), ux = dx / len, uy = dy / len;
     el('line', { class: 'arrow ' + v, x1: x1 + ux * CELL * 0.32, y1: y1 + uy * CELL * 0.32, x2: x2 - ux * CELL * 0.12,
       y2: y2 - uy * CELL * 0.12, 'marker-end': `url(#head-${v})`, 'data-move': m.move }, svg);
@@ -201,16 +200,21 @@ function drawMoves(svg, rows) {
     const w = 10 + 8 * text.length;
     el('rect', { class: v, x: x1 + dx * t - w / 2, y: y1 + dy * t - 10, width: w, height: 20, rx: 6 }, tag);
     el('text', { x: x1 + dx * t, y: y1 + dy * t }, tag, text);
-    if (S.selected || S.preview) drawCaptures(svg, m, rows);
+    if (S.selected || S.preview) drawCaptures(svg, m);
   }
   svg.appendChild(tags);
 }
 
-function drawCaptures(svg, m, rows) {
+function drawCaptures(svg, m) {
   for (const sq of m.captures) {
-    const [x, y] = pointXY(sq, rows), d = CELL * 0.2;
+    const [x, y] = pointXY(sq), d = CELL * 0.2;
     el('path', { class: 'capture', d: `M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}` }, svg);
   }
+}
+
+function tapPoint(sq) {
+  if (S.edit) editPoint(sq);
+  else clickPoint(sq);
 }
 
 function clickPoint(sq) {
@@ -230,17 +234,18 @@ function clickPoint(sq) {
   drawBoard();
 }
 
-// Arrow keys walk the points; Enter and Space click.
+// Arrow keys walk the points as drawn (a flipped board walks the other way); Enter and Space tap.
 function pointKey(ev, f, r) {
   const { rows, cols } = boardSize(S.table);
   const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[ev.key];
   if (ev.key === 'Enter' || ev.key === ' ') {
     ev.preventDefault();
-    clickPoint(squareName(f, r));
+    tapPoint(squareName(f, r));
   } else if (step) {
     ev.preventDefault();
     ev.stopPropagation();
-    const nf = Math.min(cols - 1, Math.max(0, f + step[0])), nr = Math.min(rows - 1, Math.max(0, r + step[1]));
+    const turn = S.flipped ? -1 : 1;
+    const nf = Math.min(cols - 1, Math.max(0, f + turn * step[0])), nr = Math.min(rows - 1, Math.max(0, r + turn * step[1]));
     $('board').querySelector(`[data-square="${squareName(nf, nr)}"]`).focus();
   }
 }
@@ -250,7 +255,8 @@ function pointKey(ev, f, r) {
 function drawMoveList() {
   const ol = $('moves');
   ol.replaceChildren();
-  for (const m of rankedMoves(S.answer.moves)) {
+  for (const m of S.answer.moves) {  // best first, as the server lists them
+    const best = m.move === S.answer.engine_move;  // one star: the move "best move" plays
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
@@ -259,7 +265,7 @@ function drawMoveList() {
     b.dataset.value = m.value;
     b.dataset.distance = m.distance;
     const parts = [['name', m.move], ['val', valueText(m.value, m.distance)],
-      ['caps', m.captures.length ? '× ' + m.captures.join(' ') : ''], ['best', m.best ? '★ best' : '']];
+      ['caps', m.captures.length ? '× ' + m.captures.join(' ') : ''], ['best', best ? '★ best' : '']];
     for (const [cls, text] of parts) {
       const s = document.createElement('span');
       s.className = cls;
@@ -267,7 +273,7 @@ function drawMoveList() {
       b.appendChild(s);
     }
     b.setAttribute('aria-label', `${m.move}${m.captures.length ? ' capturing ' + m.captures.join(' ') : ''}: ` +
-      `${valueText(m.value, m.distance)} for ${sideName(S.answer.side_to_move)}${m.best ? ', best' : ''}`);
+      `${valueText(m.value, m.distance)} for ${sideName(S.answer.side_to_move)}${best ? ', the best move' : ''}`);
     b.addEventListener('click', () => playMove(m.move, true));
     const show = () => { S.preview = m.move; drawBoard(); };
     const hide = () => { if (S.preview === m.move) { S.preview = null; drawBoard(); } };
@@ -304,7 +310,8 @@ function drawStatus() {
   st.append(who, v);
   if (a.game_over) st.append(' — ' + a.game_over);
   if (a.note) st.append(' (' + a.note + ')');
-  if (document.activeElement !== $('position')) $('position').value = a.position;
+  if (document.activeElement !== $('position')) $('position').value = S.edit ? editText() : a.position;
+  $('position-example').textContent = S.table.root;
 }
 
 // ---- The game record and its chart ------------------------------------------------------------
@@ -325,22 +332,29 @@ function drawPlies() {
     li.appendChild(b);
     ol.appendChild(li);
   });
+  // The current entry is scrolled into view inside the record only: scrollIntoView would scroll
+  // the whole page too, and on a phone take the board away.
   const cur = ol.querySelector('.current');
-  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  if (!cur) return;
+  const top = cur.offsetTop, bottom = top + cur.offsetHeight;
+  if (top < ol.scrollTop) ol.scrollTop = top;
+  else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
 }
 
 // The value for Black along the line, in three bands: Black wins (top), draw (the middle line),
 // White wins (bottom). In a win band the nearer the end, the further out; a gap keeps the longest
-// win apart from the draw line. The number by a point is its distance.
+// win apart from the draw line. The number by a point is its distance. The band names stand left
+// of the axis, right-aligned, so that none runs into it. A tap anywhere on the chart goes to the
+// nearest ply (the points alone would be too small to tap).
 function drawChart() {
   const svg = $('chart');
   svg.replaceChildren();
   const plies = S.plies ? S.plies.plies : [];
-  const W = 340, H = 180, left = 58, right = 10, top = 8, bottom = 20;
+  const W = 300, H = 170, left = 76, right = 10, top = 8, bottom = 24, inset = 10;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const n = Math.max(1, plies.length - 1);
   const maxD = Math.max(1, ...plies.map((p) => p.distance));
-  const X = (i) => left + (W - left - right) * i / n;
+  const X = (i) => left + inset + (W - left - right - inset) * i / n;
   const mid = (top + H - bottom) / 2, half = (H - bottom - top) / 2, gap = half * 0.25;
   const Y = (p) => {
     const black = p.side_to_move === 'black' ? p.value : p.value === 'WIN' ? 'LOSS' : p.value === 'LOSS' ? 'WIN' : 'DRAW';
@@ -351,11 +365,12 @@ function drawChart() {
   el('rect', { class: 'band-white', x: left, y: mid + gap, width: W - left - right, height: half - gap }, svg);
   el('line', { class: 'axis', x1: left, x2: left, y1: top, y2: H - bottom }, svg);
   el('line', { class: 'zero', x1: left, x2: W - right, y1: mid, y2: mid }, svg);
-  el('text', { class: 'label', x: 2, y: top + 10 }, svg, 'Black wins');
-  el('text', { class: 'label', x: 2, y: mid + 4 }, svg, 'draw');
-  el('text', { class: 'label', x: 2, y: H - bottom - 2 }, svg, 'White wins');
-  el('text', { class: 'label', x: left, y: H - 5 }, svg, 'ply 0');
-  el('text', { class: 'label', x: W - right - 34, y: H - 5 }, svg, 'ply ' + (plies.length - 1));
+  const yLabel = (y, text) => el('text', { class: 'label side', x: left - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, svg, text);
+  yLabel(top + (half - gap) / 2, 'Black wins');
+  yLabel(mid, 'draw');
+  yLabel(H - bottom - (half - gap) / 2, 'White wins');
+  el('text', { class: 'label plies', x: X(0), y: H - 6, 'text-anchor': 'start' }, svg, 'ply 0');
+  el('text', { class: 'label plies', x: W - right, y: H - 6, 'text-anchor': 'end' }, svg, 'ply ' + Math.max(0, plies.length - 1));
   if (!plies.length) return;
   el('line', { class: 'cursor', x1: X(S.ply), x2: X(S.ply), y1: top, y2: H - bottom }, svg);
   el('path', { class: 'trace', d: plies.map((p, i) => (i ? 'L' : 'M') + X(i) + ',' + Y(p).y).join(' ') }, svg);
@@ -365,14 +380,19 @@ function drawChart() {
     const c = el('circle', { class: cls, cx: X(i), cy: y, r: i === S.ply ? 5.5 : 3.5, 'data-ply': i }, svg);
     el('title', {}, c, `ply ${i}${p.move ? ' after ' + p.move : ''}: ${sideName(p.side_to_move)} to move, ` +
       valueText(p.value, p.distance) + (p.game_over ? ' (' + p.game_over + ')' : ''));
-    c.addEventListener('click', () => jump(i));
     if (plies.length <= 30 && p.value !== 'DRAW') el('text', { class: 'dist', x: X(i), y: y + (black === 'WIN' ? -8 : 15) }, svg, String(p.distance));
   });
+  svg.onclick = (ev) => {
+    const box = svg.getBoundingClientRect();
+    const x = (ev.clientX - box.left) * W / box.width;
+    jump(Math.max(0, Math.min(plies.length - 1, Math.round((x - X(0)) / (X(1) - X(0))))));
+  };
 }
 
 // ---- State changes ----------------------------------------------------------------------------
 
-function setMessage(text) { $('message').textContent = text; }
+// A message beside the board (moves), or beside the Position box (positions, tables).
+function setMessage(text, where = 'board') { $(where === 'position' ? 'position-error' : 'message').textContent = text; }
 
 function updateUrl() {
   const p = new URLSearchParams();
@@ -380,10 +400,11 @@ function updateUrl() {
   if (S.start !== null) p.set('position', S.start);
   if (S.line.length) p.set('history', S.line.join(' '));
   if (S.ply !== S.line.length) p.set('ply', S.ply);
+  if (S.flipped) p.set('flip', '1');
   history.replaceState(null, '', '?' + p.toString());
 }
 
-// Draws the state; false (with the server's message shown) if the server refuses it.
+// Draws the state; the server's message if it refuses it, else null.
 async function render() {
   const seq = ++S.seq;
   document.body.dataset.busy = '1';
@@ -392,10 +413,11 @@ async function render() {
     answer = await api('/api/query', S.line.slice(0, S.ply));
     line = await api('/api/line', S.line);
   } catch (e) {
-    if (seq === S.seq) { setMessage(e.message); document.body.dataset.busy = '0'; }
-    return false;
+    if (seq !== S.seq) return null;  // a newer state is being drawn
+    document.body.dataset.busy = '0';
+    return e.message;
   }
-  if (seq !== S.seq) return true;
+  if (seq !== S.seq) return null;
   S.answer = answer;
   S.plies = line;
   if (S.selected && !movesFrom(S.selected).length) S.selected = null;
@@ -409,20 +431,24 @@ async function render() {
   document.body.dataset.ply = S.ply;
   document.body.dataset.busy = '0';
   maybeAutoplay(seq);
-  return true;
+  return null;
 }
 
-// Applies a change of state; if the server refuses the new state, the old one comes back.
-async function change(update) {
+// Applies a change of state; if the server refuses the new state, the old one comes back and the
+// refusal is shown `where` (setMessage).
+async function change(update, where = 'board') {
   const old = { table: S.table, start: S.start, line: S.line.slice(), ply: S.ply };
   update();
   S.selected = null;
   S.preview = null;
-  if (await render()) return true;
+  const refused = await render();
+  if (refused === null) {
+    if (where === 'position') setMessage('', 'position');
+    return true;
+  }
   Object.assign(S, old);
-  const message = $('message').textContent;
   await render();
-  setMessage(message);
+  setMessage(refused, where);
   return false;
 }
 
@@ -467,7 +493,65 @@ function chooseTable(id) {
   const t = S.tables.find((x) => x.id === id);
   if (!t) return;
   setMessage('');
-  change(() => { S.table = t; S.start = null; S.line = []; S.ply = 0; });
+  if (S.edit) closeEditor();
+  change(() => { S.table = t; S.start = null; S.line = []; S.ply = 0; }, 'position');
+}
+
+function setStart(text) {
+  setMessage('');
+  return change(() => { S.start = text; S.line = []; S.ply = 0; }, 'position');
+}
+
+function flip() {
+  S.flipped = !S.flipped;
+  $('flip').setAttribute('aria-pressed', String(S.flipped));
+  drawBoard();
+  updateUrl();
+}
+
+// ---- The board editor: a tap cycles a point through empty, Black, White; Done sets the position.
+
+function openEditor() {
+  const { rows } = boardSize(S.table);
+  S.edit = { grid: parseBoard(S.answer.position, rows).map((rank) => rank.split('')),
+    side: S.answer.side_to_move === 'black' ? 'x' : 'w' };
+  S.selected = S.preview = null;
+  showEditor();
+}
+
+function closeEditor() {
+  S.edit = null;
+  showEditor();
+}
+
+// The editor's board as position text: ranks top first, runs of empty points as digits.
+function editText() {
+  const ranks = S.edit.grid.slice().reverse().map((rank) => rank.join('').replace(/\.+/g, (m) => String(m.length)));
+  return ranks.join('/') + ' ' + S.edit.side;
+}
+
+function showEditor() {
+  const on = S.edit !== null;
+  $('editor').hidden = !on;
+  $('edit').setAttribute('aria-pressed', String(on));
+  document.body.dataset.editing = on ? '1' : '0';
+  if (on) {
+    $('edit-side').textContent = (S.edit.side === 'x' ? 'Black' : 'White') + ' to move';
+    $('position').value = editText();
+  } else if (S.answer) {
+    $('position').value = S.answer.position;
+  }
+  if (S.answer) drawBoard();
+}
+
+function editPoint(sq) {
+  const { f, r } = parseSquare(sq);
+  S.edit.grid[r][f] = { '.': 'x', x: 'w', w: '.' }[S.edit.grid[r][f]];
+  showEditor();
+}
+
+async function finishEdit() {
+  if (await setStart(editText())) closeEditor();
 }
 
 // ---- Start ------------------------------------------------------------------------------------
@@ -482,10 +566,20 @@ function wireControls() {
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const text = $('position').value.trim().replace(/\s+/g, ' ');
-    setMessage('');
-    change(() => { S.start = text; S.line = []; S.ply = 0; });
+    if (S.edit) closeEditor();
+    setStart(text);
   });
-  $('root').addEventListener('click', () => { setMessage(''); change(() => { S.start = null; S.line = []; S.ply = 0; }); });
+  $('root').addEventListener('click', () => {
+    if (S.edit) closeEditor();
+    setMessage('');
+    change(() => { S.start = null; S.line = []; S.ply = 0; }, 'position');
+  });
+  $('edit').addEventListener('click', () => (S.edit ? closeEditor() : openEditor()));
+  $('edit-side').addEventListener('click', () => { S.edit.side = S.edit.side === 'x' ? 'w' : 'x'; showEditor(); });
+  $('edit-clear').addEventListener('click', () => { S.edit.grid = S.edit.grid.map((rank) => rank.map(() => '.')); showEditor(); });
+  $('edit-done').addEventListener('click', finishEdit);
+  $('edit-cancel').addEventListener('click', closeEditor);
+  $('flip').addEventListener('click', flip);
   for (const id of ['auto-black', 'auto-white']) {
     $(id).addEventListener('change', () => { S.autoplay = true; S.engineRun = 0; maybeAutoplay(S.seq); });
   }
@@ -497,6 +591,7 @@ function globalKey(ev) {
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   const act = { ArrowLeft: () => jump(S.ply - 1), ArrowRight: () => jump(S.ply + 1), Home: () => jump(0),
     End: () => jump(S.line.length), b: () => S.answer.engine_move && playMove(S.answer.engine_move, false),
+    f: flip,
     Escape: () => { S.selected = null; S.preview = null; drawBoard(); } }[ev.key];
   if (act) { ev.preventDefault(); act(); }
 }
@@ -513,16 +608,18 @@ async function init() {
   }
   const q = new URLSearchParams(location.search);
   S.table = S.tables.find((t) => t.id === q.get('table')) || S.tables[0];
-  if (q.get('table') && S.table.id !== q.get('table')) setMessage(`unknown table '${q.get('table')}'`);
+  if (q.get('table') && S.table.id !== q.get('table')) setMessage(`unknown table '${q.get('table')}'`, 'position');
   $('table').value = S.table.id;
   S.start = q.has('position') ? q.get('position') : null;
   S.line = (q.get('history') || '').split(/\s+/).filter((m) => m);
   S.ply = q.has('ply') ? Math.max(0, Math.min(S.line.length, Number(q.get('ply')) || 0)) : S.line.length;
-  if (!(await render())) {
-    const message = $('message').textContent;
+  S.flipped = q.get('flip') === '1';
+  $('flip').setAttribute('aria-pressed', String(S.flipped));
+  const refused = await render();
+  if (refused !== null) {
     S.start = null; S.line = []; S.ply = 0;
     await render();
-    setMessage(message + ' (showing the table\'s start instead)');
+    setMessage(refused + ' (showing the table\'s start instead)', 'position');
   }
 }
 
