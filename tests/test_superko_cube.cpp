@@ -186,7 +186,7 @@ TEST_CASE("cube: a resume file of another instance or a garbled one is refused",
   fs::remove(file);
 }
 
-TEST_CASE("cube: resume records read back as written; a budget record is retried only under a larger budget",
+TEST_CASE("cube: resume records read back as written, a budget record is retried only under a larger budget",
           "[superko][cube]") {
   CubeRecord r;
   r.path = "a4-a3,b1-b2";

@@ -526,7 +526,7 @@ SuperkoResult solve_root_strategy(const Game& g, StrategyMethod method, Strategy
 
 }  // namespace
 
-TEST_CASE("strategy, ILP: CBC finds a strategy exactly where CaDiCaL does; its certificates check and replay",
+TEST_CASE("strategy, ILP: CBC finds a strategy exactly where CaDiCaL does, its certificates check and replay",
           "[superko][strategy][ilp]") {
   // The lazy method where CaDiCaL answers both sides at once (on 5x2 and 3x4 it proves nothing for
   // Black within minutes; lazy-local's restricted "none" is reported as budget by both).

@@ -61,7 +61,7 @@ TEST_CASE("gonu play: hint, undo, values, notice, record from piped input", "[pl
   }
 }
 
-TEST_CASE("gonu play: help lists every command; bad options are usage errors", "[play][cli]") {
+TEST_CASE("gonu play: help lists every command, bad options are usage errors", "[play][cli]") {
   TempDir d;
   const std::string t = cli_table(d, "f33.gtb", "--board 3x3");
   const Result r = run_gonu("play '" + t + "'", "help\n?\nexit\n");
@@ -109,7 +109,7 @@ TEST_CASE("gonu play: a position standing for the third time ends a free game as
   REQUIRE(contains(r.out, "game record (8 plies): a3-a2 d1-d2 a2-a3 d2-d1 a3-a2 d1-d2 a2-a3 d2-d1"));
 }
 
-TEST_CASE("gonu play: POSITION and --history; --vary prints its seed and replays with it", "[play][cli]") {
+TEST_CASE("gonu play: POSITION and --history, --vary prints its seed and replays with it", "[play][cli]") {
   TempDir d;
   const std::string t = cli_table(d, "soldiers.gtb", "--from '.w../w.xw/xx../..w. w'");
   // The Games of Soldiers example: White wins in 5 by b4-b3; after it, Black (the human) loses.
