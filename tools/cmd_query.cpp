@@ -72,6 +72,12 @@ void print_text(const Report& r) {
   std::cout << "value:    " << value_text(a.value, a.dist) << " for " << side_name(p.to_move) << " (to move)";
   if (!r.over.empty()) std::cout << ": " << r.over;
   std::cout << "\n";
+  if (r.tagged) {
+    if (!a.stored)
+      std::cout << "          (the table does not hold this state: found by searching " << a.searched_plies
+                << (a.searched_plies == 1 ? " ply" : " plies") << " on to states it holds)\n";
+    std::cout << "history:  " << histories_text(stored_tags(r.table, p)) << "\n";
+  }
   if (a.moves.empty()) return;
   print_moves_text(board, rules, a, p.to_move);
   if (!a.pv.empty()) {
