@@ -17,7 +17,7 @@ _gonu_options() {
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
     query) echo "--history --json --help" ;;
-    play) echo "--history --as --vary --seed --values --help" ;;
+    play) echo "--history --as --vary --seed --values --rules --capture --corner --repetition --board --first --help" ;;
     verify) echo "--quiet --help" ;;
     serve) echo "--host --port --help" ;;
   esac
