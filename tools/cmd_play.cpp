@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "solver/solve.hpp"
 #include "tools/options.hpp"
+#include "tools/play_certificate.hpp"
 #include "tools/play_session.hpp"
 #include "tools/table_cli.hpp"
 
@@ -30,6 +31,23 @@ bool rule_options_given(const CommandLine& cl) {
   for (const char* name : {"rules", "capture", "corner", "repetition", "board", "first"})
     if (cl.has(name)) return true;
   return false;
+}
+
+// gonu play --certificate FILE [POSITION]: the proof's strategy against the user's defence.
+int play_against_certificate(const CommandLine& cl) {
+  if (cl.has("position") || rule_options_given(cl) || cl.has("vary"))
+    cl.usage_error("with --certificate give at most a POSITION (no FILE, rule options or --vary)");
+  const std::string path = cl.text("certificate");
+  const CertificatePlayer p = CertificatePlayer::load(path);
+  const Game g = certificate_game(p, cl.optional_text("file"), cl.text_or_empty("history"));
+  std::optional<Side> human = other(p.winner());
+  if (cl.has("as") && cl.text("as") == "both") human.reset();
+  else if (cl.has("as") && parse_side(cl.text("as")) == p.winner())
+    throw GonuError("the proof's strategy plays " + to_string(p.winner()) + "; you play " +
+                    to_string(other(p.winner())) + " (or both, with --as both)");
+  LineReader in;
+  play_certificate(p, path, g, human, in);
+  return 0;
 }
 
 // The rule options that name `r` again, for the replay line.
@@ -76,12 +94,15 @@ Table solve_in_memory(const Game& from) {
 
 int cmd_play(int argc, char** argv) {
   CommandLine cl("gonu play FILE [POSITION] [--history \"MOVES\"] [--as black|white|both] [--vary [--seed N]]\n"
-                 "       gonu play --rules NAME [--board RxC ...] [POSITION] [...]   (solved in memory)");
+                 "       gonu play --rules NAME [--board RxC ...] [POSITION] [...]   (solved in memory)\n"
+                 "       gonu play --certificate FILE [POSITION] [--history \"MOVES\"] [--as LOSER|both]");
   cl.history("moves played from POSITION (or the table's root) first");
   cl.add()("as", po::value<std::string>(), "your side: black | white | both (default: the side to move first)")
           ("vary", "the engine picks at random among its best moves (the seed is printed)")
           ("seed", po::value<std::uint64_t>(), "seed of --vary's choices (default: a random one)")
           ("values", po::value<std::string>()->default_value("on"), "show the values of positions and moves: on | off");
+  cl.add()("certificate", po::value<std::string>(),
+           "play the winner's strategy of this superko proof against you (you defend; see gonu check-certificate)");
   cl.rule_options();
   cl.positional("file");
   cl.positional("position");
@@ -90,8 +111,10 @@ int cmd_play(int argc, char** argv) {
       "values on|off, moves, board, record, help, quit (or exit, q). The game ends by the rules or when a\n"
       "position stands for the third time (a draw); the board stays open for undo until quit or the end of\n"
       "input, and the record is printed in --history notation. With rule options instead of FILE the rule set\n"
-      "is solved in memory first, if that takes a few seconds (up to 20 million states).\n");
+      "is solved in memory first, if that takes a few seconds (up to 20 million states). With --certificate FILE\n"
+      "the winner's strategy of a superko proof plays against you, with the whole history and superko applied.\n");
   if (!cl.parse(argc, argv)) return 0;
+  if (cl.has("certificate")) return play_against_certificate(cl);
   PlaySettings s;
   const bool in_memory = rule_options_given(cl);
   if (in_memory && cl.has("position")) cl.usage_error("with rule options there is no FILE: give only POSITION");

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
 #include "tools/options.hpp"
+#include "tools/play_certificate.hpp"
 #include "tools/play_moves.hpp"
 #include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
@@ -92,14 +93,27 @@ void print_text(const Report& r) {
 }  // namespace
 
 int cmd_query(int argc, char** argv) {
-  CommandLine cl("gonu query FILE [POSITION] [--history \"MOVES\"] [--json]");
+  CommandLine cl("gonu query FILE [POSITION] [--history \"MOVES\"] [--json]\n"
+                 "       gonu query --certificate FILE [POSITION] [--history \"MOVES\"] [--json]");
   cl.history("moves played from POSITION (or the table's root) first");
   cl.json("print one JSON object (schema in tools/README-query.md)");
+  cl.add()("certificate", po::value<std::string>(),
+           "answer from this superko proof instead of a table: the strategy's move, or the loser's legal replies");
   cl.positional("file");
   cl.positional("position");
   if (!cl.parse(argc, argv)) return 0;
   const bool json = cl.has("json");
   try {
+    if (cl.has("certificate")) {
+      // No table: the positional slot holds POSITION.
+      if (cl.has("position")) cl.usage_error("with --certificate give at most a POSITION, no FILE");
+      const std::string path = cl.text("certificate");
+      const CertificatePlayer p = CertificatePlayer::load(path);
+      const Game g = certificate_game(p, cl.optional_text("file"), cl.text_or_empty("history"));
+      if (json) std::cout << certificate_query_json(p, path, g).dump(2) << "\n";
+      else print_certificate_query(p, path, g);
+      return 0;
+    }
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
     if (json)
