@@ -82,7 +82,7 @@ TEST_CASE("the strategy of every certificate format wins against every defence",
   int k = 0;
   for (const auto& [args, format] : cases) {
     INFO(args);
-    const CertificatePlayer p = CertificatePlayer::load(certificate(d, "c" + std::to_string(k++), args));
+    const CertificatePlayer p = CertificatePlayer::load(certificate(d, std::to_string(k++) + ".cert", args));
     REQUIRE(p.format() == format);
     REQUIRE(p.size() > 0);
     REQUIRE(every_defence_loses(p) > 0);
