@@ -3,6 +3,7 @@
 #include "checker/certificate_play.hpp"
 
 #include <fstream>
+#include <sstream>
 #include <unordered_set>
 
 #include "checker/certificate_check.hpp"
@@ -228,21 +229,41 @@ CertificatePlayer::CertificatePlayer(std::unique_ptr<CertificateData> d) : d_(st
 CertificatePlayer::CertificatePlayer(CertificatePlayer&&) noexcept = default;
 CertificatePlayer::~CertificatePlayer() = default;
 
-CertificatePlayer CertificatePlayer::load(const std::string& path) {
-  const CertificateCheck check = check_certificate_file(path);
-  if (!check.ok) throw GonuError("certificate " + path + ": " + check.message);
-  std::ifstream in(path);
-  if (!in) throw GonuError("cannot open certificate '" + path + "'");
+namespace {
+
+std::unique_ptr<CertificateData> read_data(std::istream& in, const std::string& name, std::string message) {
   auto d = std::make_unique<CertificateData>();
-  d->message = check.message;
+  d->message = std::move(message);
   try {
     Reader rd(in);
     read_header(rd, *d);
     read_body(rd, *d);
   } catch (const Flaw& f) {
-    throw GonuError("certificate " + path + ": " + f.what);
+    throw GonuError("certificate " + name + ": " + f.what);
   }
-  return CertificatePlayer(std::move(d));
+  return d;
+}
+
+}  // namespace
+
+CertificatePlayer CertificatePlayer::load(const std::string& path) {
+  const CertificateCheck check = check_certificate_file(path);
+  if (!check.ok) throw GonuError("certificate " + path + ": " + check.message);
+  std::ifstream in(path);
+  if (!in) throw GonuError("cannot open certificate '" + path + "'");
+  return CertificatePlayer(read_data(in, path, check.message));
+}
+
+CertificatePlayer CertificatePlayer::read(const std::string& text, bool check) {
+  std::string message = "not checked";
+  if (check) {
+    std::istringstream in(text);
+    const CertificateCheck c = check_certificate(in);
+    if (!c.ok) throw GonuError("certificate: " + c.message);
+    message = c.message;
+  }
+  std::istringstream in(text);
+  return CertificatePlayer(read_data(in, "text", message));
 }
 
 const Game& CertificatePlayer::root() const { return d_->root; }

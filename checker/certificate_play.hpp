@@ -25,6 +25,9 @@ class CertificatePlayer {
   // Checks and reads the certificate; throws GonuError with the checker's message for a file
   // that is not a valid proof, and for a format 6 file that claims no root value.
   static CertificatePlayer load(const std::string& path);
+  // The same from the certificate's text; `check` false skips the checker (for the solver's own
+  // report of a proof it has just made, whose check is gonu check-certificate's job).
+  static CertificatePlayer read(const std::string& text, bool check);
   CertificatePlayer(CertificatePlayer&&) noexcept;
   ~CertificatePlayer();
 

@@ -160,3 +160,23 @@ TEST_CASE("gonu query --certificate: the strategy's move, or the loser's replies
   // One no game of the proof reaches.
   require_one_line_error(run_gonu("query --certificate '" + c + "' 'xxx/www/3 x'"), "no game of the proof reaches");
 }
+
+TEST_CASE("gonu solve under superko: the winner's first move and the proof's size; layers with --stats",
+          "[superko][certificate][cli]") {
+  const Result r = run_gonu("solve --rules soldiers --board 3x3 -q");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "first move:       c3-c2 (black, by the proof; 34 entries in the proof"));
+  REQUIRE(contains(r.out, "games of at most 33 plies"));
+  REQUIRE(!contains(r.out, "layers (black-white"));
+  const Result stats = run_gonu("solve --rules soldiers --board 3x3 -q --stats");
+  REQUIRE(stats.code == 0);
+  REQUIRE(contains(stats.out, "layers (black-white"));
+  REQUIRE(contains(stats.out, "  3-3: "));
+  const nlohmann::json j = nlohmann::json::parse(run_gonu("solve --rules soldiers --board 3x3 -q --json").out);
+  REQUIRE(j["first_move"] == "c3-c2");
+  REQUIRE(j["proof_size"] == 34);
+  REQUIRE(!j["layers"].empty());
+  // The search's proof (format 1) names its first move too.
+  REQUIRE(contains(run_gonu("solve --rules corner --board 3x3 -q --no-strategy").out, "first move:       a3-a2 (black"));
+}
