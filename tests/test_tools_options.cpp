@@ -4,9 +4,10 @@
 // set (bad input, exit 1); --threads above the machine's cores runs and says so once;
 // --max-memory takes a byte size (parse_byte_size), and a solve whose estimated peak passes it is
 // refused before it starts. The progress line's text (format_progress) is checked here too, as
-// the pure function it is (no clock).
+// the pure function it is (no clock). Under superko --max-seconds bounds the whole run.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -93,6 +94,19 @@ TEST_CASE("gonu solve refuses a time budget that is not a finite number >= 0", "
     REQUIRE(r.code == 0);
     REQUIRE(contains(r.out, "\"proven\""));
   }
+}
+
+TEST_CASE("gonu solve under superko: --max-seconds bounds the whole run; the memory estimate comes first",
+          "[cli][options][superko]") {
+  // 4x3 soldiers takes about 9 s (no strategy at the root, then a tree of searches); 2 s stop it.
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = run_gonu("solve --board 4x3 --rules soldiers --max-seconds 2");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 3);
+  REQUIRE(contains(r.out, "NOT PROVEN (stopped by the time budget)"));
+  REQUIRE(seconds < 2.0 * 1.1 + 0.4);  // the bound within 10%, and the process and ban-free solve
+  REQUIRE(r.err.rfind("estimated peak memory: about ", 0) == 0);  // the first line on stderr
 }
 
 TEST_CASE("gonu solve --certificate needs a superko rule set", "[cli][options][certificate]") {
