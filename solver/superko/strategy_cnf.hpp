@@ -7,6 +7,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -99,6 +100,9 @@ struct StrategyCnf {
 // segment. Not injective (the lazy search, F9): only no non-capturing sigma into a board of the
 // history (S2); S3 is left to the blocking clauses of strategy_lazy.hpp, and with the mirror
 // pairing, sigma may lead a self-mirrored state anywhere (that restriction served injectivity).
-StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective = true);
+// Past `until` the encoding stops by throwing EncodingOutOfTime.
+struct EncodingOutOfTime {};
+StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective = true,
+                            std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
 
 }  // namespace gonu

@@ -33,6 +33,11 @@ class TreeSearch {
       : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), method_(method), solver_(solver),
         max_seconds_(max_seconds), progress_(progress), out_(out), t0_(std::chrono::steady_clock::now()) {}
 
+  std::chrono::steady_clock::time_point until() const {
+    if (max_seconds_ <= 0) return std::chrono::steady_clock::time_point::max();
+    return t0_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_seconds_));
+  }
+
   // This search's budget: seconds_ (0: none) capped by what is left of max_seconds_; nullopt
   // once that is spent.
   std::optional<double> budget() {
@@ -56,7 +61,7 @@ class TreeSearch {
       if (!seconds) return std::nullopt;
       ++out_.sat_calls;
       if (progress_) progress_("strategy tree (searches)", out_.sat_calls, 0);
-      StrategySearch s = find_strategy(o_, f_, g, w, *seconds, cert_, layers_, method_, solver_);
+      StrategySearch s = find_strategy(o_, f_, g, w, *seconds, cert_, layers_, method_, solver_, until());
       if (s.status != StrategyStatus::found) continue;
       auto n = std::make_unique<Node>();
       n->kind = 'S';

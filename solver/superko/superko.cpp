@@ -30,6 +30,11 @@ class RunClock {
  public:
   explicit RunClock(double max_seconds) : max_(max_seconds), t0_(std::chrono::steady_clock::now()) {}
   bool out() const { return max_ > 0 && left() <= 0; }
+  // The deadline itself (time_point::max() without a budget).
+  std::chrono::steady_clock::time_point until() const {
+    if (max_ <= 0) return std::chrono::steady_clock::time_point::max();
+    return t0_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_));
+  }
   double left() const { return max_ - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
   // A phase's budget: `own` (0: none) capped by what is left; 0 without a run budget.
   double cap(double own) const {
@@ -57,7 +62,7 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
         o.strategy_memory > 0
             ? find_memory_strategy(oracle, fresh, g, w, seconds, o.certificate, o.strategy_layers, o.strategy_memory)
             : find_strategy(oracle, fresh, g, w, seconds, o.certificate, o.strategy_layers, o.strategy_method,
-                            o.strategy_solver);
+                            o.strategy_solver, clock.until());
     res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
                               ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
                               ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted,
