@@ -193,6 +193,9 @@ TEST_CASE("options: format_progress gives percent, rate and time left, or count 
   REQUIRE(format_progress("enumerate", 12345678, 0, 6.5) == "enumerate  12.3M states  1.9M states/s");
   REQUIRE(format_progress("superko search", 2500000000, 0, 10.0) == "superko search 2.5G nodes  250M nodes/s");
   REQUIRE(format_progress("strategy tree", 0, 0, 3.0) == "strategy tree");
+  // Superko's strategy phases: the tree's searches so far, an instance's encoding by states.
+  REQUIRE(format_progress("strategy tree (searches)", 12, 0, 4.0) == "strategy tree (searches) 12 searches  3 searches/s");
+  REQUIRE(format_progress("encoding for black", 500, 1000, 5.0) == "encoding for black  50.0%  100 states/s  ETA 5s");
   // The compact engine's passes over the dense space count ids.
   REQUIRE(format_progress("mark reached", 500, 1000, 5.0) == "mark reached  50.0%  100 ids/s  ETA 5s");
 }

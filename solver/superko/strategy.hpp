@@ -82,7 +82,8 @@ StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fre
                              double max_seconds, bool certificate, int layers = -1,
                              StrategyMethod method = StrategyMethod::injective,
                              StrategySolverKind solver = StrategySolverKind::sat,
-                             std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
+                             std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max(),
+                             const ProgressFn& progress = {});
 
 // Shared with the search with memory (strategy_memory.cpp). Where the attractors answer before any
 // encoding: true (with out's status and note set) when a board of the root's history is a state W's
@@ -97,6 +98,7 @@ int solve_within(CaDiCaL::Solver& sat, double max_seconds);
 // layer-by-layer pass, entry_layers.hpp). `layers` only names the confinement in the note.
 StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
                                 int layers = -1, StrategySolverKind solver = StrategySolverKind::sat,
-                                std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
+                                std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max(),
+                                const ProgressFn& progress = {});
 
 }  // namespace gonu

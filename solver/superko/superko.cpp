@@ -62,7 +62,7 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
         o.strategy_memory > 0
             ? find_memory_strategy(oracle, fresh, g, w, seconds, o.certificate, o.strategy_layers, o.strategy_memory)
             : find_strategy(oracle, fresh, g, w, seconds, o.certificate, o.strategy_layers, o.strategy_method,
-                            o.strategy_solver, clock.until());
+                            o.strategy_solver, clock.until(), o.progress);
     res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
                               ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
                               ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted,
