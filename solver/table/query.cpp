@@ -1,4 +1,5 @@
-// Ranking the moves of a table state and following best play (rules in table_query.hpp).
+// Ranking the moves of a table state and following best play (rules in query.hpp); the short
+// search that answers a tagged table's state it does not hold; the tags under which it holds a position.
 #include "solver/table/query.hpp"
 
 #include <algorithm>
@@ -40,7 +41,6 @@ class Searcher {
 
   // With depth 0 this only reads the table and the values found so far; a state the search valued
   // had every successor valued too, so the moves of a searched state read from here.
-
   std::optional<TableEntry> value(Key key, int depth) {
     if (const auto e = t_.find(key)) return e;
     if (const auto it = known_.find(key); it != known_.end()) return it->second;
