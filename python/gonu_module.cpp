@@ -161,7 +161,8 @@ void bind_moves(py::module_& m) {
 void bind_probe(py::module_& m) {
   py::class_<ProbeAnswer> probe(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.");
   def_fields(probe, {"table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
-                     "note", "game_over", "best", "engine_move", "pv", "pv_end"});
+                     "note", "game_over", "best", "engine_move", "pv", "pv_end", "stored", "searched_plies",
+                     "histories"});
   probe.def_property_readonly("value", [](const ProbeAnswer& p) { return field(p.json, "value"); },
                               "'WIN', 'LOSS' or 'DRAW' for the side to move")
       .def_property_readonly("distance", [](const ProbeAnswer& p) { return field(p.json, "distance"); },

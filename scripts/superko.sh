@@ -63,12 +63,12 @@ checked() {  # TAG
 machine() { echo "Machine: $(nproc) cores, $(uname -m); gonu $("$gonu" --version | cut -d' ' -f2); $(date -u +%Y-%m-%d)."; }
 
 section_values() {
-  local seconds="${SUPERKO_SECONDS:-40}" sat_seconds="${SUPERKO_SAT_SECONDS:-120}" rows="$work/rows"
+  local seconds="${SUPERKO_SECONDS:-300}" sat_seconds="${SUPERKO_SAT_SECONDS:-120}" rows="$work/rows"
   : >"$rows"
   for board in 2x3 3x2 2x4 4x2 3x3 3x4 4x3 4x4 5x2 3x5 5x3; do
     for rules in soldiers corner; do
       local tag="$board-$rules"
-      echo "superko: $tag (budgets: $sat_seconds s per strategy search, $seconds s of search)" >&2
+      echo "superko: $tag (budgets: $sat_seconds s per strategy search, $seconds s for the whole run)" >&2
       solve "$tag" "$board" "$rules" --strategy-seconds "$sat_seconds" --max-seconds "$seconds"
       python3 "$root/scripts/gonu_report.py" superko-row "$work/$tag" "$board" "$rules" "$(checked "$tag")" >>"$rows"
     done
@@ -76,7 +76,7 @@ section_values() {
   {
     echo "## Values of the start"
     echo
-    echo "Budgets: ${sat_seconds} s per strategy search, ${seconds} s of search. Time and memory are the whole"
+    echo "Budgets: ${sat_seconds} s per strategy search, ${seconds} s for the whole run. Time and memory are the whole"
     echo "\`gonu solve\` run (ban-free solve included), from /usr/bin/time."
     echo
     echo "| board | rules | ban-free | superko value | strongest statement proven | nodes | time | peak memory |"

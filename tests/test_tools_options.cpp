@@ -4,9 +4,10 @@
 // set (bad input, exit 1); --threads above the machine's cores runs and says so once;
 // --max-memory takes a byte size (parse_byte_size), and a solve whose estimated peak passes it is
 // refused before it starts. The progress line's text (format_progress) is checked here too, as
-// the pure function it is (no clock).
+// the pure function it is (no clock). Under superko --max-seconds bounds the whole run.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -95,6 +96,19 @@ TEST_CASE("gonu solve refuses a time budget that is not a finite number >= 0", "
   }
 }
 
+TEST_CASE("gonu solve under superko: --max-seconds bounds the whole run, the memory estimate comes first",
+          "[cli][options][superko]") {
+  // 4x3 soldiers takes about 9 s (no strategy at the root, then a tree of searches); 2 s stop it.
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = run_gonu("solve --board 4x3 --rules soldiers --max-seconds 2");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 3);
+  REQUIRE(contains(r.out, "NOT PROVEN (stopped by the time budget)"));
+  REQUIRE(seconds < 2.0 * 1.1 + 0.4);  // the bound within 10%, and the process and ban-free solve
+  REQUIRE(r.err.rfind("estimated peak memory: about ", 0) == 0);  // the first line on stderr
+}
+
 TEST_CASE("gonu solve --certificate needs a superko rule set", "[cli][options][certificate]") {
   table_test::TempDir d;
   const std::string file = d.file("x.cert");
@@ -179,6 +193,9 @@ TEST_CASE("options: format_progress gives percent, rate and time left, or count 
   REQUIRE(format_progress("enumerate", 12345678, 0, 6.5) == "enumerate  12.3M states  1.9M states/s");
   REQUIRE(format_progress("superko search", 2500000000, 0, 10.0) == "superko search 2.5G nodes  250M nodes/s");
   REQUIRE(format_progress("strategy tree", 0, 0, 3.0) == "strategy tree");
+  // Superko's strategy phases: the tree's searches so far, an instance's encoding by states.
+  REQUIRE(format_progress("strategy tree (searches)", 12, 0, 4.0) == "strategy tree (searches) 12 searches  3 searches/s");
+  REQUIRE(format_progress("encoding for black", 500, 1000, 5.0) == "encoding for black  50.0%  100 states/s  ETA 5s");
   // The compact engine's passes over the dense space count ids.
   REQUIRE(format_progress("mark reached", 500, 1000, 5.0) == "mark reached  50.0%  100 ids/s  ETA 5s");
 }

@@ -1,7 +1,9 @@
-// gonu play as a user meets it: piped games (hint, undo, values, the value-change notice, the
-// lower-case hint, unknown commands, repetition, the record, --vary with its seed, a start
-// POSITION with --history) and one game in a real terminal under tmux (line editing by libedit),
-// skipped when tmux is not installed.
+// gonu play as a user meets it: piped games (hint, undo, redo, values beside the position and
+// the moves, the value-change notice, moves typed b3b2, b3 b2, B3-B2, unknown commands,
+// repetition, the board kept open at game over, the record, --vary with its seed, a start
+// POSITION with --history, the example move of the human's side, an in-memory solve from rule
+// options) and one game in a real terminal under tmux (line editing by libedit), skipped when
+// tmux is not installed.
 #include <unistd.h>
 
 #include <chrono>
@@ -39,7 +41,7 @@ TEST_CASE("gonu play: hint, undo, values, notice, record from piped input", "[pl
   TempDir d;
   const std::string t = cli_table(d, "f34.gtb", "--board 3x4");
   // 3x4 free: the start is a draw; b3-b2 loses in 16 (and says so); undo takes it back.
-  const Result r = run_gonu("play '" + t + "' --as black", "hint\nb3-b2\nundo\nvalues off\nhlep\nB3-B2\nq\n");
+  const Result r = run_gonu("play '" + t + "' --as black", "hint\nb3-b2\nundo\nvalues off\nhlep\nq\n");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   REQUIRE(contains(r.out, "hint (value for black after each move, best first):"));
@@ -50,7 +52,6 @@ TEST_CASE("gonu play: hint, undo, values, notice, record from piped input", "[pl
   REQUIRE(contains(r.out, "values off"));
   REQUIRE(contains(r.out, "unknown command 'hlep'"));
   REQUIRE(contains(r.out, "type help"));
-  REQUIRE(contains(r.out, "(moves are written in lower case: b3-b2)"));
   REQUIRE(contains(r.out, "you stopped the game after 0 plies."));
   REQUIRE(contains(r.out, "game record: no moves played"));
   // Values on: the start's value once, then after the undo the start again; off afterwards.
@@ -61,13 +62,79 @@ TEST_CASE("gonu play: hint, undo, values, notice, record from piped input", "[pl
   }
 }
 
+TEST_CASE("gonu play: moves typed b3b2, b3 b2, B3-B2, redo, values beside the moves", "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "f34.gtb", "--board 3x4");
+  // Black plays b3-b2 three ways, each taken back; redo plays it (and White's reply) again.
+  const Result r = run_gonu("play '" + t + "' --as black", "b3b2\nundo\nb3 b2\nundo\nB3-B2\nundo\nredo\nredo\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(count(r.out, "you play b3-b2\n") == 3);
+  REQUIRE(count(r.out, "notice: b3-b2 changes the value for black: DRAW -> LOSS in 16") == 3);
+  REQUIRE(contains(r.out, "played again to ply 2 (0 more to redo)"));
+  REQUIRE(contains(r.out, "nothing to redo"));
+  REQUIRE(contains(r.out, "game record (2 plies): b3-b2 "));
+  // With values on, each listed move carries its value; with values off, none does.
+  REQUIRE(contains(r.out, "black's moves:  1. a3-a2 (DRAW)  2. b3-b2 (LOSS in 16)"));
+  const Result off = run_gonu("play '" + t + "' --as black --values off", "q\n");
+  REQUIRE(contains(off.out, "black's moves:  1. a3-a2  2. b3-b2  3. c3-c2  4. d3-d2\n"));
+  // A new move after undo clears what redo would play.
+  const Result fresh = run_gonu("play '" + t + "' --as both", "a3-a2\nundo\nd3-d2\nredo\nq\n");
+  REQUIRE(contains(fresh.out, "nothing to redo"));
+  REQUIRE(contains(fresh.out, "game record (1 ply): d3-d2"));
+}
+
+TEST_CASE("gonu play: the example move is of the human's side, the board stays open at game over",
+          "[play][cli]") {
+  TempDir d;
+  const std::string t = cli_table(d, "f33.gtb", "--board 3x3");
+  // Black moves first; the example for White is a White move.
+  const Result w = run_gonu("play '" + t + "' --as white", "q\n");
+  INFO(w.out);
+  REQUIRE(contains(flat(w.out), "enter a move in notation (e.g. a1-a2)"));
+  const Result b = run_gonu("play '" + t + "' --as black", "q\n");
+  REQUIRE(contains(flat(b.out), "enter a move in notation (e.g. a3-a2)"));
+  // 3x3 free: Black wins in 7; White loses, takes its last move back and tries another.
+  const Result r = run_gonu("play '" + t + "' --as white", "1\n1\n1\n1\nb1-b2\nhint\nundo\n2\nrecord\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "game over after 7 plies: "));
+  REQUIRE(contains(r.out, "undo takes moves back to try again; quit ends."));
+  REQUIRE(contains(r.out, "the game is over: undo takes moves back, quit ends"));
+  REQUIRE(contains(r.out, "the game is over: no moves"));
+  REQUIRE(contains(r.out, "took back to ply 5"));
+  REQUIRE(contains(r.out, "you stopped the game after "));
+}
+
+TEST_CASE("gonu play with rule options instead of a table solves in memory", "[play][cli]") {
+  const Result r = run_gonu("play --rules free --board 3x4 --as black", "b3-b2\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "solving in memory (about "));
+  REQUIRE(contains(r.out, " 267707 states in "));
+  REQUIRE(contains(r.out, "value: DRAW for black (to move)"));
+  REQUIRE(contains(r.out, "notice: b3-b2 changes the value for black: DRAW -> LOSS in 16"));
+  REQUIRE(contains(r.out, "replay: gonu play --rules free --board 3x4 --history 'b3-b2 "));
+  // A position, and the tagged rule sets.
+  const Result p = run_gonu("play --rules undo 'x.x/.w./w.w x' --as both", "q\n");
+  INFO(p.out << p.err);
+  REQUIRE(p.code == 0);
+  REQUIRE(contains(p.out, "value: LOSS in 4 for black (to move)"));  // as gonu solve --from says
+  // Too large to solve in a few seconds: refused, naming the way with a table.
+  const Result big = run_gonu("play --rules undo --board 4x5", "q\n");
+  REQUIRE(big.code == 1);
+  REQUIRE(contains(big.err, "write a table first (gonu solve --rules undo --board 4x5 --out FILE)"));
+  REQUIRE(run_gonu("play --rules soldiers", "q\n").code == 1);  // superko: no table
+  REQUIRE(run_gonu("play --rules free 'xxxx/4/4/wwww x' extra", "").code == 2);
+}
+
 TEST_CASE("gonu play: help lists every command, bad options are usage errors", "[play][cli]") {
   TempDir d;
   const std::string t = cli_table(d, "f33.gtb", "--board 3x3");
   const Result r = run_gonu("play '" + t + "'", "help\n?\nexit\n");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
-  for (const char* word : {"hint", "undo, back", "values [on|off]", "moves", "board", "record", "help, ?",
+  for (const char* word : {"hint", "undo, back", "redo", "values [on|off]", "moves", "board", "record", "help, ?",
                            "quit, exit, q"})
     REQUIRE(count(r.out, word) >= 2);
   REQUIRE(run_gonu("play '" + t + "' --seed 3").code == 2);  // --seed without --vary
@@ -151,7 +218,7 @@ TEST_CASE("gonu play in a terminal (tmux): undo, hint and the record", "[play][c
     const std::string cmd = tmux + "send-keys -t play '" + keys + "' Enter";
     REQUIRE(std::system(cmd.c_str()) == 0);
   };
-  for (const char* keys : {"hint", "1", "undo", "1", "1", "1", "1"}) send(keys);
+  for (const char* keys : {"hint", "1", "undo", "1", "1", "1", "1", "q"}) send(keys);
   std::string pane;
   for (int tries = 0; tries < 50 && !contains(pane, "GONU-EXIT="); ++tries) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));

@@ -184,6 +184,10 @@ TEST_CASE("gonu serve: /api/query answers exactly as gonu query --json, GET and 
   REQUIRE(get_json(c, query_path("f34", "a1-a2", "x2x/1x2/w1ww w"), 200) == cli_query(t.f34, "a1-a2", "x2x/1x2/w1ww w"));
   for (const std::string& h : sample_histories(t.e33, 10, 3)) REQUIRE(get_json(c, query_path("e33", h), 200) == cli_query(t.e33, h));
   REQUIRE(get_json(c, query_path("e33", "", "xxx/3/www x"), 200) == cli_query(t.e33, "", "xxx/3/www x"));
+  // A tagged table's position typed without history: answered, with the values histories give.
+  const json typed = get_json(c, query_path("e33", "", "x.x/.w./w.w x"), 200);
+  REQUIRE(typed == cli_query(t.e33, "", "x.x/.w./w.w x"));
+  REQUIRE(typed["histories"]["count"].get<int>() > 0);
   std::string to_end;  // the 3x3 start's best line, which ends the game
   const json start = cli_query(t.f33, "");
   for (const auto& m : start["pv"]) {

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
 #include "tools/options.hpp"
+#include "tools/play_certificate.hpp"
 #include "tools/play_moves.hpp"
 #include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
@@ -72,6 +73,12 @@ void print_text(const Report& r) {
   std::cout << "value:    " << value_text(a.value, a.dist) << " for " << side_name(p.to_move) << " (to move)";
   if (!r.over.empty()) std::cout << ": " << r.over;
   std::cout << "\n";
+  if (r.tagged) {
+    if (!a.stored)
+      std::cout << "          (the table does not hold this state: found by searching " << a.searched_plies
+                << (a.searched_plies == 1 ? " ply" : " plies") << " on to states it holds)\n";
+    std::cout << "history:  " << histories_text(stored_tags(r.table, p)) << "\n";
+  }
   if (a.moves.empty()) return;
   print_moves_text(board, rules, a, p.to_move);
   if (!a.pv.empty()) {
@@ -86,14 +93,27 @@ void print_text(const Report& r) {
 }  // namespace
 
 int cmd_query(int argc, char** argv) {
-  CommandLine cl("gonu query FILE [POSITION] [--history \"MOVES\"] [--json]");
+  CommandLine cl("gonu query FILE [POSITION] [--history \"MOVES\"] [--json]\n"
+                 "       gonu query --certificate FILE [POSITION] [--history \"MOVES\"] [--json]");
   cl.history("moves played from POSITION (or the table's root) first");
   cl.json("print one JSON object (schema in tools/README-query.md)");
+  cl.add()("certificate", po::value<std::string>(),
+           "answer from this superko proof instead of a table: the strategy's move, or the loser's legal replies");
   cl.positional("file");
   cl.positional("position");
   if (!cl.parse(argc, argv)) return 0;
   const bool json = cl.has("json");
   try {
+    if (cl.has("certificate")) {
+      // No table: the positional slot holds POSITION.
+      if (cl.has("position")) cl.usage_error("with --certificate give at most a POSITION, no FILE");
+      const std::string path = cl.text("certificate");
+      const CertificatePlayer p = CertificatePlayer::load(path);
+      const Game g = certificate_game(p, cl.optional_text("file"), cl.text_or_empty("history"));
+      if (json) std::cout << certificate_query_json(p, path, g).dump(2) << "\n";
+      else print_certificate_query(p, path, g);
+      return 0;
+    }
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
     if (json)

@@ -38,6 +38,8 @@ constexpr const char* kSolveEpilog =
     "root, by a breadth-first search over every edge (4x4 free: about 4 s on two cores, ten times the\n"
     "solve). --json puts them under \"stats\". --stats-csv FILE writes the same counts as CSV:\n"
     "kind,key,states,wins,losses,draws (kind distance, material or level; material's key BLACK-WHITE).\n"
+    "Under superko the report gives the value, the winner's first move and the proof's size; --stats adds\n"
+    "the per-material-layer account (the JSON has it under \"layers\" always).\n"
     "--out onto an existing file replaces it (atomically) and says so on stderr unless --quiet.\n"
     "Before solving, the estimated peak memory, the engine that will run and the limit are said on stderr\n"
     "unless --quiet; a solve whose estimate passes the limit (--max-memory SIZE, default the machine's\n"
@@ -78,7 +80,7 @@ void declare_options(CommandLine& cl) {
   cl.group("output options");
   cl.json();
   cl.quiet();
-  cl.add()("stats", "states and W/L/D per distance, material and BFS level (in --json: \"stats\")")
+  cl.add()("stats", "states and W/L/D per distance, material and BFS level (in --json: \"stats\"); under superko, the layers")
           ("stats-csv", po::value<std::string>(), "write those counts to this CSV file")
           ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)");
   cl.group("MPI options (a build with MPI, under mpirun)");
@@ -268,8 +270,8 @@ int cmd_solve(int argc, char** argv) {
   const Game game = game_from_options(cl, cl.optional_text("from"));
   if (game.rules.repetition == Repetition::superko) {
     if (cl.has("out")) throw GonuError("--out: superko has no finite state set to write as a table");
-    if (cl.has("stats") || cl.has("stats-csv") || cl.has("levels"))
-      throw GonuError("--stats: superko has no finite state set to count (the report lists its layers)");
+    if (cl.has("stats-csv") || cl.has("levels"))
+      throw GonuError("--stats-csv, --levels: superko has no finite state set to count (--stats lists its layers)");
     return run_superko_solve(cl, game);
   }
   if (cl.has("certificate"))

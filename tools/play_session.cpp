@@ -36,12 +36,25 @@ bool looks_like_move(const std::string& line) {
 }
 
 const std::vector<std::string>& command_words() {
-  static const std::vector<std::string> words = {"help", "hint", "undo", "back", "values", "moves",
+  static const std::vector<std::string> words = {"help", "hint", "undo", "back", "redo", "values", "moves",
                                                  "record", "board", "quit", "exit"};
   return words;
 }
 
 }  // namespace
+
+std::string move_notation(const Board& b, const std::string& typed) {
+  std::string s;
+  for (const char c : typed)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += b.cols <= 26 ? char(std::tolower(static_cast<unsigned char>(c))) : c;
+  // After the first point (a file letter, then digits): a '-' if the second point follows at once.
+  std::size_t at = 0;
+  if (at < s.size() && std::isalpha(static_cast<unsigned char>(s[at]))) ++at;
+  while (at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]))) ++at;
+  if (at > 1 && at < s.size() && std::isalpha(static_cast<unsigned char>(s[at])) && s[at] != 'x')
+    return s.substr(0, at) + "-" + s.substr(at);
+  return s;
+}
 
 PlaySession::PlaySession(const Table& t, const Game& start, const PlaySettings& s)
     : table_(t), start_(start), game_(start), settings_(s), rng_(s.seed) {}
@@ -51,14 +64,17 @@ void PlaySession::print_intro() const {
   std::cout << wrap_text("gonu play: " + describe(rules));
   if (settings_.human)
     std::cout << wrap_text("you play " + to_string(*settings_.human) + "; the engine plays " +
-                           to_string(other(*settings_.human)) + " perfectly from " + table_.path() + ".");
+                           to_string(other(*settings_.human)) + " perfectly from " + settings_.source + ".");
   else
-    std::cout << wrap_text("you play both sides (an analysis board over " + table_.path() + ").");
+    std::cout << wrap_text("you play both sides (an analysis board over " + settings_.source + ").");
   if (settings_.vary)
     std::cout << wrap_text("the engine picks at random among its best moves: seed " + std::to_string(settings_.seed) +
                            " (--seed " + std::to_string(settings_.seed) + " replays its choices).");
+  // The example is a move of the human's side, even when the engine moves first.
+  Position own = current(game_);
+  if (settings_.human) own.to_move = *settings_.human;
   std::string how = "enter a move in notation";
-  if (const std::vector<Move> first = legal_moves(game_); !first.empty())
+  if (const std::vector<Move> first = legal_moves(new_game(rules, own)); !first.empty())
     how += " (e.g. " + format_move(game_.board, game_.rules, first.front()) + ")";
   std::cout << wrap_text(how + " or its number from the list; 'help' lists the commands.");
   if (uses_tag(rules))
@@ -85,10 +101,14 @@ std::string PlaySession::ending() const {
 
 void PlaySession::print_end(const std::string& why) const {
   std::cout << wrap_text("game over after " + plies_text(game_.moves.size()) + ": " + why + ".");
-  if (game_over_reason(game_).empty()) return;
+  if (game_over_reason(game_).empty()) {
+    std::cout << "undo takes moves back to try again; quit ends.\n";
+    return;
+  }
   const Side winner = other(current(game_).to_move);
   std::cout << (winner == Side::black ? "Black" : "White") << " wins"
             << (!settings_.human ? "" : winner == *settings_.human ? " (you)" : " (the engine)") << ".\n";
+  std::cout << "undo takes moves back to try again; quit ends.\n";
 }
 
 void PlaySession::print_record() const {
@@ -100,7 +120,7 @@ void PlaySession::print_record() const {
   }
   std::cout << wrap_words("game record (" + plies_text(moves.size()) + "): ", moves, 2, " ");
   // One line however long, so that it can be copied as a command.
-  std::cout << "replay: gonu play " << table_.path();
+  std::cout << "replay: " << settings_.replay;
   if (settings_.position) std::cout << " '" << *settings_.position << "'";
   std::cout << " --history '" << format_history(game_) << "'\n";
 }
@@ -124,7 +144,8 @@ void PlaySession::engine_move(const QueryAnswer& a) {
 void PlaySession::print_moves(const QueryAnswer& a) const {
   std::vector<std::string> items;
   for (std::size_t i = 0; i < a.moves.size(); ++i)
-    items.push_back(std::to_string(i + 1) + ". " + format_move(game_.board, game_.rules, a.moves[i].move));
+    items.push_back(std::to_string(i + 1) + ". " + format_move(game_.board, game_.rules, a.moves[i].move) +
+                    (settings_.values ? " (" + value_text(a.moves[i].value, a.moves[i].dist) + ")" : ""));
   std::cout << wrap_words(to_string(current(game_).to_move) + "'s moves:  ", items, 2);
 }
 
@@ -145,10 +166,12 @@ void PlaySession::print_hint(const QueryAnswer& a) const {
 
 void PlaySession::print_help() const {
   std::cout << "commands:\n"
-               "  b4-b3, or a number    play that move (the number from the list of moves)\n"
+               "  b4-b3, or a number    play that move (also b4b3, b4 b3, B4-B3; the number from\n"
+               "                        the list of moves)\n"
                "  hint                  every move grouped by its value, with the distances\n"
                "  undo, back            take back your last move (and the engine's reply)\n"
-               "  values [on|off]       show the value of each position (now "
+               "  redo                  play again what undo took back\n"
+               "  values [on|off]       show the values of the position and its moves (now "
             << (settings_.values ? "on" : "off")
             << ")\n"
                "  moves                 list the legal moves again\n"
@@ -169,11 +192,28 @@ bool PlaySession::undo() {
       --k;
     } while (game_.positions[k].to_move != *settings_.human);
   }
-  const std::vector<Move> kept(game_.moves.begin(), game_.moves.begin() + std::ptrdiff_t(k));
+  redo_.insert(redo_.begin(), game_.moves.begin() + std::ptrdiff_t(k), game_.moves.end());
+  replay_to(k);
+  std::cout << "took back to ply " << k << " (" << plies_text(k) << " played)\n";
+  return true;
+}
+
+// Plays the taken-back moves again up to the human's next turn (one move with --as both).
+bool PlaySession::redo() {
+  if (redo_.empty()) return false;
+  do {
+    play(game_, redo_.front());
+    redo_.erase(redo_.begin());
+  } while (!redo_.empty() && settings_.human && current(game_).to_move != *settings_.human);
+  std::cout << "played again to ply " << game_.moves.size() << " (" << redo_.size()
+            << " more to redo)\n";
+  return true;
+}
+
+void PlaySession::replay_to(std::size_t plies) {
+  const std::vector<Move> kept(game_.moves.begin(), game_.moves.begin() + std::ptrdiff_t(plies));
   game_ = start_;
   for (const Move& m : kept) play(game_, m);
-  std::cout << "took back to ply " << k << " (" << plies_text(kept.size()) << " played)\n";
-  return true;
 }
 
 // Plays the move a line names (notation, or a number from the list); says a change of value.
@@ -187,14 +227,13 @@ bool PlaySession::try_move(const QueryAnswer& a, const std::string& line) {
       m = a.moves[k - 1].move;
       play(game_, m);
     } else {
-      m = play(game_, line);
+      m = play(game_, move_notation(game_.board, line));
     }
   } catch (const GonuError& e) {
     std::cout << "illegal: " << e.what() << "\n";
-    if (lower(line) != line && looks_like_move(lower(line)))
-      std::cout << "(moves are written in lower case: " << lower(line) << ")\n";
     return false;
   }
+  redo_.clear();
   const Side side = game_.positions[game_.positions.size() - 2].to_move;
   std::cout << "you play " << format_move(game_.board, game_.rules, m);
   if (m.captured) std::cout << ", capturing " << format_squares(game_.board, m.captured);
@@ -207,13 +246,15 @@ bool PlaySession::try_move(const QueryAnswer& a, const std::string& line) {
   return true;
 }
 
-bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, const std::string& line, Turn& turn) {
+bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, const std::string& line, bool over,
+                             Turn& turn) {
   if (word == "q" || word == "quit" || word == "exit" || word == "resign") {
     std::cout << "you stopped the game after " << plies_text(game_.moves.size()) << ".\n";
     turn = Turn::stop;
     return true;
   }
   if (word == "help" || word == "?" || word == "h") print_help();
+  else if (over && (word == "hint" || word == "moves")) std::cout << "the game is over: no moves\n";
   else if (word == "hint") print_hint(a);
   else if (word == "moves") print_moves(a);
   else if (word == "record") print_record();
@@ -221,13 +262,17 @@ bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, cons
   else if (word == "undo" || word == "back") {
     if (undo()) return true;
     std::cout << "nothing to take back\n";
+  } else if (word == "redo") {
+    if (redo()) return true;
+    std::cout << "nothing to redo\n";
   } else if (word == "values") {
     const std::string arg = trim(line.substr(word.size()));
     if (arg != "" && arg != "on" && arg != "off") std::cout << "values takes on or off\n";
     else settings_.values = arg.empty() ? !settings_.values : arg == "on";
     std::cout << "values " << (settings_.values ? "on" : "off") << "\n";
   } else if (looks_like_move(lower(line)) || line.find_first_not_of("0123456789") == std::string::npos) {
-    return try_move(a, line);
+    if (!over) return try_move(a, line);
+    std::cout << "the game is over: undo takes moves back, quit ends\n";
   } else {
     const std::string near = closest_word(word, command_words());
     std::cout << "unknown command '" << word << "'" << (near.empty() ? "" : "; did you mean '" + near + "'?")
@@ -236,8 +281,8 @@ bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, cons
   return false;
 }
 
-PlaySession::Turn PlaySession::human_turn(const QueryAnswer& a, LineReader& in) {
-  print_moves(a);
+PlaySession::Turn PlaySession::human_turn(const QueryAnswer& a, LineReader& in, bool over) {
+  if (!over) print_moves(a);
   for (;;) {
     const std::optional<std::string> read = in.read(to_string(current(game_).to_move) + "> ");
     if (!read) {
@@ -248,7 +293,7 @@ PlaySession::Turn PlaySession::human_turn(const QueryAnswer& a, LineReader& in) 
     if (line.empty()) continue;
     const std::string word = line.substr(0, line.find_first_of(" \t"));
     Turn turn = Turn::moved;
-    if (human_line(a, word, line, turn)) return turn;
+    if (human_line(a, word, line, over, turn)) return turn;
   }
 }
 
@@ -258,15 +303,12 @@ void PlaySession::run(LineReader& in) {
     const std::string over = ending();
     const QueryAnswer a = over.empty() ? query_game(table_, game_, false) : QueryAnswer{};
     print_position(a);
-    if (!over.empty()) {
-      print_end(over);
-      break;
-    }
-    if (!human_moves(current(game_).to_move)) {
+    if (!over.empty()) print_end(over);
+    if (over.empty() && !human_moves(current(game_).to_move)) {
       engine_move(a);
       continue;
     }
-    if (human_turn(a, in) == Turn::stop) break;
+    if (human_turn(a, in, !over.empty()) == Turn::stop) break;
   }
   print_record();
 }

@@ -1,16 +1,19 @@
 // gonu play's game: an analysis board over a table. The human plays one side (or both), the
 // engine the other with perfect play (the best move by query.hpp's rule, or with --vary one of
 // the best moves at random from a printed seed); between moves the human may ask for a hint
-// (every move grouped by value, with distances), take moves back, turn the value display on or
-// off, see the record. A move that changes the mover's value (a blunder, or a gift) is said
-// ("DRAW -> LOSS in 26"). The game ends by the rules, by a position standing for the third time
-// (a draw: the table's rule sets treat endless play as a draw), by quit or by the end of input;
-// then the record is printed in the --history notation.
+// (every move grouped by value, with distances), take moves back and play them again (undo,
+// redo), turn the values (of the position and beside each listed move) on or off, see the record.
+// Moves are read as b4-b3, b4b3, b4 b3 or B4-B3. A move that changes the mover's value (a
+// blunder, or a gift) is said ("DRAW -> LOSS in 26"). The game ends by the rules or by a position
+// standing for the third time (a draw: the table's rule sets treat endless play as a draw); the
+// board then stays open for undo (and another try) until quit or the end of input, when the
+// record is printed in the --history notation.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/julgonu/game.hpp"
 #include "solver/table/query.hpp"
@@ -25,7 +28,14 @@ struct PlaySettings {
   std::uint64_t seed = 0;         // of --vary's choices
   bool values = true;             // show each position's value
   std::optional<std::string> position;  // POSITION as given (for the record's replay line)
+  std::string source;             // where perfect play comes from, for people: the table's path
+  std::string replay;             // the command that replays the record, up to POSITION
 };
+
+// A move as people type it, in the notation parse_move reads: spaces dropped, a '-' put between
+// the two points when it is missing (b4b3, b4 b3), lower case on boards of up to 26 files (whose
+// points are all named in lower case: B4-B3).
+std::string move_notation(const Board& b, const std::string& typed);
 
 class PlaySession {
  public:
@@ -33,7 +43,7 @@ class PlaySession {
   void run(LineReader& in);
 
  private:
-  enum class Turn { moved, stop };  // after the human's turn: a move (or undo) was made, or stop
+  enum class Turn { moved, stop };  // after the human's turn: a move (undo, redo) was made, or stop
 
   void print_intro() const;
   void print_position(const QueryAnswer& a) const;
@@ -41,13 +51,16 @@ class PlaySession {
   void print_end(const std::string& why) const;
   void print_record() const;
   void engine_move(const QueryAnswer& a);
-  Turn human_turn(const QueryAnswer& a, LineReader& in);
+  // `over`: the game has ended (moves are refused; undo, redo and the rest still work).
+  Turn human_turn(const QueryAnswer& a, LineReader& in, bool over);
   // One line of the human's: true when the turn is over (a move or an undo was made).
-  bool human_line(const QueryAnswer& a, const std::string& word, const std::string& line, Turn& turn);
+  bool human_line(const QueryAnswer& a, const std::string& word, const std::string& line, bool over, Turn& turn);
   void print_moves(const QueryAnswer& a) const;
   void print_hint(const QueryAnswer& a) const;
   void print_help() const;
   bool undo();
+  bool redo();
+  void replay_to(std::size_t plies);  // the game again from the start, the first `plies` moves kept
   bool try_move(const QueryAnswer& a, const std::string& line);
   bool human_moves(Side s) const { return !settings_.human || *settings_.human == s; }
 
@@ -55,6 +68,7 @@ class PlaySession {
   const Game start_;  // the game as it began (its tag included), for undo
   Game game_;
   PlaySettings settings_;
+  std::vector<Move> redo_;  // moves taken back, the next to play again first; a new move clears it
   std::mt19937_64 rng_;
 };
 

@@ -1,6 +1,8 @@
 // The gonu-query/1 object: the fields in the order tools/README-query.md lists them.
 #include "tools/query_json.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/julgonu/repetition.hpp"
 #include "tools/play_moves.hpp"
@@ -32,9 +34,32 @@ std::string query_note(const Rules& rules, const Game& g, bool position_given) {
   if (!uses_tag(rules)) return {};
   return "under repetition " + to_string(rules.repetition) +
          " the history decides the state (which moves are banned now and later); this answer is for " +
-         (g.moves.empty() ? (position_given ? "the position with no earlier moves"
+         (g.moves.empty() ? (position_given ? "the position with no earlier moves (no ban in force)"
                                             : "the table's root with the history it was solved from")
                           : "the position reached by the given history");
+}
+
+std::vector<HistoryValue> history_values(const std::vector<TagValue>& tags) {
+  std::vector<HistoryValue> out;
+  for (const TagValue& t : tags) {
+    auto same = [&](const HistoryValue& h) { return h.value == t.value && h.dist == t.dist; };
+    if (auto it = std::find_if(out.begin(), out.end(), same); it != out.end()) ++it->histories;
+    else out.push_back({t.value, t.dist, 1});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const HistoryValue& a, const HistoryValue& b) {
+    return better_value(a.value, a.dist, b.value, b.dist);
+  });
+  return out;
+}
+
+std::string histories_text(const std::vector<TagValue>& tags) {
+  if (tags.empty()) return "the table holds this position under no history (its root cannot reach it)";
+  std::string s = "the table holds this position under " + std::to_string(tags.size()) +
+                  (tags.size() == 1 ? " history: " : " histories: ");
+  const std::vector<HistoryValue> values = history_values(tags);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    s += (i ? ", " : "") + value_text(values[i].value, values[i].dist) + " (" + std::to_string(values[i].histories) + ")";
+  return s;
 }
 
 std::string pv_end_reason(const Table& t, const Game& g, const QueryAnswer& a) {
@@ -65,6 +90,17 @@ ojson query_json(const Table& t, const Game& g, const QueryAnswer& a, bool posit
   if (tagged) j["note"] = query_note(rules, g, position_given);
   j["value"] = to_string(a.value);
   j["distance"] = a.dist;
+  if (tagged) {
+    j["stored"] = a.stored;
+    j["searched_plies"] = a.searched_plies;
+    const std::vector<TagValue> tags = stored_tags(t, p);
+    ojson values = ojson::array(), list = ojson::array();
+    for (const HistoryValue& h : history_values(tags))
+      values.push_back({{"value", to_string(h.value)}, {"distance", h.dist}, {"histories", h.histories}});
+    for (const TagValue& tv : tags)
+      list.push_back({{"tag", tag_text(board, tv.tag)}, {"value", to_string(tv.value)}, {"distance", tv.dist}});
+    j["histories"] = {{"count", tags.size()}, {"values", values}, {"tags", list}};
+  }
   j["game_over"] = text_or_null(game_over_reason(g));
   ojson moves = ojson::array(), best = ojson::array();
   // Best first (best_first, as every move list); "rank" numbers that order from 1.

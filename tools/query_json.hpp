@@ -3,6 +3,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/julgonu/game.hpp"
 #include "solver/table/query.hpp"
@@ -17,6 +18,18 @@ std::string query_note(const Rules& rules, const Game& g, bool position_given);
 // reason of `g` itself when there is no variation). Throws GonuError if the variation does not end
 // the game: the table is wrong.
 std::string pv_end_reason(const Table& t, const Game& g, const QueryAnswer& a);
+
+// The values a tagged table gives the position of `a` under the histories it holds it with
+// (stored_tags), best first for the side to move, each with how many histories give it; and the
+// summary line of the text report ("the table holds this position under 6 histories: WIN in 7
+// (4), DRAW (2)"). For rules without a tag: an empty list and an empty line.
+struct HistoryValue {
+  Value value;
+  std::uint16_t dist;
+  std::size_t histories;
+};
+std::vector<HistoryValue> history_values(const std::vector<TagValue>& tags);
+std::string histories_text(const std::vector<TagValue>& tags);
 
 // The whole object for answer `a` of game `g` (a = query_game(t, g)); "table" is t.path().
 nlohmann::ordered_json query_json(const Table& t, const Game& g, const QueryAnswer& a, bool position_given);

@@ -10,7 +10,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checker/certificate_play.hpp"
 #include "core/error.hpp"
+#include "solver/solve.hpp"
 #include "solver/superko/superko.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
@@ -51,7 +53,8 @@ void add_superko_options(CommandLine& cl) {
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
-  cl.seconds("max-seconds", "superko: search time budget in seconds (0: none)");
+  cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, every phase after the ban-free solve "
+                            "getting what is left (0: none)");
   cl.add()("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)");
   cl.count("table-entries", std::int64_t(1) << 22, "superko: transposition table size before it is cleared");
   cl.count("relevant-boards", 96,
@@ -142,7 +145,24 @@ struct Report {
   std::optional<std::string> history;
   std::optional<std::string> certificate;  // the note, when --certificate was given
   double seconds = 0;                      // the whole solve's wall time
+  std::optional<std::string> first_move;   // the winner's first move, read off the proof
+  std::uint64_t proof_size = 0;            // tree nodes, strategy states and table lines of the proof
+  bool layers = false;                     // --stats: the per-layer account in the text
 };
+
+// The winner's move at the root and the proof's size, from the certificate the solve made (read,
+// not checked again: gonu check-certificate does that).
+void read_proof(const SuperkoResult& r, Report& rep) {
+  if (r.value == SkValue::unknown || r.certificate.empty()) return;
+  try {
+    const CertificatePlayer p = CertificatePlayer::read(r.certificate, false);
+    if (const std::optional<Move> m = p.winner_move(p.root()))
+      rep.first_move = format_move(rep.game.board, rep.game.rules, *m);
+    rep.proof_size = p.size();
+  } catch (const GonuError&) {
+    // A proof that cannot be read back leaves the line out; the value stands.
+  }
+}
 
 std::string winner_of(const SuperkoResult& r, const Position& root) {
   return r.value == SkValue::win ? to_string(root.to_move) : r.value == SkValue::loss ? to_string(other(root.to_move)) : "";
@@ -254,6 +274,8 @@ void print_json(const SuperkoResult& r, const Report& rep) {
     j["entry_layers"] = {{"seconds", r.entry_seconds}, {"budget_out", r.entry_budget_out},
                          {"layers", entry_layers_json(r)}};
   if (rep.certificate) j["certificate"] = *rep.certificate;
+  j["first_move"] = rep.first_move ? nlohmann::ordered_json(*rep.first_move) : nlohmann::ordered_json(nullptr);
+  j["proof_size"] = rep.proof_size;
   j["seconds"] = rep.seconds;
   j["peak_bytes"] = peak_resident_bytes();
   std::cout << j.dump(2) << "\n";
@@ -285,7 +307,7 @@ void print_value_line(const SuperkoResult& r, const Position& root) {
 }
 
 // The strategy searches, the search's counts, and the per-layer account.
-void print_work_lines(const SuperkoResult& r) {
+void print_work_lines(const SuperkoResult& r, bool layers) {
   for (const auto& st : r.strategies) {
     std::cout << "strategy (" << st.winner << "): " << st.status;
     if (!st.note.empty()) std::cout << " (" << st.note << ")";
@@ -319,6 +341,7 @@ void print_work_lines(const SuperkoResult& r) {
   std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
             << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("
             << r.table_clears << " clears)\n";
+  if (!layers) return;
   std::cout << "layers (black-white: ban-free states / draws; attractor won / lost / open for the side to move; "
                "search capture targets won / lost / by ban-free value / unknown; nodes):\n";
   for (const auto& l : r.layers)
@@ -353,21 +376,46 @@ void print_text(const SuperkoResult& r, const Report& rep) {
                              : std::string(to_string(r.banfree_value)) + " in " + std::to_string(r.banfree_dist);
   std::cout << "ban-free value:   " << bf << " (" << with_commas(r.banfree_states) << " ban-free states)\n";
   print_value_line(r, root);
-  print_work_lines(r);
+  if (rep.first_move)
+    std::cout << "first move:       " << *rep.first_move << " (" << winner_of(r, root) << ", by the proof; "
+              << with_commas(rep.proof_size) << " entries in the proof: tree nodes, strategy states, table lines)\n";
+  print_work_lines(r, rep.layers);
   print_entry_lines(r);
   if (rep.certificate) std::cout << "certificate:      " << *rep.certificate << "\n";
 }
 
 }  // namespace
 
+// Past the ban-free solve's own arrays, the layers, the strategy instances and the search's table
+// take about this much a ban-free state (peak resident memory over ban-free states, 4x4 soldiers:
+// 2.6 GiB over 3.4 million; 3x4: 88 MiB over 0.27 million).
+constexpr std::uint64_t kSuperkoBytesPerBanfreeState = 800;
+
+// "estimated peak memory: ..." on stderr before the run: the ban-free solve's estimate and the
+// per-state allowance above.
+void print_superko_estimate(const Game& game) {
+  Rules banfree = game.rules;
+  banfree.repetition = Repetition::none;
+  const MemoryEstimate e = estimate_memory(new_game(banfree, current(game)));
+  const std::uint64_t bytes = e.bytes + e.states * kSuperkoBytesPerBanfreeState;
+  std::cerr << "estimated peak memory: about " << bytes_text(bytes) << " (ban-free solve " << bytes_text(e.bytes)
+            << ", about " << with_commas(e.states) << " ban-free states; " << kSuperkoBytesPerBanfreeState
+            << " bytes a state for the layers, strategies and search, as measured on 3x4 and 4x4)\n";
+}
+
 int run_superko_solve(const CommandLine& cl, const Game& game) {
-  const SuperkoOptions o = superko_options(cl);
+  if (!cl.has("quiet")) print_superko_estimate(game);
+  SuperkoOptions o = superko_options(cl);
+  const bool write = o.certificate;
+  o.certificate = true;  // the proof is read for the winner's first move even when not written
   const auto t0 = std::chrono::steady_clock::now();
   const SuperkoResult r = solve_superko(game, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   end_progress(o.progress);
-  Report rep{game, cl.optional_text("history"), std::nullopt, seconds};
-  if (o.certificate) rep.certificate = certificate_note(cl.text("certificate"), r);
+  Report rep{game, cl.optional_text("history"), std::nullopt, seconds, std::nullopt, 0, false};
+  rep.layers = cl.has("stats");
+  read_proof(r, rep);
+  if (write) rep.certificate = certificate_note(cl.text("certificate"), r);
   if (cl.has("json"))
     print_json(r, rep);
   else

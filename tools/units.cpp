@@ -94,6 +94,7 @@ std::string format_progress(const std::string& phase, std::uint64_t done, std::u
   // over the dense space its ids, every other phase states.
   const std::string items = phase == "superko search"                           ? "nodes"
                             : phase == "count moves" || phase == "mark reached" ? "ids"
+                            : phase.rfind("strategy tree", 0) == 0             ? "searches"
                                                                                 : "states";
   std::string line = phase + std::string(phase.size() < 11 ? 11 - phase.size() : 1, ' ');
   const double rate = seconds > 0 ? double(done) / seconds : 0;

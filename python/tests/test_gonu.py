@@ -121,6 +121,21 @@ def test_probe_moves_are_best_first():
     assert len(seen) >= 2  # the walk met more than one kind of value
 
 
+def test_probe_of_a_position_without_history_under_tagged_rules():
+    """Under undo the table does not hold a typed position's empty-history state; it is searched."""
+    for rules in ("undo", "encyclopedia"):
+        path = table_file(rules)
+        t = gonu.Table(path)
+        position = "x.x/.w./w.w x"
+        got = t.probe(position)
+        assert got.to_dict() == query_json(path, position)
+        solved = gonu_json("solve", "--rules", rules, "--from", position, "--json")
+        assert (got.value, got.distance) == (solved["value"], solved["distance"])
+        assert got.stored is False and got.searched_plies >= 1
+        assert got.histories["count"] == len(got.histories["tags"]) > 0
+    assert gonu.Table(table_file("free")).probe("xxx/3/www x").histories is None  # no tag: no histories
+
+
 def test_probe_attributes_and_repr():
     t = gonu.Table(table_file("free"))
     p = t.probe("xxx/3/www x")

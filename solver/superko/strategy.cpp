@@ -222,7 +222,8 @@ std::string strategy_block(const StrategyStates& st, const ReadStrategy& rs, con
 // One search, in phases: the states; what the attractors answer alone; the mirror pairing; the
 // encoding; the solve within the deadline; the strategy read off the model; its block.
 StrategySearch search_strategy(StrategyStates& st, double max_seconds, bool want_certificate, bool use_mirror,
-                               StrategyMethod method, StrategySolverKind kind) {
+                               StrategyMethod method, StrategySolverKind kind,
+                               std::chrono::steady_clock::time_point until, const ProgressFn& progress) {
   const bool lazy = method != StrategyMethod::injective;
   const auto t0 = std::chrono::steady_clock::now();
   StrategySearch out;
@@ -238,7 +239,20 @@ StrategySearch search_strategy(StrategyStates& st, double max_seconds, bool want
     return out;
   }
   out.mirrored = pair_mirror_images(st, use_mirror);
-  const StrategyCnf cnf = encode_strategy(st, sat, !lazy);
+  StrategyCnf cnf;
+  try {
+    cnf = encode_strategy(st, sat, !lazy, until, progress);
+  } catch (const EncodingOutOfTime&) {
+    out.status = StrategyStatus::budget;
+    out.note = "the run's time budget ran out while encoding";
+    out.seconds = seconds_since(t0);
+    return out;
+  }
+  // The run's deadline caps the solver's own budget.
+  if (until != std::chrono::steady_clock::time_point::max()) {
+    const double left = std::max(0.001, std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count());
+    max_seconds = max_seconds > 0 ? std::min(max_seconds, left) : left;
+  }
   out.variables = std::uint64_t(cnf.vars);
   out.clauses = cnf.clauses;
   ReadStrategy rs;
@@ -308,15 +322,17 @@ int solve_within(CaDiCaL::Solver& sat, double max_seconds) {
 
 StrategySearch find_strategy(const BanFreeOracle& o, const FreshValues& fresh, const Game& g, Side W,
                              double max_seconds, bool certificate, int layers, StrategyMethod method,
-                             StrategySolverKind solver) {
+                             StrategySolverKind solver, std::chrono::steady_clock::time_point until,
+                             const ProgressFn& progress) {
   StrategyStates st = strategy_states(o, fresh, g, W, layers);
-  return find_strategy_in(st, max_seconds, certificate, method, layers, solver);
+  return find_strategy_in(st, max_seconds, certificate, method, layers, solver, until, progress);
 }
 
 StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
-                                int layers, StrategySolverKind solver) {
+                                int layers, StrategySolverKind solver, std::chrono::steady_clock::time_point until,
+                                const ProgressFn& progress) {
   // A mirrored strategy first (half the variables); if none exists, one of any shape.
-  StrategySearch s = search_strategy(st, max_seconds, certificate, true, method, solver);
+  StrategySearch s = search_strategy(st, max_seconds, certificate, true, method, solver, until, progress);
   if (s.status != StrategyStatus::none || !s.mirrored) {
     if (s.status == StrategyStatus::none && layers >= 0) s.note = "none within " + std::to_string(layers) + " layers";
     return s;
@@ -324,7 +340,7 @@ StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool cer
   const double spent = s.seconds;
   const double left = max_seconds > 0 ? std::max(0.001, max_seconds - spent) : 0;
   const StrategySearch mirrored = s;
-  s = search_strategy(st, left, certificate, false, method, solver);
+  s = search_strategy(st, left, certificate, false, method, solver, until, progress);
   s.ilp.nodes += mirrored.ilp.nodes;
   s.seconds += spent;
   s.rounds += mirrored.rounds;

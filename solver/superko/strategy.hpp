@@ -19,6 +19,7 @@
 // attractors; unsatisfiable says that no memoryless injective strategy of this kind wins, not that
 // W loses.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -75,10 +76,14 @@ std::string strategy_certificate(const Game& g, const StrategySearch& s);
 // at least the root's pieces less `layers` (smaller instances; "none" then means none so confined).
 // method lazy: the instance without injectivity, S3 checked on each model's graph and its
 // violations blocked until a model meets it (F9). solver: CaDiCaL, or CBC on the same instance.
+// `until` (a run's deadline, SuperkoOptions::max_seconds) also bounds the encoding and the solve:
+// past it the search stops with status budget.
 StrategySearch find_strategy(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, Side winner,
                              double max_seconds, bool certificate, int layers = -1,
                              StrategyMethod method = StrategyMethod::injective,
-                             StrategySolverKind solver = StrategySolverKind::sat);
+                             StrategySolverKind solver = StrategySolverKind::sat,
+                             std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max(),
+                             const ProgressFn& progress = {});
 
 // Shared with the search with memory (strategy_memory.cpp). Where the attractors answer before any
 // encoding: true (with out's status and note set) when a board of the root's history is a state W's
@@ -92,6 +97,8 @@ int solve_within(CaDiCaL::Solver& sat, double max_seconds);
 // root, winner, history or `within` set as wanted), for many searches over one oracle (the
 // layer-by-layer pass, entry_layers.hpp). `layers` only names the confinement in the note.
 StrategySearch find_strategy_in(StrategyStates& st, double max_seconds, bool certificate, StrategyMethod method,
-                                int layers = -1, StrategySolverKind solver = StrategySolverKind::sat);
+                                int layers = -1, StrategySolverKind solver = StrategySolverKind::sat,
+                                std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max(),
+                                const ProgressFn& progress = {});
 
 }  // namespace gonu

@@ -62,8 +62,9 @@ namespace {
 
 class Encoder {
  public:
-  Encoder(const StrategyStates& st, StrategySolver& sat, bool injective)
-      : st_(st), sat_(sat), injective_(injective) {}
+  Encoder(const StrategyStates& st, StrategySolver& sat, bool injective, std::chrono::steady_clock::time_point until,
+          const ProgressFn& progress)
+      : st_(st), sat_(sat), injective_(injective), until_(until), progress_(progress) {}
 
   StrategyCnf run() {
     state_variables();
@@ -71,6 +72,11 @@ class Encoder {
     into_.resize(st_.pos.size());
     cnf_.choices.resize(st_.pos.size());
     for (std::size_t i = 0; i < st_.pos.size(); ++i) {
+      if ((i & 4095) == 0) {
+        if (std::chrono::steady_clock::now() > until_) throw EncodingOutOfTime{};
+        if (progress_)
+          progress_(st_.winner == Side::black ? "encoding for black" : "encoding for white", i, st_.pos.size());
+      }
       if (!cnf_.inc[i] || st_.rep(i) != i) continue;
       if (st_.pos[i].to_move == st_.winner) winner_moves(i);
       else opponent_moves(i);
@@ -180,6 +186,8 @@ class Encoder {
   const StrategyStates& st_;
   StrategySolver& sat_;
   bool injective_;
+  std::chrono::steady_clock::time_point until_;  // the run's deadline: encoding stops past it
+  const ProgressFn& progress_;
   StrategyCnf cnf_;
   std::vector<Move> buf_;
   std::vector<std::vector<int>> into_;  // by rep: non-capturing sigma variables into an opponent state
@@ -187,8 +195,9 @@ class Encoder {
 
 }  // namespace
 
-StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective) {
-  return Encoder(st, sat, injective).run();
+StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective,
+                            std::chrono::steady_clock::time_point until, const ProgressFn& progress) {
+  return Encoder(st, sat, injective, until, progress).run();
 }
 
 }  // namespace gonu

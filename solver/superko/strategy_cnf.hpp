@@ -6,6 +6,7 @@
 // strategy back off the model.
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "core/julgonu/board.hpp"
 #include "core/julgonu/game.hpp"
+#include "util/progress.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/strategy_solver.hpp"
@@ -99,6 +101,11 @@ struct StrategyCnf {
 // segment. Not injective (the lazy search, F9): only no non-capturing sigma into a board of the
 // history (S2); S3 is left to the blocking clauses of strategy_lazy.hpp, and with the mirror
 // pairing, sigma may lead a self-mirrored state anywhere (that restriction served injectivity).
-StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective = true);
+// Past `until` the encoding stops by throwing EncodingOutOfTime; `progress` is told the states
+// encoded ("encoding for black" / "encoding for white").
+struct EncodingOutOfTime {};
+StrategyCnf encode_strategy(const StrategyStates& st, StrategySolver& sat, bool injective = true,
+                            std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max(),
+                            const ProgressFn& progress = {});
 
 }  // namespace gonu

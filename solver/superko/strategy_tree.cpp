@@ -1,6 +1,8 @@
 // The strategy tree (see strategy_tree.hpp).
 #include "solver/superko/strategy_tree.hpp"
 
+#include <chrono>
+
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -27,8 +29,26 @@ struct Proof {
 class TreeSearch {
  public:
   TreeSearch(const BanFreeOracle& o, const FreshValues& f, double seconds, bool cert, int layers, StrategyMethod method,
-             StrategySolverKind solver, StrategyTree& out)
-      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), method_(method), solver_(solver), out_(out) {}
+             StrategySolverKind solver, double max_seconds, const ProgressFn& progress, StrategyTree& out)
+      : o_(o), f_(f), seconds_(seconds), cert_(cert), layers_(layers), method_(method), solver_(solver),
+        max_seconds_(max_seconds), progress_(progress), out_(out), t0_(std::chrono::steady_clock::now()) {}
+
+  std::chrono::steady_clock::time_point until() const {
+    if (max_seconds_ <= 0) return std::chrono::steady_clock::time_point::max();
+    return t0_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_seconds_));
+  }
+
+  // This search's budget: seconds_ (0: none) capped by what is left of max_seconds_; nullopt
+  // once that is spent.
+  std::optional<double> budget() {
+    if (max_seconds_ <= 0) return seconds_;
+    const double left = max_seconds_ - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    if (left <= 0) {
+      out_.out_of_time = true;
+      return std::nullopt;
+    }
+    return seconds_ > 0 ? std::min(seconds_, left) : left;
+  }
 
   std::optional<Proof> prove(const Game& g, int depth, bool tried = false) {
     ++out_.nodes;
@@ -37,8 +57,11 @@ class TreeSearch {
     if (legal.empty()) return Proof{other(p.to_move), std::make_unique<Node>(), 0};
     for (Side w : {p.to_move, other(p.to_move)}) {
       if (tried) break;
+      const std::optional<double> seconds = budget();
+      if (!seconds) return std::nullopt;
       ++out_.sat_calls;
-      StrategySearch s = find_strategy(o_, f_, g, w, seconds_, cert_, layers_, method_, solver_);
+      if (progress_) progress_("strategy tree (searches)", out_.sat_calls, 0);
+      StrategySearch s = find_strategy(o_, f_, g, w, *seconds, cert_, layers_, method_, solver_, until());
       if (s.status != StrategyStatus::found) continue;
       auto n = std::make_unique<Node>();
       n->kind = 'S';
@@ -49,6 +72,7 @@ class TreeSearch {
     std::vector<std::pair<std::string, Proof>> lost;  // children won by the opponent
     bool all = true;
     for (const Move& m : legal) {
+      if (out_.out_of_time) return std::nullopt;
       Game next = g;
       play(next, m);
       std::optional<Proof> c = prove(next, depth - 1);
@@ -82,7 +106,10 @@ class TreeSearch {
   int layers_;
   StrategyMethod method_;
   StrategySolverKind solver_;
+  double max_seconds_;
+  const ProgressFn& progress_;
   StrategyTree& out_;
+  std::chrono::steady_clock::time_point t0_;
 };
 
 void write_tree(const Node& n, std::ostringstream& tree, std::vector<const std::string*>& blocks) {
@@ -111,9 +138,10 @@ void write_tree(const Node& n, std::ostringstream& tree, std::vector<const std::
 
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, int depth,
                                     double seconds_per_search, bool certificate, bool root_tried, int layers,
-                                    StrategyMethod method, StrategySolverKind solver) {
+                                    StrategyMethod method, StrategySolverKind solver, double max_seconds,
+                                    const ProgressFn& progress) {
   StrategyTree out;
-  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, method, solver, out);
+  TreeSearch search(oracle, fresh, seconds_per_search, certificate, layers, method, solver, max_seconds, progress, out);
   std::optional<Proof> proof = search.prove(g, depth, root_tried);
   if (!proof) return out;
   const Side to_move = current(g).to_move;

@@ -22,14 +22,18 @@ struct StrategyTree {
   std::uint64_t sat_calls = 0;       // strategy searches run
   std::uint64_t leaves = 0;          // strategies in the proof
   std::uint32_t depth = 0;           // plies of the tree part of the proof
+  bool out_of_time = false;          // max_seconds ran out before the tree was settled
   std::string certificate;           // format 3 (proven, when asked for)
 };
 
 // Depth: plies of tree above the strategy leaves (0: the root's strategies alone). root_tried: the
 // root's own strategies were searched already (none found), so the root is expanded at once.
+// max_seconds (0: none) bounds the whole tree: each search gets at most what is left of it, and
+// none starts after it (the tree is then unproven). progress is told the searches run so far.
 StrategyTree prove_by_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g,
                                     int depth, double seconds_per_search, bool certificate, bool root_tried,
                                     int layers = -1, StrategyMethod method = StrategyMethod::injective,
-                                    StrategySolverKind solver = StrategySolverKind::sat);
+                                    StrategySolverKind solver = StrategySolverKind::sat, double max_seconds = 0,
+                                    const ProgressFn& progress = {});
 
 }  // namespace gonu

@@ -24,20 +24,45 @@ namespace gonu {
 
 namespace {
 
+// The whole run's time budget (SuperkoOptions::max_seconds, 0: none), from the start of the run:
+// each later phase gets what is left of it.
+class RunClock {
+ public:
+  explicit RunClock(double max_seconds) : max_(max_seconds), t0_(std::chrono::steady_clock::now()) {}
+  bool out() const { return max_ > 0 && left() <= 0; }
+  // The deadline itself (time_point::max() without a budget).
+  std::chrono::steady_clock::time_point until() const {
+    if (max_ <= 0) return std::chrono::steady_clock::time_point::max();
+    return t0_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_));
+  }
+  double left() const { return max_ - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
+  // A phase's budget: `own` (0: none) capped by what is left; 0 without a run budget.
+  double cap(double own) const {
+    if (max_ <= 0) return own;
+    const double l = std::max(0.001, left());
+    return own > 0 ? std::min(own, l) : l;
+  }
+
+ private:
+  double max_;
+  std::chrono::steady_clock::time_point t0_;
+};
+
 // A memoryless strategy (or one with memory, F11, when asked for): the side to move's win first,
 // then the other side's. The tree below stays memoryless. With the layer-by-layer pass (`pass` not
 // null), its proven exits are used and the certificate is format 6.
 void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
-                    const EntryPass* pass, SuperkoResult& res) {
+                    const EntryPass* pass, const RunClock& clock, SuperkoResult& res) {
   const Side to_move = current(g).to_move;
   for (Side w : {to_move, other(to_move)}) {
+    if (clock.out()) return;
     if (o.progress) o.progress(w == Side::black ? "strategy for black" : "strategy for white", 0, 0);
+    const double seconds = clock.cap(o.strategy_seconds);
     const StrategySearch ss =
         o.strategy_memory > 0
-            ? find_memory_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers,
-                                   o.strategy_memory)
-            : find_strategy(oracle, fresh, g, w, o.strategy_seconds, o.certificate, o.strategy_layers, o.strategy_method,
-                            o.strategy_solver);
+            ? find_memory_strategy(oracle, fresh, g, w, seconds, o.certificate, o.strategy_layers, o.strategy_memory)
+            : find_strategy(oracle, fresh, g, w, seconds, o.certificate, o.strategy_layers, o.strategy_method,
+                            o.strategy_solver, clock.until(), o.progress);
     res.strategies.push_back({to_string(w), to_string(ss.status), ss.note, ss.variables, ss.clauses, ss.reach,
                               ss.paired, ss.ranked, ss.seconds, o.strategy_method != StrategyMethod::injective,
                               ss.rounds, ss.violations, ss.blocking, ss.parts, ss.largest_part, ss.restricted,
@@ -61,15 +86,15 @@ void try_strategies(const BanFreeOracle& oracle, const FreshValues& fresh, const
 
 // The tree, unless a root search ran out of budget (it would at every node of the tree too).
 void try_strategy_tree(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
-                       SuperkoResult& res) {
+                       const RunClock& clock, SuperkoResult& res) {
   bool root_budget = false;
   for (const SuperkoStrategyReport& r : res.strategies)  // lazy-local's "none within its restrictions" (a note) is no timeout
     root_budget |= r.status == to_string(StrategyStatus::budget) && r.restricted == 0;
-  if (res.value != SkValue::unknown || o.strategy_depth <= 0 || root_budget) return;
+  if (res.value != SkValue::unknown || o.strategy_depth <= 0 || root_budget || clock.out()) return;
   if (o.progress) o.progress("strategy tree", 0, 0);
   const StrategyTree t = prove_by_strategy_tree(oracle, fresh, g, o.strategy_depth, o.strategy_seconds,
                                                 o.certificate, true, o.strategy_layers, o.strategy_method,
-                                                o.strategy_solver);
+                                                o.strategy_solver, o.max_seconds > 0 ? clock.cap(0) : 0, o.progress);
   res.tree_nodes = t.nodes;
   res.tree_searches = t.sat_calls;
   res.tree_leaves = t.leaves;
@@ -221,6 +246,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (g.rules.repetition != Repetition::superko)
     throw GonuError("the superko solver needs repetition superko, not " + to_string(g.rules.repetition));
   SuperkoResult res;
+  const RunClock clock(o.max_seconds);
   const auto t0 = std::chrono::steady_clock::now();
   const BanFreeOracle oracle = make_banfree_oracle(g, o.progress);
   const auto t1 = std::chrono::steady_clock::now();
@@ -230,7 +256,8 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
 
   EntryPass pass;
   if (o.entry_layers) {
-    pass = solve_entry_layers(oracle, {o.entry_seconds, o.entry_budget, o.strategy_method, o.certificate}, o.progress);
+    pass = solve_entry_layers(oracle, {o.entry_seconds, clock.cap(o.entry_budget), o.strategy_method, o.certificate},
+                              o.progress);
     res.entry_layers = pass.layers;
     res.entry_seconds = pass.seconds;
     res.entry_budget_out = pass.budget_out;
@@ -241,16 +268,19 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (o.strategy && o.cube) {
     try_cube(oracle, fresh, g, o, res);
   } else if (o.strategy) {
-    try_strategies(oracle, fresh, g, o, o.entry_layers ? &pass : nullptr, res);
-    try_strategy_tree(oracle, fresh, g, o, res);
+    try_strategies(oracle, fresh, g, o, o.entry_layers ? &pass : nullptr, clock, res);
+    try_strategy_tree(oracle, fresh, g, o, clock, res);
   }
   if (o.entry_layers && o.certificate && res.value == SkValue::unknown) {  // the table alone
     res.certificate = entry_certificate(oracle, pass, g, Side::black, "", 0);
     res.certificate_version = 6;
   }
-  SuperkoSearch search(g.rules, oracle, o);
+  SuperkoOptions so = o;  // the search gets what is left of the run's budget
+  so.max_seconds = clock.cap(0);
+  SuperkoSearch search(g.rules, oracle, so);
   if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";
-  else if (res.value == SkValue::unknown && o.search) run_search(search, g, o, res);
+  else if (res.value == SkValue::unknown && clock.out()) res.stop_reason = "time budget";
+  else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
   res.nodes = search.nodes();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

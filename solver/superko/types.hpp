@@ -46,7 +46,10 @@ struct SuperkoOptions {
   StrategySolverKind strategy_solver = StrategySolverKind::sat;
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
-  double max_seconds = 0;            // 0: no limit
+  // The whole run's time budget (0: no limit): the strategy searches (their encoding too), the
+  // strategy tree, the entry layers and the search each get at most what is left of it (the
+  // ban-free solve and the layers' attractors are not interrupted).
+  double max_seconds = 0;
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
   bool transpositions = true;        // (state, visited-set hash) table
   bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories

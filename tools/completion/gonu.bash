@@ -19,8 +19,8 @@ _gonu_options() {
            "--no-strategy --no-search --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
-    query) echo "--history --json --help" ;;
-    play) echo "--history --as --vary --seed --values --help" ;;
+    query) echo "--history --json --certificate --help" ;;
+    play) echo "--history --as --vary --seed --values --certificate --rules --capture --corner --repetition --board --first --help" ;;
     verify) echo "--quiet --help" ;;
     serve) echo "--host --port --help" ;;
   esac

@@ -310,6 +310,7 @@ function drawStatus() {
   st.append(who, v);
   if (a.game_over) st.append(' — ' + a.game_over);
   if (a.note) st.append(' (' + a.note + ')');
+  if (a.histories && a.histories.count) st.append(' With earlier moves the table has: ' + a.histories.values.map(h => valueText(h.value, h.distance) + ' (' + h.histories + ')').join(', ') + '.');
   if (document.activeElement !== $('position')) $('position').value = S.edit ? editText() : a.position;
   $('position-example').textContent = S.table.root;
 }
