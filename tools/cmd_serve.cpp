@@ -6,7 +6,9 @@
 //   GET  /api/query?table=ID&position=TEXT&history=MOVES   (or POST a JSON body) gonu-query/1
 //   GET  /api/line?...       (or POST) value and distance after every prefix of the history
 // Binds to 127.0.0.1 unless told; --port 0 takes a free port. Every error is JSON with a 4xx (5xx
-// only for a fault of the server). SIGINT and SIGTERM stop it cleanly (exit 0).
+// only for a fault of the server). Slow and stalled clients cannot hold the others up, and too many
+// connections are answered 503 (tools/serve/guarded_server.hpp). SIGINT and SIGTERM stop it
+// cleanly (exit 0).
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -20,14 +22,12 @@
 #include "core/error.hpp"
 #include "tools/options.hpp"
 #include "tools/serve/api.hpp"
+#include "tools/serve/guarded_server.hpp"
 #include "tools/web/assets.hpp"
 
 namespace gonu::cli {
 
 namespace {
-
-// Each open keep-alive connection holds one worker, so the pool bounds the concurrent clients.
-constexpr std::size_t kWorkers = 32;
 
 const char* content_type(const std::string& name) {
   if (name.ends_with(".html")) return "text/html; charset=utf-8";
@@ -64,6 +64,8 @@ void add_game_route(httplib::Server& svr, const std::string& path, const std::ve
       send(res, call(tables, request_from_params(req)));
     } catch (const GonuError& e) {
       send(res, api_error(400, e.what()));
+    } catch (const std::bad_alloc&) {
+      send(res, api_error(503, "out of memory; try again"));
     }
   });
   svr.Post(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
@@ -71,6 +73,8 @@ void add_game_route(httplib::Server& svr, const std::string& path, const std::ve
       send(res, call(tables, request_from_json(req.body)));
     } catch (const GonuError& e) {
       send(res, api_error(400, e.what()));
+    } catch (const std::bad_alloc&) {
+      send(res, api_error(503, "out of memory; try again"));
     }
   });
 }
@@ -97,8 +101,9 @@ void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables) {
 void add_error_handlers(httplib::Server& svr) {
   svr.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // an API answer already
-    std::string what = "bad request (HTTP " + std::to_string(res.status) + "): " + req.method + " " + req.path;
-    if (res.status == 404) what = "no such page or API: " + req.method + " " + req.path;
+    const std::string request = printable(req.method) + " " + printable(req.path);
+    std::string what = "bad request (HTTP " + std::to_string(res.status) + "): " + request;
+    if (res.status == 404) what = "no such page or API: " + request;
     if (res.status == 413) what = "the request body is too large (at most " + std::to_string(kMaxBodyBytes) + " bytes)";
     if (res.status == 414) what = "the request line is too long (at most 8192 characters)";
     send(res, api_error(res.status, what));
@@ -109,7 +114,7 @@ void add_error_handlers(httplib::Server& svr) {
     try {
       std::rethrow_exception(ep);
     } catch (const std::exception& e) {
-      what += std::string(": ") + e.what();
+      what += ": " + printable(e.what());
     } catch (...) {
     }
     send(res, api_error(500, what));
@@ -166,8 +171,7 @@ int cmd_serve(int argc, char** argv) {
   const std::string host = cl.text("host");
 
   const std::vector<ServedTable> tables = open_served_tables(files);
-  httplib::Server svr;
-  svr.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  GuardedServer svr;
   svr.set_payload_max_length(kMaxBodyBytes);
   svr.set_keep_alive_max_count(100000);
   svr.set_tcp_nodelay(true);  // else a small answer waits for the client's delayed ACK (~40 ms)

@@ -1,7 +1,9 @@
 // gonu: the command-line entry point. Dispatches to one subcommand per file (cmd_*.cpp); bad input
 // prints one line "gonu: error: ..." and exits 1; usage errors print the usage and exit 2.
+#include <csignal>
 #include <cstring>
 #include <iostream>
+#include <system_error>
 
 #include "core/error.hpp"
 #include "tools/cli.hpp"
@@ -59,6 +61,9 @@ std::string did_you_mean(const std::string& word) {
 
 int main(int argc, char** argv) {
   using namespace gonu::cli;
+  // Past a file-size limit (ulimit -f) a write then fails with EFBIG, which the writers report as
+  // an error, instead of the signal ending the process without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     print_usage(std::cerr);
     return kExitUsage;
@@ -66,7 +71,7 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "help" && argc >= 3) {  // gonu help COMMAND: that command's --help
     if (print_command_help(argv[2])) return 0;
-    std::cerr << "gonu: unknown command '" << argv[2] << "'" << did_you_mean(argv[2]) << "\n";
+    std::cerr << "gonu: unknown command '" << gonu::printable(argv[2]) << "'" << did_you_mean(argv[2]) << "\n";
     return kExitUsage;
   }
   if (name == "--help" || name == "-h" || name == "help") {
@@ -82,7 +87,7 @@ int main(int argc, char** argv) {
     try {
       return c.run(argc - 1, argv + 1);
     } catch (const UsageError& e) {
-      std::cerr << "gonu " << name << ": " << e.what() << "\n";
+      std::cerr << "gonu " << name << ": " << gonu::printable(e.what()) << "\n";
       return kExitUsage;
     } catch (const gonu::GonuError& e) {
       std::cerr << "gonu: error: " << e.what() << "\n";
@@ -90,9 +95,18 @@ int main(int argc, char** argv) {
     } catch (const std::bad_alloc&) {
       std::cerr << "gonu: error: out of memory\n";
       return kExitBadInput;
+    } catch (const std::system_error& e) {  // e.g. no thread could be started (ulimit -v, -u)
+      std::cerr << "gonu: error: " << gonu::printable(e.what()) << " (a resource limit? see ulimit -a)\n";
+      return kExitBadInput;
+    } catch (const std::exception& e) {  // a fault of gonu's, still answered with one line
+      std::cerr << "gonu: error: internal error: " << gonu::printable(e.what()) << "\n";
+      return kExitBadInput;
+    } catch (...) {
+      std::cerr << "gonu: error: internal error\n";
+      return kExitBadInput;
     }
   }
-  std::cerr << "gonu: unknown command '" << name << "'" << did_you_mean(name) << "\n\n";
+  std::cerr << "gonu: unknown command '" << gonu::printable(name) << "'" << did_you_mean(name) << "\n\n";
   print_usage(std::cerr);
   return kExitUsage;
 }

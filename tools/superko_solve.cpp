@@ -256,7 +256,7 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   if (rep.certificate) j["certificate"] = *rep.certificate;
   j["seconds"] = rep.seconds;
   j["peak_bytes"] = peak_resident_bytes();
-  std::cout << j.dump(2) << "\n";
+  std::cout << json_text(j) << "\n";
 }
 
 // "superko value: ..." : who wins and how, or why it is not proven.
