@@ -184,6 +184,7 @@ int cmd_serve(int argc, char** argv) {
   add_routes(svr, tables);
   add_error_handlers(svr);
   const int bound = bind_server(svr, host, int(port));
+  svr.deepen_backlog();
 
   std::cerr << "gonu serve: listening on http://" << url_host(host) << ":" << bound << "/ (";
   for (std::size_t i = 0; i < tables.size(); ++i)

@@ -57,6 +57,15 @@ std::string did_you_mean(const std::string& word) {
   return near.empty() ? "" : "; did you mean '" + near + "'?";
 }
 
+// A usage error's lines (the message, then the usage), each made printable.
+std::string printable_lines(const std::string& text) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1)
+    out += gonu::printable(std::string_view(text).substr(from, nl - from)) + "\n";
+  return out + gonu::printable(std::string_view(text).substr(from));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -87,7 +96,7 @@ int main(int argc, char** argv) {
     try {
       return c.run(argc - 1, argv + 1);
     } catch (const UsageError& e) {
-      std::cerr << "gonu " << name << ": " << gonu::printable(e.what()) << "\n";
+      std::cerr << "gonu " << name << ": " << printable_lines(e.what()) << "\n";
       return kExitUsage;
     } catch (const gonu::GonuError& e) {
       std::cerr << "gonu: error: " << e.what() << "\n";

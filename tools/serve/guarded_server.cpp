@@ -221,6 +221,10 @@ GuardedServer::GuardedServer(ServerLimits limits) : limits_(limits) {
   new_task_queue = [n = limits.connections] { return new ConnectionThreads(n); };
 }
 
+void GuardedServer::deepen_backlog() {
+  if (svr_sock_ != INVALID_SOCKET) ::listen(svr_sock_, int(limits_.connections));
+}
+
 bool GuardedServer::enter_client(const std::string& address) {
   std::lock_guard lock(clients_mutex_);
   std::size_t& n = clients_[address];

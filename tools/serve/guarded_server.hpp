@@ -29,6 +29,10 @@ class GuardedServer : public httplib::Server {
  public:
   explicit GuardedServer(ServerLimits limits = {});
 
+  // After binding: a listen backlog of `connections` instead of httplib's 5, past which a new
+  // client's SYN is dropped and retried only a second later.
+  void deepen_backlog();
+
  private:
   // Replaces httplib's loop over one connection's requests (a private virtual of httplib::Server).
   bool process_and_close_socket(socket_t sock) override;
