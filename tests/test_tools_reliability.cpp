@@ -1,7 +1,8 @@
 // gonu under hostile input and starved resources, as a user sees it: text that is not UTF-8 (or
 // whose characters take several bytes) quoted whole or escaped, in one line or in valid JSON; a
 // FIFO named as a table or certificate refused at once; a table file truncated while open; a
-// file-size limit; --threads far past the cores; gonu solve under mpirun without --mpi.
+// file-size limit; a small stack limit; --threads far past the cores; gonu solve under mpirun
+// without --mpi.
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -173,4 +174,18 @@ TEST_CASE("gonu solve under mpirun without --mpi stops at once with a hint", "[c
   }
   // One process of a run (mpirun -np 1) is an ordinary solve.
   REQUIRE(run_gonu_with("OMPI_COMM_WORLD_SIZE=1", "solve --board 2x3 --quiet").code == 0);
+}
+
+TEST_CASE("gonu solve runs under a 256 KiB stack limit", "[cli][reliability]") {
+  for (const std::string args : {"--board 2x3", "--board 3x4 --engine compact", "--board 3x4 --engine graph",
+                                 "--board 3x2 --rules corner --no-strategy", "--board 3x3 --json"}) {
+    const Result r = run_gonu_with("ulimit -s 256;", "solve " + args + " --quiet");
+    INFO(args << ": " << r.err);
+    REQUIRE(r.code == 0);
+    REQUIRE(r.err.empty());
+  }
+  // And says so in one line where no thread with a larger stack can start either.
+  const Result r = run_gonu_with("ulimit -s 256; ulimit -v 60000;", "solve --board 2x3 --quiet");
+  INFO(r.err);
+  REQUIRE((r.code == 0 || (r.code == 1 && lines(r.err).size() == 1)));
 }

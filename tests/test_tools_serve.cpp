@@ -33,7 +33,8 @@ struct Server {
   std::string first_line;
   int exit_status = -1;
 
-  explicit Server(const std::string& args) {
+  // `shell_prefix` runs before the server in its shell (e.g. "ulimit -v 40960; ").
+  explicit Server(const std::string& args, const std::string& shell_prefix = "") {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
     pid = fork();
@@ -42,7 +43,7 @@ struct Server {
       dup2(fds[1], 2);
       close(fds[0]);
       close(fds[1]);
-      const std::string cmd = std::string("exec '") + GONU_BIN_DIR + "/gonu' serve " + args + " --port 0";
+      const std::string cmd = shell_prefix + "exec '" + GONU_BIN_DIR + "/gonu' serve " + args + " --port 0";
       execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
@@ -533,5 +534,19 @@ TEST_CASE("gonu serve: a table truncated while served is an error for it alone",
   for (int i = 0; i < 3; ++i) require_error(c.Get(query_path("f34", "b3-b2")), 400, "the table file changed while open");
   REQUIRE(get_json(c, query_path("f33", "b3-b2"), 200) == cli_query(t.f33, "b3-b2"));
   REQUIRE(get_json(c, "/api/tables", 200)["tables"].size() == 3);
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve under a tight address-space limit starts, and answers 200 or 503 with JSON", "[serve][cli]") {
+  Tables t;
+  // 40 MiB: a thread pool of 8 MiB stacks could not start; each connection's thread may not either.
+  Server s("'" + t.f33 + "'", "ulimit -v 40960; ");
+  for (int i = 0; i < 5; ++i) {
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n"));
+    const auto [status, j] = status_and_json(c.answer());
+    REQUIRE((status == 200 || status == 503));
+    if (status == 503) REQUIRE(contains(j["error"].get<std::string>(), "cannot start a thread"));
+  }
   REQUIRE(s.stop() == 0);
 }

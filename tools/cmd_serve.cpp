@@ -134,23 +134,35 @@ int bind_server(httplib::Server& svr, const std::string& host, int port) {
 }
 
 // Serves until SIGINT or SIGTERM: the signals are blocked in every thread (the workers inherit the
-// mask) and one thread waits for them with sigwait, then stops the server outside any handler.
+// mask) and one thread waits for them with sigwait, then stops the server outside any handler. That
+// thread has a small stack, so that it starts under a tight address-space limit (ulimit -v) too.
 void serve_until_signal(httplib::Server& svr) {
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  std::atomic<bool> signalled = false;
-  std::thread waiter([&] {
+  struct Waiter {
+    httplib::Server* svr;
+    sigset_t stop_signals;
+    std::atomic<bool> signalled = false;
+  } w{&svr, {}, false};
+  sigemptyset(&w.stop_signals);
+  sigaddset(&w.stop_signals, SIGINT);
+  sigaddset(&w.stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &w.stop_signals, nullptr);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 256 * 1024);
+  pthread_t waiter;
+  const int failed = pthread_create(&waiter, &attr, [](void* arg) -> void* {
+    auto* k = static_cast<Waiter*>(arg);
     int sig = 0;
-    sigwait(&stop_signals, &sig);
-    signalled = true;
-    svr.stop();
-  });
+    sigwait(&k->stop_signals, &sig);
+    k->signalled = true;
+    k->svr->stop();
+    return nullptr;
+  }, &w);
+  pthread_attr_destroy(&attr);
+  if (failed) throw GonuError(std::string("cannot start the server's signal thread: ") + std::strerror(failed));
   svr.listen_after_bind();
-  if (!signalled) pthread_kill(waiter.native_handle(), SIGTERM);  // the server ended by itself
-  waiter.join();
+  if (!w.signalled) pthread_kill(waiter, SIGTERM);  // the server ended by itself
+  pthread_join(waiter, nullptr);
 }
 
 std::string url_host(const std::string& host) {
@@ -171,6 +183,13 @@ int cmd_serve(int argc, char** argv) {
   const std::string host = cl.text("host");
 
   const std::vector<ServedTable> tables = open_served_tables(files);
+  // Blocked before the server starts any thread, so that every thread inherits the mask and the
+  // stop signals reach only serve_until_signal's sigwait.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   GuardedServer svr;
   svr.set_payload_max_length(kMaxBodyBytes);
   svr.set_keep_alive_max_count(100000);

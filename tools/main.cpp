@@ -1,7 +1,11 @@
 // gonu: the command-line entry point. Dispatches to one subcommand per file (cmd_*.cpp); bad input
 // prints one line "gonu: error: ..." and exits 1; usage errors print the usage and exit 2.
+#include <pthread.h>
+#include <sys/resource.h>
+
 #include <csignal>
 #include <cstring>
+#include <exception>
 #include <iostream>
 #include <system_error>
 
@@ -57,6 +61,50 @@ std::string did_you_mean(const std::string& word) {
   return near.empty() ? "" : "; did you mean '" + near + "'?";
 }
 
+// Under a small stack limit (ulimit -s 256) the main thread cannot hold the solvers' frames (one
+// step of the dense engine keeps 200 KiB of moves on the stack): the command then runs on a thread
+// with a stack of kCommandStack while the main thread waits, with the stop signals blocked so that
+// they reach the command's threads (gonu serve waits for them with sigwait).
+constexpr std::size_t kCommandStack = std::size_t(64) << 20;
+
+int run_with_enough_stack(const gonu::cli::Command& c, int argc, char** argv) {
+  rlimit lim{};
+  if (getrlimit(RLIMIT_STACK, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= (8u << 20))
+    return c.run(argc, argv);
+  struct Call {
+    const gonu::cli::Command* c;
+    int argc;
+    char** argv;
+    int status = 0;
+    std::exception_ptr error;
+  } call{&c, argc, argv, 0, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kCommandStack);
+  pthread_t thread;
+  const int failed = pthread_create(&thread, &attr, [](void* arg) -> void* {
+    auto* k = static_cast<Call*>(arg);
+    try {
+      k->status = k->c->run(k->argc, k->argv);
+    } catch (...) {
+      k->error = std::current_exception();
+    }
+    return nullptr;
+  }, &call);
+  pthread_attr_destroy(&attr);
+  if (failed)
+    throw gonu::GonuError("the stack limit (ulimit -s) is " + std::to_string(lim.rlim_cur >> 10) +
+                          " KiB and no thread with a larger stack can be started: " + std::strerror(failed) +
+                          "; raise ulimit -s to 8192");
+  sigset_t stop;
+  sigemptyset(&stop);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&stop, sig);
+  pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  pthread_join(thread, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+  return call.status;
+}
+
 // A usage error's lines (the message, then the usage), each made printable.
 std::string printable_lines(const std::string& text) {
   std::string out;
@@ -94,7 +142,7 @@ int main(int argc, char** argv) {
   for (const auto& c : commands()) {
     if (c.name != name) continue;
     try {
-      return c.run(argc - 1, argv + 1);
+      return run_with_enough_stack(c, argc - 1, argv + 1);
     } catch (const UsageError& e) {
       std::cerr << "gonu " << name << ": " << printable_lines(e.what()) << "\n";
       return kExitUsage;

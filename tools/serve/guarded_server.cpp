@@ -15,6 +15,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "tools/serve/api.hpp"
 
@@ -24,9 +25,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Set while the accepting thread runs a connection's task itself: the server is full, and that
-// connection is answered 503 at once.
-thread_local bool t_server_full = false;
+// Set while the accepting thread runs a connection's task itself: the server is full (or no thread
+// could be started for it), and that connection is answered 503 at once.
+enum class Refusal { none, full, no_thread };
+thread_local Refusal t_refusal = Refusal::none;
 
 // Enough for a request's work (parsing, routing, one query); a connection that waits costs no more.
 constexpr std::size_t kConnectionStack = 2u << 20;
@@ -44,7 +46,7 @@ class ConnectionThreads : public httplib::TaskQueue {
       full = active_ >= limit_;
       if (!full) ++active_;
     }
-    if (full) return run_full(fn);
+    if (full) return run_refused(fn, Refusal::full);
     auto* task = new std::function<void()>(std::move(fn));
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -56,7 +58,7 @@ class ConnectionThreads : public httplib::TaskQueue {
     if (failed) {
       std::unique_ptr<std::function<void()>> owned(task);
       finished();
-      run_full(*owned);
+      run_refused(*owned, Refusal::no_thread);
     }
   }
 
@@ -82,10 +84,10 @@ class ConnectionThreads : public httplib::TaskQueue {
     return nullptr;
   }
 
-  static void run_full(std::function<void()>& fn) {
-    t_server_full = true;
+  static void run_refused(std::function<void()>& fn, Refusal why) {
+    t_refusal = why;
     fn();
-    t_server_full = false;
+    t_refusal = Refusal::none;
   }
 
   void finished() {
@@ -187,9 +189,12 @@ class DeadlineStream : public httplib::Stream {
   std::size_t at_ = 0;
 };
 
-// Answers 503 with a gonu-error/1 body and closes; reads for a moment first what the client has
-// sent, so that closing does not reset the connection before the client reads the answer.
-void answer_busy_and_close(int sock, const std::string& why, bool linger) {
+// How long a refused connection is read from before it is closed: closing a socket with unread
+// bytes resets the connection, and the client would lose the 503 before reading it.
+constexpr auto kLinger = std::chrono::milliseconds(200);
+
+// Answers 503 with a gonu-error/1 body and shuts the sending side; the caller closes.
+void answer_busy(int sock, const std::string& why) {
   const ApiAnswer a = api_error(503, why);
   const std::string head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
                            "Cache-Control: no-store\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: " +
@@ -197,13 +202,22 @@ void answer_busy_and_close(int sock, const std::string& why, bool linger) {
   const std::string all = head + a.body;
   (void)::send(sock, all.data(), all.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
   ::shutdown(sock, SHUT_WR);
-  if (linger) {
-    char sink[4096];
-    pollfd p{sock, POLLIN, 0};
-    const auto until = Clock::now() + std::chrono::milliseconds(200);
-    while (Clock::now() < until && ::poll(&p, 1, 20) > 0 && ::recv(sock, sink, sizeof sink, MSG_DONTWAIT) > 0) {
-    }
+}
+
+// Reads what is there without waiting; false once the client has closed (or the socket failed).
+bool drain(int sock) {
+  char sink[4096];
+  for (;;) {
+    const ssize_t n = ::recv(sock, sink, sizeof sink, MSG_DONTWAIT);
+    if (n > 0) continue;
+    return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR);
   }
+}
+
+void linger_and_close(int sock) {
+  const auto until = Clock::now() + kLinger;
+  pollfd p{sock, POLLIN, 0};
+  while (Clock::now() < until && drain(sock)) ::poll(&p, 1, 20);
   ::close(sock);
 }
 
@@ -217,9 +231,77 @@ std::string peer_address(int sock) {
 
 }  // namespace
 
-GuardedServer::GuardedServer(ServerLimits limits) : limits_(limits) {
+// The connections refused on the accepting thread, which must not wait on them: each is read from
+// for kLinger on a thread of its own, then closed (at once where that thread could not start).
+class LingeringCloser {
+ public:
+  LingeringCloser() {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    started_ = pthread_create(&thread_, &attr, [](void* self) -> void* {
+      static_cast<LingeringCloser*>(self)->loop();
+      return nullptr;
+    }, this) == 0;
+    pthread_attr_destroy(&attr);
+  }
+  ~LingeringCloser() {
+    if (started_) {
+      {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+      }
+      wake_.notify_all();
+      pthread_join(thread_, nullptr);
+    }
+    for (const Pending& p : pending_) ::close(p.sock);
+  }
+  void add(int sock) {
+    {
+      std::lock_guard lock(mutex_);
+      if (started_ && pending_.size() < 1024) {
+        pending_.push_back({sock, Clock::now() + kLinger});
+        sock = -1;
+      }
+    }
+    if (sock >= 0) ::close(sock);
+    wake_.notify_all();
+  }
+
+ private:
+  struct Pending {
+    int sock;
+    Clock::time_point until;
+  };
+  void loop() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+      if (pending_.empty()) {
+        wake_.wait(lock);
+        continue;
+      }
+      const auto now = Clock::now();
+      std::erase_if(pending_, [&](const Pending& p) {
+        if (now < p.until && drain(p.sock)) return false;
+        ::close(p.sock);
+        return true;
+      });
+      wake_.wait_for(lock, std::chrono::milliseconds(20));
+    }
+  }
+  pthread_t thread_{};
+  bool started_ = false;
+  bool stopping_ = false;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Pending> pending_;
+};
+
+GuardedServer::GuardedServer(ServerLimits limits) : limits_(limits), closer_(std::make_unique<LingeringCloser>()) {
   new_task_queue = [n = limits.connections] { return new ConnectionThreads(n); };
 }
+
+GuardedServer::~GuardedServer() = default;
 
 void GuardedServer::deepen_backlog() {
   if (svr_sock_ != INVALID_SOCKET) ::listen(svr_sock_, int(limits_.connections));
@@ -239,15 +321,19 @@ void GuardedServer::leave_client(const std::string& address) {
 }
 
 bool GuardedServer::process_and_close_socket(socket_t sock) {
-  if (t_server_full) {
-    answer_busy_and_close(sock, "the server is busy: " + std::to_string(limits_.connections) +
-                                    " connections are open; try again", false);
+  if (t_refusal != Refusal::none) {  // on the accepting thread
+    answer_busy(sock, t_refusal == Refusal::full
+                          ? "the server is busy: " + std::to_string(limits_.connections) + " connections are open; try again"
+                          : std::string("the server cannot start a thread for this connection (a resource limit?); "
+                                        "try again"));
+    closer_->add(sock);
     return false;
   }
   const std::string client = peer_address(sock);
   if (!enter_client(client)) {
-    answer_busy_and_close(sock, "too many connections from " + client + " (at most " +
-                                    std::to_string(limits_.per_client) + "); try again", true);
+    answer_busy(sock, "too many connections from " + client + " (at most " + std::to_string(limits_.per_client) +
+                          "); try again");
+    linger_and_close(sock);
     return false;
   }
   // Closed and counted out however the requests end (an exception included).

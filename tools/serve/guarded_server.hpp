@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -25,9 +26,12 @@ struct ServerLimits {
   std::size_t per_client = 64;
 };
 
+class LingeringCloser;
+
 class GuardedServer : public httplib::Server {
  public:
   explicit GuardedServer(ServerLimits limits = {});
+  ~GuardedServer() override;
 
   // After binding: a listen backlog of `connections` instead of httplib's 5, past which a new
   // client's SYN is dropped and retried only a second later.
@@ -40,6 +44,7 @@ class GuardedServer : public httplib::Server {
   void leave_client(const std::string& address);
 
   ServerLimits limits_;
+  std::unique_ptr<LingeringCloser> closer_;  // for the connections refused on the accepting thread
   std::mutex clients_mutex_;
   std::map<std::string, std::size_t> clients_;  // open connections by client address
 };
