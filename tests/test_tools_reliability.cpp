@@ -189,3 +189,14 @@ TEST_CASE("gonu solve runs under a 256 KiB stack limit", "[cli][reliability]") {
   INFO(r.err);
   REQUIRE((r.code == 0 || (r.code == 1 && lines(r.err).size() == 1)));
 }
+
+TEST_CASE("gonu solve under superko applies --max-memory to its ban-free solve before it starts", "[cli][reliability]") {
+  require_one_line_error(run_gonu("solve --board 3x4 --rules soldiers --max-memory 1"),
+                         "more than the limit of 0.0 MiB (--max-memory); the ban-free solve comes first");
+  require_one_line_error(run_gonu("solve --board 3x2 --rules corner --no-strategy --max-memory 1M"),
+                         "the ban-free solve comes first");
+  // Within the limit it runs as before.
+  const Result r = run_gonu("solve --board 3x2 --rules corner --no-strategy --max-memory 1G --quiet");
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "superko value:    LOSS for black"));
+}

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "solver/solve.hpp"
 #include "solver/superko/superko.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
@@ -360,8 +361,28 @@ void print_text(const SuperkoResult& r, const Report& rep) {
 
 }  // namespace
 
+namespace {
+
+// --max-memory (default: the physical memory) under superko: the ban-free solve, estimated as gonu
+// solve estimates any solve, is refused before it starts where it would pass the limit; the
+// search after it stops (NOT PROVEN, "memory limit") once the process's peak passes it.
+std::uint64_t check_superko_memory(const CommandLine& cl, const Game& game) {
+  SolveOptions so;
+  so.max_memory = cl.byte_size_value("max-memory");
+  Rules banfree = game.rules;
+  banfree.repetition = Repetition::none;
+  const MemoryEstimate e = estimate_memory(new_game(banfree, current(game)), so);
+  const std::uint64_t limit = memory_limit(so);
+  check_memory_estimate(e, limit, so.max_memory ? "--max-memory" : "this machine's physical memory",
+                        "the ban-free solve comes first; --max-memory SIZE sets the limit");
+  return limit;
+}
+
+}  // namespace
+
 int run_superko_solve(const CommandLine& cl, const Game& game) {
-  const SuperkoOptions o = superko_options(cl);
+  SuperkoOptions o = superko_options(cl);
+  o.max_memory = check_superko_memory(cl, game);
   const auto t0 = std::chrono::steady_clock::now();
   const SuperkoResult r = solve_superko(game, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -47,6 +47,7 @@ struct SuperkoOptions {
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   double max_seconds = 0;            // 0: no limit
+  std::uint64_t max_memory = 0;      // the search stops once the process's peak resident bytes pass this; 0: none
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
   bool transpositions = true;        // (state, visited-set hash) table
   bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories
