@@ -111,7 +111,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::abort();
   }
   const std::size_t body = answer.find("\r\n\r\n");
-  const bool is_json = answer.find("Content-Type: application/json") != std::string::npos;
+  // A Range header asks for part of the body (httplib honours it on every answer) and a HEAD
+  // request for none: only whole bodies are parsed.
+  const bool whole = answer.find("\r\nContent-Range: ") == std::string::npos &&
+                     request.rfind("HEAD", 0) != 0;
+  const bool is_json = whole && answer.find("Content-Type: application/json") != std::string::npos;
   if (is_json && body != std::string::npos && !nlohmann::json::accept(answer.substr(body + 4))) {
     std::fprintf(stderr, "fuzz_serve: a JSON body that does not parse:\n%s\n", answer.c_str());
     std::abort();
