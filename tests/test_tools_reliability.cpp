@@ -190,11 +190,18 @@ TEST_CASE("gonu solve runs under a 256 KiB stack limit", "[cli][reliability]") {
   REQUIRE((r.code == 0 || (r.code == 1 && lines(r.err).size() == 1)));
 }
 
-TEST_CASE("gonu solve under superko applies --max-memory to its ban-free solve before it starts", "[cli][reliability]") {
+TEST_CASE("gonu solve under superko applies --max-memory: to its ban-free solve before it starts, then to the search", "[cli][reliability]") {
   require_one_line_error(run_gonu("solve --board 3x4 --rules soldiers --max-memory 1"),
                          "more than the limit of 0.0 MiB (--max-memory); the ban-free solve comes first");
   require_one_line_error(run_gonu("solve --board 3x2 --rules corner --no-strategy --max-memory 1M"),
                          "the ban-free solve comes first");
+  // Past the ban-free estimate (14 MiB) but below what the process holds once it has run (about
+  // 27 MiB): the search stops at its first check (65,536 nodes), NOT PROVEN (exit 3).
+  const Result stopped = run_gonu("solve --board 3x4 --rules soldiers --no-strategy --max-memory 15M --quiet");
+  INFO(stopped.out << stopped.err);
+  REQUIRE(stopped.code == 3);
+  REQUIRE(contains(stopped.out, "superko value:    NOT PROVEN (stopped by the memory limit)"));
+  REQUIRE(contains(stopped.out, "search:           65,536 nodes"));
   // Within the limit it runs as before.
   const Result r = run_gonu("solve --board 3x2 --rules corner --no-strategy --max-memory 1G --quiet");
   REQUIRE(r.code == 0);
