@@ -5,6 +5,8 @@
 // one-line summary.
 #include "checker/certificate_check.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <optional>
 #include <unordered_set>
@@ -18,6 +20,7 @@
 #include "checker/strategy_check.hpp"
 #include "checker/tree_check.hpp"
 #include "util/large_stack.hpp"
+#include "util/regular_file.hpp"
 
 namespace gonu {
 
@@ -300,10 +303,14 @@ CertificateCheck check_certificate(std::istream& in) {
 }
 
 CertificateCheck check_certificate_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
+  std::string why;  // a FIFO would block the stream's open: refused first
+  const int fd = open_regular_file(path, why);
+  if (fd >= 0) ::close(fd);
+  std::ifstream in;
+  if (fd >= 0) in.open(path);
+  if (fd < 0 || !in) {
     CertificateCheck c;
-    c.message = "cannot open certificate '" + path + "'";
+    c.message = "cannot open certificate '" + path + "'" + (why.empty() ? "" : ": " + why);
     return c;
   }
   return check_certificate(in);

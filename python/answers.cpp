@@ -5,6 +5,7 @@
 #include "python/answers.hpp"
 
 #include <tbb/global_control.h>
+#include <tbb/info.h>
 
 #include <algorithm>
 #include <chrono>
@@ -83,6 +84,9 @@ void count_by_distance(const Solution& s, SolveAnswer& a) {
 
 }  // namespace
 
+// threads= past this many times the cores is refused, as gonu solve --threads (tools/options.hpp).
+constexpr int kThreadsPerCoreLimit = 16;
+
 SolveAnswer solve_rules(const SolveRequest& q) {
   if (q.threads < 0) throw GonuError("threads must be >= 0");
   const Rules rules = choose_rules(q.rules, q.from);
@@ -98,8 +102,15 @@ SolveAnswer solve_rules(const SolveRequest& q) {
   options.compact_result = !q.verify;  // verifying reads the arrays; the rest streams from either form
   if (q.out) check_table_writable(*q.out);
   std::unique_ptr<tbb::global_control> limit;
-  if (q.threads > 0)
-    limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, std::size_t(q.threads));
+  if (q.threads > 0) {  // as gonu solve --threads: the cores are the limit, far past them is refused
+    const int cores = tbb::info::default_concurrency();
+    if (q.threads > std::int64_t(kThreadsPerCoreLimit) * cores)
+      throw GonuError("threads=" + std::to_string(q.threads) + " is more than " +
+                      std::to_string(kThreadsPerCoreLimit) + " times the " + std::to_string(cores) +
+                      " cores here (0 takes every core)");
+    limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                  std::size_t(std::min<std::int64_t>(q.threads, cores)));
+  }
   cli::SolveExtras x;
   x.estimate = estimate_memory(game, options);
   cli::check_memory_estimate(x.estimate, memory_limit(options),

@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cerrno>
 #include <memory>
 
 #include "core/error.hpp"
@@ -19,6 +20,42 @@ using namespace pybind11::literals;
 
 namespace {
 
+// A str argument as UTF-8 bytes. A lone surrogate (from os.fsdecode, say) cannot be UTF-8: it is
+// passed on as its three bytes, which the parsers then refuse by name (gonu.Error), where
+// pybind11's own conversion would fail with an unrelated TypeError or RuntimeError.
+struct Text {
+  std::string bytes;
+};
+
+std::string utf8_of(const py::handle& s) {
+  PyObject* b = PyUnicode_AsEncodedString(s.ptr(), "utf-8", "surrogatepass");
+  if (!b) throw py::error_already_set();
+  std::string out(PyBytes_AS_STRING(b), std::size_t(PyBytes_GET_SIZE(b)));
+  Py_DECREF(b);
+  return out;
+}
+
+}  // namespace
+
+namespace pybind11::detail {
+template <>
+struct type_caster<Text> {
+  PYBIND11_TYPE_CASTER(Text, const_name("str"));
+  bool load(handle src, bool) {
+    if (!src || !PyUnicode_Check(src.ptr())) return false;
+    value.bytes = utf8_of(src);
+    return true;
+  }
+  static handle cast(const Text& t, return_value_policy, handle) { return py::str(t.bytes).release(); }
+};
+}  // namespace pybind11::detail
+
+namespace {
+
+std::optional<std::string> bytes_of(const std::optional<Text>& t) {
+  return t ? std::optional<std::string>(t->bytes) : std::nullopt;
+}
+
 using namespace gonu::pymod;
 using gonu::Table;
 using gonu::TableHeader;
@@ -27,12 +64,12 @@ using gonu::GonuError;
 // A history as text: None, one string "b4-b3 c1-c2", or a sequence of moves.
 std::string history_text(const py::object& h) {
   if (h.is_none()) return {};
-  if (py::isinstance<py::str>(h)) return h.cast<std::string>();
+  if (py::isinstance<py::str>(h)) return utf8_of(h);
   std::string s;
   for (const py::handle& m : h) {
     if (!py::isinstance<py::str>(m)) throw py::type_error("history: each move must be a str, like 'b4-b3'");
     if (!s.empty()) s += ' ';
-    s += m.cast<std::string>();
+    s += utf8_of(m);
   }
   return s;
 }
@@ -124,11 +161,21 @@ py::dict table_info(const Table& t) {
                   "file_size"_a = h.file_size);
 }
 
-// Opens the file once with Python's open() first, so that a missing or unreadable file raises the
-// OSError subclass Python users expect; what is in the file is then Table::open's to judge.
+// Opens the file once with os.open first (O_NONBLOCK: a FIFO does not block), so that a missing or
+// unreadable file raises the OSError subclass Python users expect; what is in the file is then
+// Table::open's to judge.
 std::shared_ptr<Table> open_table(const py::object& path) {
-  const std::string p = py::module_::import("os").attr("fspath")(path).cast<std::string>();
-  py::module_::import("builtins").attr("open")(p, "rb").attr("close")();
+  const py::module_ os = py::module_::import("os");
+  const py::bytes name = os.attr("fsencode")(path);
+  const std::string p = name;
+  const py::object fd = os.attr("open")(name, os.attr("O_RDONLY").cast<int>() | os.attr("O_NONBLOCK").cast<int>());
+  const py::object st = os.attr("fstat")(fd);
+  os.attr("close")(fd);
+  if (py::module_::import("stat").attr("S_ISDIR")(st.attr("st_mode")).cast<bool>()) {
+    errno = EISDIR;  // as open() would say
+    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, py::str(path).ptr());
+    throw py::error_already_set();
+  }
   py::gil_scoped_release release;
   return std::make_shared<Table>(Table::open(p));
 }
@@ -191,8 +238,8 @@ void bind_table(py::module_& m) {
       .def_property_readonly("path", &Table::path)
       .def_property_readonly("info", &table_info, "the header: rules, board, root, counts, format")
       .def("__len__", [](const Table& t) { return t.size(); })
-      .def("probe", [](const Table& t, const std::optional<std::string>& position, const py::object& history) {
-             return probe(t, position, history_text(history));
+      .def("probe", [](const Table& t, const std::optional<Text>& position, const py::object& history) {
+             return probe(t, bytes_of(position), history_text(history));
            }, "position"_a = py::none(), "history"_a = py::none(),
            "The value of POSITION (default: the table's root) after HISTORY (a str or a list of moves), "
            "every legal move with its value, the best moves and the principal variation.")
@@ -204,12 +251,12 @@ void bind_table(py::module_& m) {
 
 void bind_functions(py::module_& m) {
   m.def("solve", [](const std::string& rules, const std::optional<std::string>& board, int threads,
-                    const std::optional<std::string>& position, const py::object& history,
+                    const std::optional<Text>& position, const py::object& history,
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
                     const std::optional<std::string>& repetition, const std::optional<std::string>& first,
                     const std::string& engine, std::uint64_t max_states, bool verify,
                     const std::optional<std::string>& out, std::uint64_t max_memory) {
-          SolveRequest q{rule_choice(rules, capture, corner, repetition, board, first), position, std::nullopt,
+          SolveRequest q{rule_choice(rules, capture, corner, repetition, board, first), bytes_of(position), std::nullopt,
                          threads, engine, max_states, max_memory, verify, out};
           if (!history.is_none()) q.history = history_text(history);
           py::gil_scoped_release release;  // a solve may take minutes; other threads run meanwhile
@@ -223,10 +270,10 @@ void bind_functions(py::module_& m) {
         "board 'RxC' (default: the rule set's, or POSITION's); threads 0 for all cores; "
         "engine 'auto', 'dense', 'compact' or 'graph'; out writes a table file; a solve whose estimated "
         "peak memory passes max_memory bytes (0: the machine's physical memory) is refused before it starts.");
-  m.def("moves", [](const std::string& position, const std::string& rules, const py::object& history,
+  m.def("moves", [](const Text& position, const std::string& rules, const py::object& history,
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
                     const std::optional<std::string>& repetition, const std::optional<std::string>& first) {
-          return legal_move_list(rule_choice(rules, capture, corner, repetition, std::nullopt, first), position,
+          return legal_move_list(rule_choice(rules, capture, corner, repetition, std::nullopt, first), position.bytes,
                                  history_text(history));
         },
         "position"_a, "rules"_a = "free", "history"_a = py::none(), "capture"_a = py::none(),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the fuzzers (scripts/fuzz.sh) and the sanitizer runs (scripts/sanitize.sh) and writes what
-# they did and found to results/reliability.md: targets, seconds, inputs executed, crashes; the
-# ASan/UBSan test run and the TSan solve and verify, with their times.
+# Runs the fuzzers (scripts/fuzz.sh), the sanitizer runs (scripts/sanitize.sh) and the hostile
+# input and starved resource reproducers (scripts/hostile.sh), and writes what they did and found
+# to results/reliability.md: targets, seconds, inputs executed, crashes; the ASan/UBSan test run
+# and the TSan solve and verify, with their times; per reproducer, its tries and failures.
 #   scripts/reliability.sh [FUZZ_SECONDS]     (default 60 per target)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,10 @@ t0=$SECONDS
 fault_rc=0
 build/bin/gonu_tests "[atomic],[hostile]" --durations yes >build/fault-tests.log 2>&1 || fault_rc=$?
 fault_s=$((SECONDS - t0))
+t0=$SECONDS
+scripts/hostile.sh
+hostile_rc=$?
+hostile_s=$((SECONDS - t0))
 
 out=results/reliability.md
 mkdir -p results
@@ -48,6 +53,7 @@ mkdir -p results
       fuzz_table) feeds="table file bytes: Table::open, find, query_state, verify_table" ;;
       fuzz_notation) feeds="text: rule parts, board size, positions, play, play_history, parse_move" ;;
       fuzz_certificate) feeds="text: check_certificate" ;;
+      fuzz_serve) feeds="HTTP requests: gonu serve's routes, API and error handlers over two tables" ;;
       *) feeds="" ;;
     esac
     echo "| $name | $feeds | ${line#*: } |"
@@ -89,6 +95,18 @@ mkdir -p results
   echo "the ASan run, and why, are listed in scripts/sanitize.sh (asan_excluded); the TSan"
   echo "suppressions, and why each is there, in tests/tsan.supp. Build times of a few seconds mean"
   echo "the build directory (and build-tsan/onetbb) was already up to date from an earlier run."
+  echo
+  echo "## Hostile input and starved resources (\`scripts/hostile.sh\`)"
+  echo
+  echo "The reproducers of the reliability issue against build/bin/gonu and the Python module, each"
+  echo "run again: a failure is a crash, a hang, a 5xx, JSON that is not valid UTF-8, an answer that is"
+  echo "not one line (exit 1) or a 4xx JSON error, a temporary file left, or a slow answer where one must"
+  echo "be fast. The regression tests of each are in tests/test_tools_reliability.cpp,"
+  echo "tests/test_tools_serve.cpp, tests/test_table_atomic.cpp and python/tests/test_gonu.py."
+  echo
+  cat build/hostile-summary.md
+  echo
+  echo "Exit status of hostile.sh: $hostile_rc ($hostile_s s)."
 } >"$out"
 echo "reliability: wrote $out"
-[ "$fuzz_rc" -eq 0 ] && [ "$san_rc" -eq 0 ] && [ "$fault_rc" -eq 0 ]
+[ "$fuzz_rc" -eq 0 ] && [ "$san_rc" -eq 0 ] && [ "$fault_rc" -eq 0 ] && [ "$hostile_rc" -eq 0 ]

@@ -173,6 +173,41 @@ TEST_CASE("atomic write: named temporaries are removed on errors and swept when 
   }
 }
 
+TEST_CASE("atomic write: SIGTERM, SIGINT or SIGHUP to a writer of a named temporary (as gonu solve --mpi's) "
+          "removes it", "[table][atomic]") {
+  for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    TempDir d;
+    const std::string target = d.file("t.gonu");
+    int ready[2];
+    REQUIRE(pipe(ready) == 0);
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      for (const int s : {SIGINT, SIGTERM, SIGHUP}) signal(s, SIG_DFL);  // as a program starts
+      try {
+        AtomicFileWriter w(target, TempFileKind::named);
+        w.write_at(0, "partial", 7);
+        (void)!write(ready[1], "r", 1);
+        for (;;) pause();
+      } catch (...) {
+        _exit(2);
+      }
+    }
+    close(ready[1]);
+    char c = 0;
+    REQUIRE(read(ready[0], &c, 1) == 1);
+    close(ready[0]);
+    REQUIRE(d.list().size() == 1);
+    REQUIRE(d.list()[0].rfind(temp_file_prefix("t.gonu"), 0) == 0);
+    kill(pid, sig);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    REQUIRE(WIFSIGNALED(status));  // ended by the signal, as without the handler
+    REQUIRE(WTERMSIG(status) == sig);
+    REQUIRE(d.list().empty());
+  }
+}
+
 TEST_CASE("atomic write: kill -9 during gonu solve --out leaves the old table or the new one, nothing else",
           "[table][atomic]") {
   TempDir d;

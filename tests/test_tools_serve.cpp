@@ -1,14 +1,18 @@
 // gonu serve as a client sees it: build/bin/gonu serve on small tables made here, on 127.0.0.1
 // with --port 0, asked over HTTP (cpp-httplib's client). Every endpoint; the query answers equal
 // to `gonu query --json`; every kind of bad input gets a 4xx JSON error and the server goes on;
-// 8 clients at once get the same answers as one; the options; SIGTERM stops it with status 0.
+// 8 clients at once get the same answers as one; bytes that are not UTF-8, slow and stalled
+// clients, a table truncated while served; the options; SIGTERM stops it with status 0.
 #include <httplib.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <poll.h>
 
 #include <atomic>
+#include <chrono>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -29,7 +33,8 @@ struct Server {
   std::string first_line;
   int exit_status = -1;
 
-  explicit Server(const std::string& args) {
+  // `shell_prefix` runs before the server in its shell (e.g. "ulimit -v 40960; ").
+  explicit Server(const std::string& args, const std::string& shell_prefix = "") {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
     pid = fork();
@@ -38,7 +43,7 @@ struct Server {
       dup2(fds[1], 2);
       close(fds[0]);
       close(fds[1]);
-      const std::string cmd = std::string("exec '") + GONU_BIN_DIR + "/gonu' serve " + args + " --port 0";
+      const std::string cmd = shell_prefix + "exec '" + GONU_BIN_DIR + "/gonu' serve " + args + " --port 0";
       execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
@@ -400,5 +405,175 @@ TEST_CASE("gonu serve: options and bad tables", "[serve][cli]") {
   REQUIRE(j["tables"][0]["id"] == "f33");
   REQUIRE(j["tables"][1]["id"] == "f33-2");
   REQUIRE(twice.stop() == 0);
+  REQUIRE(s.stop() == 0);
+}
+
+namespace {
+
+// A connection to the server on a raw socket, for requests httplib's client would not send.
+struct RawConnection {
+  int fd = -1;
+  explicit RawConnection(int port) {
+    fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(port));
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    REQUIRE(connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+  }
+  ~RawConnection() { close(fd); }
+  bool send(const std::string& bytes) const {
+    return ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == ssize_t(bytes.size());
+  }
+  // Everything the server sends until it closes (or `limit` passes).
+  std::string answer(std::chrono::milliseconds limit = std::chrono::seconds(15)) const {
+    std::string all;
+    const auto until = std::chrono::steady_clock::now() + limit;
+    char buf[4096];
+    while (std::chrono::steady_clock::now() < until) {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, 50) <= 0) continue;
+      const ssize_t n = recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) break;
+      all.append(buf, std::size_t(n));
+    }
+    return all;
+  }
+};
+
+// The status and the JSON body of a whole HTTP answer; the body must parse (json::parse refuses
+// invalid UTF-8).
+std::pair<int, json> status_and_json(const std::string& answer) {
+  INFO(answer);
+  REQUIRE(answer.rfind("HTTP/1.1 ", 0) == 0);
+  const auto body = answer.find("\r\n\r\n");
+  REQUIRE(body != std::string::npos);
+  REQUIRE(json::accept(answer.substr(body + 4)));
+  return {std::stoi(answer.substr(9, 3)), json::parse(answer.substr(body + 4))};
+}
+
+}  // namespace
+
+TEST_CASE("gonu serve: bytes that are not UTF-8 anywhere in a request get a 4xx with valid JSON", "[serve][cli]") {
+  Tables t;
+  Server s("'" + t.f34 + "'");
+  const std::vector<std::pair<std::string, std::string>> requests = {
+      {"GET /%FF HTTP/1.1\r\nConnection: close\r\n\r\n", "no such page or API: GET /\\xFF"},
+      {"GET /\xFF\xFE HTTP/1.1\r\nConnection: close\r\n\r\n", "no such page or API: GET /\\xFF\\xFE"},
+      {"GET /api/query?table=%FF HTTP/1.1\r\nConnection: close\r\n\r\n", "unknown table '\\xFF'"},
+      {"GET /api/query?%C3=1 HTTP/1.1\r\nConnection: close\r\n\r\n", "unknown parameter '\\xC3'"},
+      {"GET /api/query?position=%E2%80%8Bxxx/4/wwww%20x HTTP/1.1\r\nConnection: close\r\n\r\n",
+       "unknown character '\xE2\x80\x8B' at column 1"},
+      {"GET /api/query?position=x%C3%A9x/4/wwww%20x HTTP/1.1\r\nConnection: close\r\n\r\n",
+       "unknown character '\xC3\xA9' at column 2"},
+      {"GET /api/query?history=%ED%B3%BF HTTP/1.1\r\nConnection: close\r\n\r\n", "move '\\xED\\xB3\\xBF'"},
+      {"GET /api/line?history=a3-a2%00 HTTP/1.1\r\nConnection: close\r\n\r\n", "\\x00"},
+      {"GET /api/nothing HTTP/1.1\r\nX-Odd: \xFF\xFF\r\nConnection: close\r\n\r\n", "no such page or API"},
+  };
+  for (const auto& [request, part] : requests) {
+    RawConnection c(s.port);
+    REQUIRE(c.send(request));
+    const auto [status, j] = status_and_json(c.answer());
+    INFO(request << " -> " << j.dump());
+    REQUIRE(status >= 400);
+    REQUIRE(status < 500);
+    REQUIRE(j["schema"] == "gonu-error/1");
+    REQUIRE(contains(j["error"].get<std::string>(), part));
+  }
+  // A POST body whose strings are not UTF-8, raw or as an escaped lone surrogate.
+  for (const std::string& body : {std::string("{\"position\": \"\xFF\"}"), std::string("{\"history\": \"\\udcff\"}"),
+                                 std::string("{\"\xFF\": 1}")}) {
+    RawConnection c(s.port);
+    REQUIRE(c.send("POST /api/query HTTP/1.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                   "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body));
+    const auto [status, j] = status_and_json(c.answer());
+    REQUIRE(status == 400);
+  }
+  auto c = s.client();
+  REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve: slow and stalled clients hold no one else up, and past the bounds get 503", "[serve][cli]") {
+  Tables t;
+  Server s("'" + t.f34 + "'");
+  using namespace std::chrono;
+  // A client that trickles its request head, one byte a second, is cut off at the request's
+  // deadline (10 s), with or without an answer.
+  RawConnection trickle(s.port);
+  std::atomic<bool> trickle_cut = false;
+  const auto trickle_start = steady_clock::now();
+  std::jthread trickler([&] {  // joined however the test ends
+    const std::string head = "GET /api/tables HTTP/1.1\r\nX-Slow: " + std::string(40, 'a');
+    for (char ch : head) {
+      if (!trickle.send(std::string(1, ch))) break;
+      pollfd p{trickle.fd, POLLIN, 0};
+      if (poll(&p, 1, 1000) > 0) break;  // an answer, or the close
+    }
+    trickle_cut = true;
+  });
+  // 32 connections send a header byte every 200 ms: the reproducer of workers held for good.
+  std::vector<std::unique_ptr<RawConnection>> slow;
+  for (int i = 0; i < 32; ++i) {
+    slow.push_back(std::make_unique<RawConnection>(s.port));
+    REQUIRE(slow.back()->send("G"));
+  }
+  auto c = s.client();
+  for (int i = 0; i < 25; ++i) {
+    const auto t0 = steady_clock::now();
+    const auto res = c.Get(query_path("f34", "b3-b2").c_str());
+    const auto ms = duration_cast<milliseconds>(steady_clock::now() - t0).count();
+    REQUIRE(res);
+    REQUIRE(res->status == 200);
+    INFO("request " << i << " took " << ms << " ms");
+    REQUIRE(ms < 100);
+    for (const auto& sc : slow) sc->send("E");
+    std::this_thread::sleep_for(milliseconds(40));
+  }
+  // Past 64 connections of one client: 503 with a JSON error, at once.
+  std::vector<std::unique_ptr<RawConnection>> more;
+  while (slow.size() + more.size() < 64) more.push_back(std::make_unique<RawConnection>(s.port));
+  std::this_thread::sleep_for(milliseconds(200));  // every one of them accepted
+  {
+    RawConnection over(s.port);
+    REQUIRE(over.send("GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n"));
+    const auto [status, j] = status_and_json(over.answer(seconds(3)));
+    REQUIRE(status == 503);
+    REQUIRE(contains(j["error"].get<std::string>(), "too many connections from 127.0.0.1 (at most 64)"));
+  }
+  more.clear();
+  slow.clear();
+  trickler.join();
+  REQUIRE(trickle_cut);
+  const auto cut_after = duration_cast<milliseconds>(steady_clock::now() - trickle_start).count();
+  REQUIRE(cut_after > 9000);
+  REQUIRE(cut_after < 13000);
+  REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve: a table truncated while served is an error for it alone", "[serve][cli]") {
+  Tables t;
+  Server s(t.all());
+  auto c = s.client();
+  REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
+  REQUIRE(truncate(t.f34.c_str(), 1000) == 0);
+  for (int i = 0; i < 3; ++i) require_error(c.Get(query_path("f34", "b3-b2")), 400, "the table file changed while open");
+  REQUIRE(get_json(c, query_path("f33", "b3-b2"), 200) == cli_query(t.f33, "b3-b2"));
+  REQUIRE(get_json(c, "/api/tables", 200)["tables"].size() == 3);
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve under a tight address-space limit starts, and answers 200 or 503 with JSON", "[serve][cli]") {
+  Tables t;
+  // 40 MiB: a thread pool of 8 MiB stacks could not start; each connection's thread may not either.
+  Server s("'" + t.f33 + "'", "ulimit -v 40960; ");
+  for (int i = 0; i < 5; ++i) {
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n"));
+    const auto [status, j] = status_and_json(c.answer());
+    REQUIRE((status == 200 || status == 503));
+    if (status == 503) REQUIRE(contains(j["error"].get<std::string>(), "cannot start a thread"));
+  }
   REQUIRE(s.stop() == 0);
 }

@@ -117,13 +117,13 @@ int cmd_query(int argc, char** argv) {
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
     if (json)
-      std::cout << query_json(r.table, r.game, r.answer, r.from_position).dump(2) << "\n";
+      std::cout << json_text(query_json(r.table, r.game, r.answer, r.from_position)) << "\n";
     else
       print_text(r);
   } catch (const GonuError& e) {
     if (!json) throw;
     // A program reading the JSON gets the error as JSON too, on stdout.
-    std::cout << nlohmann::ordered_json{{"schema", "gonu-query/1"}, {"error", e.what()}}.dump(2) << "\n";
+    std::cout << json_text(nlohmann::ordered_json{{"schema", "gonu-query/1"}, {"error", e.what()}}) << "\n";
     return kExitBadInput;
   }
   return 0;

@@ -6,7 +6,9 @@
 //   GET  /api/query?table=ID&position=TEXT&history=MOVES   (or POST a JSON body) gonu-query/1
 //   GET  /api/line?...       (or POST) value and distance after every prefix of the history
 // Binds to 127.0.0.1 unless told; --port 0 takes a free port. Every error is JSON with a 4xx (5xx
-// only for a fault of the server). SIGINT and SIGTERM stop it cleanly (exit 0).
+// only for a fault of the server). Slow and stalled clients cannot hold the others up, and too many
+// connections are answered 503 (tools/serve/guarded_server.hpp). SIGINT and SIGTERM stop it
+// cleanly (exit 0).
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -20,101 +22,13 @@
 #include "core/error.hpp"
 #include "tools/options.hpp"
 #include "tools/serve/api.hpp"
+#include "tools/serve/guarded_server.hpp"
+#include "tools/serve/routes.hpp"
 #include "tools/web/assets.hpp"
 
 namespace gonu::cli {
 
 namespace {
-
-// Each open keep-alive connection holds one worker, so the pool bounds the concurrent clients.
-constexpr std::size_t kWorkers = 32;
-
-const char* content_type(const std::string& name) {
-  if (name.ends_with(".html")) return "text/html; charset=utf-8";
-  if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
-  if (name.ends_with(".css")) return "text/css; charset=utf-8";
-  if (name.ends_with(".svg")) return "image/svg+xml";
-  return "application/octet-stream";
-}
-
-void send(httplib::Response& res, const ApiAnswer& a) {
-  res.status = a.status;
-  res.set_header("Cache-Control", "no-store");
-  res.set_content(a.body, "application/json");
-}
-
-// The request named by the query string; throws GonuError for an unknown parameter.
-ExplorerRequest request_from_params(const httplib::Request& req) {
-  ExplorerRequest r;
-  for (const auto& [key, value] : req.params) {
-    if (key == "table") r.table = value;
-    else if (key == "position") r.position = value;
-    else if (key == "history") r.history = value;
-    else throw GonuError("unknown parameter '" + key + "' (expected table, position, history)");
-  }
-  return r;
-}
-
-using ApiCall = ApiAnswer (*)(const std::vector<ServedTable>&, const ExplorerRequest&);
-
-void add_game_route(httplib::Server& svr, const std::string& path, const std::vector<ServedTable>& tables,
-                    ApiCall call) {
-  svr.Get(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
-    try {
-      send(res, call(tables, request_from_params(req)));
-    } catch (const GonuError& e) {
-      send(res, api_error(400, e.what()));
-    }
-  });
-  svr.Post(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
-    try {
-      send(res, call(tables, request_from_json(req.body)));
-    } catch (const GonuError& e) {
-      send(res, api_error(400, e.what()));
-    }
-  });
-}
-
-void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables) {
-  for (std::size_t i = 0; i < kWebAssetCount; ++i) {
-    const WebAsset& a = kWebAssets[i];
-    const std::string name = a.name;
-    auto serve = [a, name](const httplib::Request&, httplib::Response& res) {
-      res.set_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:");
-      res.set_header("X-Content-Type-Options", "nosniff");
-      res.set_content(reinterpret_cast<const char*>(a.data), a.size, content_type(name));
-    };
-    svr.Get("/" + name, serve);
-    if (name == "index.html") svr.Get("/", serve);
-  }
-  svr.Get("/api/tables", [&tables](const httplib::Request&, httplib::Response& res) { send(res, api_tables(tables)); });
-  add_game_route(svr, "/api/query", tables, api_query);
-  add_game_route(svr, "/api/line", tables, api_line);
-}
-
-// Errors that httplib answers itself (no route, a request too large, a bad request line) and
-// faults of a handler get a JSON body too.
-void add_error_handlers(httplib::Server& svr) {
-  svr.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // an API answer already
-    std::string what = "bad request (HTTP " + std::to_string(res.status) + "): " + req.method + " " + req.path;
-    if (res.status == 404) what = "no such page or API: " + req.method + " " + req.path;
-    if (res.status == 413) what = "the request body is too large (at most " + std::to_string(kMaxBodyBytes) + " bytes)";
-    if (res.status == 414) what = "the request line is too long (at most 8192 characters)";
-    send(res, api_error(res.status, what));
-    return httplib::Server::HandlerResponse::Handled;
-  }));
-  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-    std::string what = "internal error";
-    try {
-      std::rethrow_exception(ep);
-    } catch (const std::exception& e) {
-      what += std::string(": ") + e.what();
-    } catch (...) {
-    }
-    send(res, api_error(500, what));
-  });
-}
 
 // Binds (port 0: any free port) and returns the port; GonuError if it cannot.
 int bind_server(httplib::Server& svr, const std::string& host, int port) {
@@ -129,23 +43,35 @@ int bind_server(httplib::Server& svr, const std::string& host, int port) {
 }
 
 // Serves until SIGINT or SIGTERM: the signals are blocked in every thread (the workers inherit the
-// mask) and one thread waits for them with sigwait, then stops the server outside any handler.
+// mask) and one thread waits for them with sigwait, then stops the server outside any handler. That
+// thread has a small stack, so that it starts under a tight address-space limit (ulimit -v) too.
 void serve_until_signal(httplib::Server& svr) {
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  std::atomic<bool> signalled = false;
-  std::thread waiter([&] {
+  struct Waiter {
+    httplib::Server* svr;
+    sigset_t stop_signals;
+    std::atomic<bool> signalled = false;
+  } w{&svr, {}, false};
+  sigemptyset(&w.stop_signals);
+  sigaddset(&w.stop_signals, SIGINT);
+  sigaddset(&w.stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &w.stop_signals, nullptr);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 256 * 1024);
+  pthread_t waiter;
+  const int failed = pthread_create(&waiter, &attr, [](void* arg) -> void* {
+    auto* k = static_cast<Waiter*>(arg);
     int sig = 0;
-    sigwait(&stop_signals, &sig);
-    signalled = true;
-    svr.stop();
-  });
+    sigwait(&k->stop_signals, &sig);
+    k->signalled = true;
+    k->svr->stop();
+    return nullptr;
+  }, &w);
+  pthread_attr_destroy(&attr);
+  if (failed) throw GonuError(std::string("cannot start the server's signal thread: ") + std::strerror(failed));
   svr.listen_after_bind();
-  if (!signalled) pthread_kill(waiter.native_handle(), SIGTERM);  // the server ended by itself
-  waiter.join();
+  if (!w.signalled) pthread_kill(waiter, SIGTERM);  // the server ended by itself
+  pthread_join(waiter, nullptr);
 }
 
 std::string url_host(const std::string& host) {
@@ -166,8 +92,14 @@ int cmd_serve(int argc, char** argv) {
   const std::string host = cl.text("host");
 
   const std::vector<ServedTable> tables = open_served_tables(files);
-  httplib::Server svr;
-  svr.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  // Blocked before the server starts any thread, so that every thread inherits the mask and the
+  // stop signals reach only serve_until_signal's sigwait.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  GuardedServer svr;
   svr.set_payload_max_length(kMaxBodyBytes);
   svr.set_keep_alive_max_count(100000);
   svr.set_tcp_nodelay(true);  // else a small answer waits for the client's delayed ACK (~40 ms)
@@ -177,9 +109,9 @@ int cmd_serve(int argc, char** argv) {
     const int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
-  add_routes(svr, tables);
-  add_error_handlers(svr);
+  add_explorer_routes(svr, tables, {kWebAssets, kWebAssetCount});
   const int bound = bind_server(svr, host, int(port));
+  svr.deepen_backlog();
 
   std::cerr << "gonu serve: listening on http://" << url_host(host) << ":" << bound << "/ (";
   for (std::size_t i = 0; i < tables.size(); ++i)

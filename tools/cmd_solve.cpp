@@ -116,7 +116,7 @@ MemoryEstimate check_memory(const CommandLine& cl, const Game& game, const Solve
 }
 
 void print_json(const Solution& s, const Game& game, const SolveExtras& x) {
-  std::cout << solve_json(s, game, x).dump(2) << "\n";
+  std::cout << json_text(solve_json(s, game, x)) << "\n";
 }
 
 void print_text(const Solution& s, const Game& game, const SolveExtras& x) {
@@ -256,6 +256,25 @@ int solve_mpi_run(const CommandLine& cl, const Game& game) {
 }
 #endif
 
+// The size of the MPI run this process is one of, from the launcher's environment (Open MPI's
+// mpirun, MPICH's Hydra), or 1 when none says so.
+long mpi_launch_size() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
+    const char* v = std::getenv(name);
+    if (v && *v) return std::max(1L, std::strtol(v, nullptr, 10));
+  }
+  return 1;
+}
+
+// Under mpirun without --mpi every process would solve the whole game and write the same table.
+void refuse_mpirun_without_mpi(const CommandLine& cl) {
+  const long size = mpi_launch_size();
+  if (size > 1 && !cl.has("mpi"))
+    throw GonuError("this is one of " + std::to_string(size) +
+                    " processes of an MPI run, but without --mpi each would solve the whole game alone; "
+                    "add --mpi (or run gonu solve without mpirun)");
+}
+
 }  // namespace
 
 int cmd_solve(int argc, char** argv) {
@@ -266,6 +285,7 @@ int cmd_solve(int argc, char** argv) {
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;
+  refuse_mpirun_without_mpi(cl);
   const ThreadLimit limit(cl.count_value("threads"), cl.has("quiet"));
   const Game game = game_from_options(cl, cl.optional_text("from"));
   if (game.rules.repetition == Repetition::superko) {

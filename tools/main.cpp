@@ -1,7 +1,13 @@
 // gonu: the command-line entry point. Dispatches to one subcommand per file (cmd_*.cpp); bad input
 // prints one line "gonu: error: ..." and exits 1; usage errors print the usage and exit 2.
+#include <pthread.h>
+#include <sys/resource.h>
+
+#include <csignal>
 #include <cstring>
+#include <exception>
 #include <iostream>
+#include <system_error>
 
 #include "core/error.hpp"
 #include "tools/cli.hpp"
@@ -57,10 +63,66 @@ std::string did_you_mean(const std::string& word) {
   return near.empty() ? "" : "; did you mean '" + near + "'?";
 }
 
+// Under a small stack limit (ulimit -s 256) the main thread cannot hold the solvers' frames (one
+// step of the dense engine keeps 200 KiB of moves on the stack): the command then runs on a thread
+// with a stack of kCommandStack while the main thread waits, with the stop signals blocked so that
+// they reach the command's threads (gonu serve waits for them with sigwait).
+constexpr std::size_t kCommandStack = std::size_t(64) << 20;
+
+int run_with_enough_stack(const gonu::cli::Command& c, int argc, char** argv) {
+  rlimit lim{};
+  if (getrlimit(RLIMIT_STACK, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= (8u << 20))
+    return c.run(argc, argv);
+  struct Call {
+    const gonu::cli::Command* c;
+    int argc;
+    char** argv;
+    int status = 0;
+    std::exception_ptr error;
+  } call{&c, argc, argv, 0, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kCommandStack);
+  pthread_t thread;
+  const int failed = pthread_create(&thread, &attr, [](void* arg) -> void* {
+    auto* k = static_cast<Call*>(arg);
+    try {
+      k->status = k->c->run(k->argc, k->argv);
+    } catch (...) {
+      k->error = std::current_exception();
+    }
+    return nullptr;
+  }, &call);
+  pthread_attr_destroy(&attr);
+  if (failed)
+    throw gonu::GonuError("the stack limit (ulimit -s) is " + std::to_string(lim.rlim_cur >> 10) +
+                          " KiB and no thread with a larger stack can be started: " + std::strerror(failed) +
+                          "; raise ulimit -s to 8192");
+  sigset_t stop;
+  sigemptyset(&stop);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&stop, sig);
+  pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  pthread_join(thread, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+  return call.status;
+}
+
+// A usage error's lines (the message, then the usage), each made printable.
+std::string printable_lines(const std::string& text) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1)
+    out += gonu::printable(std::string_view(text).substr(from, nl - from)) + "\n";
+  return out + gonu::printable(std::string_view(text).substr(from));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace gonu::cli;
+  // Past a file-size limit (ulimit -f) a write then fails with EFBIG, which the writers report as
+  // an error, instead of the signal ending the process without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     print_usage(std::cerr);
     return kExitUsage;
@@ -68,7 +130,7 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "help" && argc >= 3) {  // gonu help COMMAND: that command's --help
     if (print_command_help(argv[2])) return 0;
-    std::cerr << "gonu: unknown command '" << argv[2] << "'" << did_you_mean(argv[2]) << "\n";
+    std::cerr << "gonu: unknown command '" << gonu::printable(argv[2]) << "'" << did_you_mean(argv[2]) << "\n";
     return kExitUsage;
   }
   if (name == "--help" || name == "-h" || name == "help") {
@@ -82,9 +144,9 @@ int main(int argc, char** argv) {
   for (const auto& c : commands()) {
     if (c.name != name) continue;
     try {
-      return c.run(argc - 1, argv + 1);
+      return run_with_enough_stack(c, argc - 1, argv + 1);
     } catch (const UsageError& e) {
-      std::cerr << "gonu " << name << ": " << e.what() << "\n";
+      std::cerr << "gonu " << name << ": " << printable_lines(e.what()) << "\n";
       return kExitUsage;
     } catch (const gonu::GonuError& e) {
       std::cerr << "gonu: error: " << e.what() << "\n";
@@ -92,9 +154,18 @@ int main(int argc, char** argv) {
     } catch (const std::bad_alloc&) {
       std::cerr << "gonu: error: out of memory\n";
       return kExitBadInput;
+    } catch (const std::system_error& e) {  // e.g. no thread could be started (ulimit -v, -u)
+      std::cerr << "gonu: error: " << gonu::printable(e.what()) << " (a resource limit? see ulimit -a)\n";
+      return kExitBadInput;
+    } catch (const std::exception& e) {  // a fault of gonu's, still answered with one line
+      std::cerr << "gonu: error: internal error: " << gonu::printable(e.what()) << "\n";
+      return kExitBadInput;
+    } catch (...) {
+      std::cerr << "gonu: error: internal error\n";
+      return kExitBadInput;
     }
   }
-  std::cerr << "gonu: unknown command '" << name << "'" << did_you_mean(name) << "\n\n";
+  std::cerr << "gonu: unknown command '" << gonu::printable(name) << "'" << did_you_mean(name) << "\n\n";
   print_usage(std::cerr);
   return kExitUsage;
 }

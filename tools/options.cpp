@@ -14,6 +14,10 @@
 
 namespace gonu::cli {
 
+std::string json_text(const nlohmann::ordered_json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 CommandLine::CommandLine(std::string usage, std::string missing_usage)
     : usage_(std::move(usage)), missing_usage_(missing_usage.empty() ? usage_ : std::move(missing_usage)) {
   groups_.push_back(std::make_unique<po::options_description>("options"));
@@ -249,10 +253,15 @@ Game game_from_options(const CommandLine& cl, const std::optional<std::string>& 
 ThreadLimit::ThreadLimit(std::int64_t threads, bool quiet) {
   if (threads <= 0) return;
   const int cores = tbb::info::default_concurrency();
+  if (threads > std::int64_t(kThreadsPerCoreLimit) * cores)
+    throw UsageError("--threads " + std::to_string(threads) + " is more than " + std::to_string(kThreadsPerCoreLimit) +
+                     " times the " + std::to_string(cores) + " cores here (at most " +
+                     std::to_string(kThreadsPerCoreLimit * cores) + "; 0 takes every core)");
   if (threads > cores && !quiet)
     std::cerr << "gonu: warning: --threads " << threads << " is more than the " << cores << " cores here; "
               << cores << " will run\n";
-  limit_.emplace(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  // oneTBB would start as many workers as allowed, cores or not: the cores are the limit.
+  limit_.emplace(tbb::global_control::max_allowed_parallelism, std::size_t(std::min<std::int64_t>(threads, cores)));
 }
 
 }  // namespace gonu::cli

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,10 @@
 #include "tools/cli.hpp"
 
 namespace gonu::cli {
+
+// j printed with `indent` (-1: one line); text that is not valid UTF-8 (from a file name or the
+// command line) is written U+FFFD, where nlohmann's dump would throw.
+std::string json_text(const nlohmann::ordered_json& j, int indent = 2);
 
 class CommandLine {
  public:
@@ -113,7 +118,9 @@ Game game_from_options(const CommandLine& cl, const std::optional<std::string>& 
 
 // --threads N for the scope of a command: at most N worker threads (0: all cores). N above the
 // machine's cores is allowed (a command line may be shared between machines) and said once on
-// stderr unless quiet; the cores are then the limit.
+// stderr unless quiet; the cores are then the limit. N above kThreadsPerCoreLimit times the cores
+// is refused (UsageError): it is a typo, not a machine.
+constexpr int kThreadsPerCoreLimit = 16;
 class ThreadLimit {
  public:
   ThreadLimit(std::int64_t threads, bool quiet);

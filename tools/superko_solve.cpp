@@ -278,7 +278,7 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   j["proof_size"] = rep.proof_size;
   j["seconds"] = rep.seconds;
   j["peak_bytes"] = peak_resident_bytes();
-  std::cout << j.dump(2) << "\n";
+  std::cout << json_text(j) << "\n";
 }
 
 // "superko value: ..." : who wins and how, or why it is not proven.
@@ -403,9 +403,29 @@ void print_superko_estimate(const Game& game) {
             << " bytes a state for the layers, strategies and search, as measured on 3x4 and 4x4)\n";
 }
 
+namespace {
+
+// --max-memory (default: the physical memory) under superko: the ban-free solve, estimated as gonu
+// solve estimates any solve, is refused before it starts where it would pass the limit; the
+// search after it stops (NOT PROVEN, "memory limit") once the process's peak passes it.
+std::uint64_t check_superko_memory(const CommandLine& cl, const Game& game) {
+  SolveOptions so;
+  so.max_memory = cl.byte_size_value("max-memory");
+  Rules banfree = game.rules;
+  banfree.repetition = Repetition::none;
+  const MemoryEstimate e = estimate_memory(new_game(banfree, current(game)), so);
+  const std::uint64_t limit = memory_limit(so);
+  check_memory_estimate(e, limit, so.max_memory ? "--max-memory" : "this machine's physical memory",
+                        "the ban-free solve comes first; --max-memory SIZE sets the limit");
+  return limit;
+}
+
+}  // namespace
+
 int run_superko_solve(const CommandLine& cl, const Game& game) {
-  if (!cl.has("quiet")) print_superko_estimate(game);
   SuperkoOptions o = superko_options(cl);
+  o.max_memory = check_superko_memory(cl, game);  // a refusal is the one line said
+  if (!cl.has("quiet")) print_superko_estimate(game);
   const bool write = o.certificate;
   o.certificate = true;  // the proof is read for the winner's first move even when not written
   const auto t0 = std::chrono::steady_clock::now();

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -68,17 +69,80 @@ std::string temp_name(const PathParts& p) {
   return p.dir + "/" + temp_file_prefix(p.base) + std::to_string(::getpid()) + "-" + random_hex();
 }
 
+// The named temporaries of this process, for the handler of the stop signals (SIGINT, SIGTERM,
+// SIGHUP), which removes them before the process ends as the signal would end it: a writer stopped
+// mid-write (the MPI writer's named temporary included) leaves nothing. The handler reads only
+// lock-free atomics and fixed buffers; it is installed where the signal's action is the default,
+// so a program that handles the signal itself (gonu serve) keeps its own handling.
+struct TempSlot {
+  std::atomic<bool> taken{false};
+  std::atomic<bool> ready{false};
+  char path[4096] = {};
+};
+constexpr int kTempSlots = 64;
+TempSlot g_temp_slots[kTempSlots];
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+void remove_temps_and_stop(int sig) {
+  for (TempSlot& s : g_temp_slots)
+    if (s.ready.load()) ::unlink(s.path);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+// Checked at every new name (three system calls), so that a signal whose action became the
+// default since is covered too.
+void install_stop_handlers() {
+  for (int sig : kStopSignals) {
+    struct sigaction old {};
+    if (::sigaction(sig, nullptr, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL) continue;
+    struct sigaction sa {};
+    sa.sa_handler = remove_temps_and_stop;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(sig, &sa, nullptr);
+  }
+}
+
+int register_temp(const std::string& name) {
+  if (name.size() >= sizeof TempSlot::path) return -1;
+  install_stop_handlers();
+  for (int i = 0; i < kTempSlots; ++i) {
+    bool free = false;
+    if (!g_temp_slots[i].taken.compare_exchange_strong(free, true)) continue;
+    std::memcpy(g_temp_slots[i].path, name.c_str(), name.size() + 1);
+    g_temp_slots[i].ready.store(true);
+    return i;
+  }
+  return -1;  // more temporaries at once than slots: this one is left to the next write's sweep
+}
+
+void unregister_temp(int slot) {
+  if (slot < 0) return;
+  g_temp_slots[slot].ready.store(false);
+  g_temp_slots[slot].taken.store(false);
+}
+
 // The temporary file: its descriptor and, when it has one, its name. The destructor closes it and
-// removes the name, so every error path leaves nothing; release() keeps the name once it is moved.
+// removes the name, so every error path leaves nothing; forget_name() once it is moved into place.
 struct TempFile {
   int fd = -1;
   std::string name;
+  int slot = -1;  // its place among the names the stop signals remove
   TempFile() = default;
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
   ~TempFile() {
     if (fd >= 0) ::close(fd);
     if (!name.empty()) ::unlink(name.c_str());
+    unregister_temp(slot);
+  }
+  void set_name(std::string n) {
+    name = std::move(n);
+    slot = register_temp(name);
+  }
+  void forget_name() {
+    unregister_temp(std::exchange(slot, -1));
+    name.clear();
   }
 };
 
@@ -100,7 +164,7 @@ void open_named(const PathParts& p, TempFile& t) {
     std::string name = temp_name(p);
     t.fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // umask applies
     if (t.fd >= 0) {
-      t.name = std::move(name);
+      t.set_name(std::move(name));
       return;
     }
     if (errno != EEXIST) fail("cannot create a temporary file in " + p.dir, errno);
@@ -167,20 +231,20 @@ void link_unnamed(const PathParts& p, const std::string& path, TempFile& t) {
   for (int attempt = 0;; ++attempt) {
     std::string name = temp_name(p);
     if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
-      t.name = std::move(name);
+      t.set_name(std::move(name));
       break;
     }
     if (errno != EEXIST || attempt == 100) fail("link", errno);
   }
   if (::rename(t.name.c_str(), path.c_str()) != 0) fail("rename", errno);
-  t.name.clear();
+  t.forget_name();
 }
 
 void install_named(const std::string& path, TempFile& t) {
   const int fd = std::exchange(t.fd, -1);
   if (::close(fd) != 0) fail("close", errno);
   if (::rename(t.name.c_str(), path.c_str()) != 0) fail("rename", errno);
-  t.name.clear();
+  t.forget_name();
 }
 
 // Makes the new directory entry durable (best effort: some file systems refuse a directory fsync).

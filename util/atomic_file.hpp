@@ -2,7 +2,8 @@
 // old file or the whole new one, never a part. The bytes go to a temporary file in the target's
 // directory (the same file system, so the final step is atomic): an unnamed one (O_TMPFILE) where
 // the file system supports it, which vanishes by itself if the writer dies, otherwise one named
-// TARGET.gonu-tmp-PID-RANDOM, removed on every error path and, if its writer died, by the next
+// TARGET.gonu-tmp-PID-RANDOM, removed on every error path, on SIGINT, SIGTERM and SIGHUP (where
+// the program leaves their action at the default) and, if its writer died otherwise, by the next
 // write of the same target. Then fsync, link or rename into place, and fsync of the directory.
 //
 // Only a missing target or an existing writable regular file is replaced: a symbolic link, a

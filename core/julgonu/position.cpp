@@ -1,6 +1,7 @@
 // Position text: parsing (strict, with the place of each error) and printing.
 #include "core/julgonu/position.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/error.hpp"
@@ -68,7 +69,9 @@ ParsedPosition parse_position_text(std::string_view raw) {
       ranks.back().append(std::size_t(run), '.');
       i = j - 1;
     } else {
-      throw GonuError(quoted + "unknown character '" + std::string(1, c) + "' at column " +
+      // Quote the whole character (UTF-8 takes several bytes), or the one byte that starts none.
+      const std::size_t n = std::max<std::size_t>(1, utf8_char_length(diagram, i));
+      throw GonuError(quoted + "unknown character '" + std::string(diagram.substr(i, n)) + "' at column " +
                       std::to_string(i + 1) + " (expected x, w, ., a digit or /)");
     }
   }

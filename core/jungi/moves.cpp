@@ -224,7 +224,7 @@ Move parse_move(const Rules& r, const Position& p, std::string_view text) {
   const std::string t = trimmed(text);
   std::vector<int> sq;
   bool plus = false;
-  if (!read_squares(t, sq, plus)) throw GonuError("move '" + quote_input(t) + "': write from-to (e2-e3), an Emperor's two-step from-middle-to (e5-e6-e7)");
+  if (!read_squares(t, sq, plus)) throw GonuError("move '" + t + "': write from-to (e2-e3), an Emperor's two-step from-middle-to (e5-e6-e7)");
   const Piece piece = p.cell[sq[0]];
   const std::string side = p.to_move == Side::south ? "South" : "North";
   if (piece == kEmpty || side_of(piece) != p.to_move) throw GonuError("move '" + t + "': no piece of " + side + " (to move) on " + square_name(sq[0]));

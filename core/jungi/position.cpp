@@ -1,5 +1,5 @@
-// Jungi's position notation: parsing with one-line errors, formatting, the provisional start,
-// and the en-passant field's possibility check.
+// Jungi's position notation: parsing with one-line errors (GonuError makes the input they quote
+// printable), formatting, the provisional start, and the en-passant field's possibility check.
 #include "core/jungi/position.hpp"
 
 #include <algorithm>
@@ -39,8 +39,9 @@ void parse_rank(const Rules& r, std::string_view text, int rank0, Position& p) {
       if (promoted && ++i == text.size()) fail(label + ": '+' must be followed by a piece letter");
       const char letter = text[i];
       Kind k;
-      if (!parse_kind(letter, k)) fail(label + ": '" + quote_input(text.substr(i, 1)) + "' is not a piece letter (KQPNEMSCRLO, lower case for North, + before a promoted piece, 1-9 for empty squares)");
-      if (file >= kFiles) fail(label + " has more than 9 squares: '" + quote_input(text) + "'");
+      const std::size_t length = std::max<std::size_t>(1, utf8_char_length(text, i));  // quote whole characters
+      if (!parse_kind(letter, k)) fail(label + ": '" + std::string(text.substr(i, length)) + "' is not a piece letter (KQPNEMSCRLO, lower case for North, + before a promoted piece, 1-9 for empty squares)");
+      if (file >= kFiles) fail(label + " has more than 9 squares: '" + std::string(text) + "'");
       const Side side = std::isupper(static_cast<unsigned char>(letter)) ? Side::south : Side::north;
       const Piece piece = make_piece(side, k, promoted);
       const int sq = square_at(file, rank0);
@@ -52,9 +53,9 @@ void parse_rank(const Rules& r, std::string_view text, int rank0, Position& p) {
       p.cell[static_cast<std::size_t>(sq)] = piece;
       ++file;
     }
-    if (file > kFiles) fail(label + " has more than 9 squares: '" + quote_input(text) + "'");
+    if (file > kFiles) fail(label + " has more than 9 squares: '" + std::string(text) + "'");
   }
-  if (file < kFiles) fail(label + " has " + std::to_string(file) + " squares, not 9: '" + quote_input(text) + "'");
+  if (file < kFiles) fail(label + " has " + std::to_string(file) + " squares, not 9: '" + std::string(text) + "'");
 }
 
 void parse_board(const Rules& r, std::string_view text, Position& p) {
@@ -85,12 +86,12 @@ void check_royals(const Position& p) {
 void parse_field(std::string_view text, Position& p) {
   if (text == "-") return;
   const std::size_t colon = text.find(':');
-  const std::string quoted = "en-passant field '" + quote_input(text) + "'";
+  const std::string quoted = "en-passant field '" + std::string(text) + "'";
   if (colon == std::string_view::npos || colon == 0) fail(quoted + ": write '-' or the passed squares, ':' and the end square (e4:e5)");
   std::size_t used = 0;
   for (std::size_t i = 0; i < colon; i += used) {
     const int sq = parse_square(text.substr(i, colon - i), used);
-    if (sq == kNoSquare) fail(quoted + ": '" + quote_input(text.substr(i, colon - i)) + "' is not a square list");
+    if (sq == kNoSquare) fail(quoted + ": '" + std::string(text.substr(i, colon - i)) + "' is not a square list");
     if (has(p.passed, sq)) fail(quoted + ": " + square_name(sq) + " is listed twice");
     p.passed |= bit(sq);
   }
@@ -103,7 +104,7 @@ void parse_rights(std::string_view text, Position& p) {
   std::size_t used = 0;
   for (std::size_t i = 0; i < text.size(); i += used) {
     const int sq = parse_square(text.substr(i), used);
-    if (sq == kNoSquare) fail("first-move rights '" + quote_input(text) + "': not a list of squares (e1e2e8e9)");
+    if (sq == kNoSquare) fail("first-move rights '" + std::string(text) + "': not a list of squares (e1e2e8e9)");
     const Piece x = p.cell[static_cast<std::size_t>(sq)];
     if (x == kEmpty || is_promoted(x) || (kind_of(x) != Kind::king && kind_of(x) != Kind::queen)) {
       fail("first-move right on " + square_name(sq) + ": no unpromoted King or Queen stands there");
@@ -149,18 +150,18 @@ Position start_position() {
 Position parse_position(const Rules& r, std::string_view text) {
   const auto fields = split_fields(text);
   if (fields.size() < 3 || fields.size() > 4) {
-    fail("'" + quote_input(text) + "' needs 3 fields (ranks, side to move s|n, en-passant field or '-') and optionally the first-move rights");
+    fail("'" + std::string(text) + "' needs 3 fields (ranks, side to move s|n, en-passant field or '-') and optionally the first-move rights");
   }
   Position p;
   parse_board(r, fields[0], p);
   check_royals(p);
   find_royals(p);
-  if (fields[1] != "s" && fields[1] != "n") fail("the side to move must be 's' or 'n', not '" + quote_input(fields[1]) + "'");
+  if (fields[1] != "s" && fields[1] != "n") fail("the side to move must be 's' or 'n', not '" + std::string(fields[1]) + "'");
   p.to_move = fields[1] == "s" ? Side::south : Side::north;
   parse_field(fields[2], p);
   if (fields.size() == 4) parse_rights(fields[3], p);
   if (p.passed && !field_is_possible(r, p)) {
-    fail("en-passant field '" + quote_input(fields[2]) + "': no last move of " + side_name(other(p.to_move)) + " could have left it");
+    fail("en-passant field '" + std::string(fields[2]) + "': no last move of " + side_name(other(p.to_move)) + " could have left it");
   }
   return p;
 }
@@ -266,22 +267,6 @@ bool field_is_possible(const Rules& r, const Position& p) {
     if (line == p.passed) return line_move_possible(r, p, mover, p.passed_end, d, length);
   }
   return false;
-}
-
-std::string quote_input(std::string_view text) {
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) {
-      out += c;
-    } else {
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-    }
-  }
-  return out;
 }
 
 }  // namespace gonu::jungi

@@ -62,8 +62,4 @@ bool field_is_possible(const Rules& r, const Position& p);
 // The position's pieces and side, with `royal` recomputed; used after editing cells by hand.
 void find_royals(Position& p);
 
-// Bytes of user input made safe to quote in a one-line message: printable ASCII kept, every
-// other byte written as \xHH.
-std::string quote_input(std::string_view text);
-
 }  // namespace gonu::jungi

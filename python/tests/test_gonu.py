@@ -384,6 +384,46 @@ def test_bad_rule_choices_raise():
         gonu.solve(board="3x3", max_memory=1000)
 
 
+def test_text_that_is_not_ascii_is_quoted_whole_in_the_error():
+    with raises(gonu.Error, "unknown character 'é' at column 2"):
+        gonu.moves("xéx/3/www x")
+    with raises(gonu.Error, "unknown character '\u200b' at column 1"):
+        gonu.Table(table_file("free")).probe("\u200bxx/3/www x")
+    # A lone surrogate (as os.fsdecode makes of a stray byte) is named by its bytes.
+    with raises(gonu.Error, r"unknown character '\\xED' at column 2"):
+        gonu.moves("x\udcffx/3/www x")
+    with raises(gonu.Error, r"move '\\xED\\xB3\\xBF'"):
+        gonu.moves("xxx/3/www x", history="\udcff")
+    with raises(gonu.Error, r"move '\\xED\\xB3\\xBF'"):
+        gonu.Table(table_file("free")).probe(history=["\udcff"])
+    with raises(gonu.Error):
+        gonu.solve(board="3x3", position="\udcff")
+
+
+def test_a_fifo_is_refused_without_waiting():
+    fifo = os.path.join(WORK, "fifo")
+    os.mkfifo(fifo)
+    with raises(gonu.Error, "not a regular file \\(a FIFO\\)"):
+        gonu.Table(fifo)
+
+
+def test_a_table_truncated_while_open_raises():
+    path = os.path.join(WORK, "truncated.gonu")
+    shutil.copy(table_file("free", "3x4"), path)
+    t = gonu.Table(path)
+    assert t.probe().value == "DRAW"
+    os.truncate(path, 400)
+    for _ in range(2):
+        with raises(gonu.Error, "the table file changed while open"):
+            t.probe(history="a3-a2")
+    assert gonu.Table(table_file("free")).probe().position == "xxx/3/www x"
+
+
+def test_threads_far_past_the_cores_are_refused():
+    with raises(gonu.Error, "threads=100000000 is more than 16 times the"):
+        gonu.solve(board="3x3", threads=100000000)
+
+
 def test_the_module_survives_its_errors():
     # After every error above the module still answers.
     assert gonu.Table(table_file("free")).probe().position == "xxx/3/www x"

@@ -1,6 +1,8 @@
 // The superko search (see search.hpp for the method, SUPERKO.md for the proofs).
 #include "solver/superko/search.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 
 #include "core/error.hpp"
@@ -32,6 +34,17 @@ std::uint16_t SuperkoSearch::pmin_top() const {
   return s.pmin.empty() ? kNoDist : s.pmin.back();
 }
 
+namespace {
+
+// The process's peak resident bytes so far (getrusage: one cheap system call).
+std::uint64_t peak_resident_bytes_now() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return std::uint64_t(u.ru_maxrss) * 1024;
+}
+
+}  // namespace
+
 void SuperkoSearch::tick() {
   ++nodes_;
   if (options_.max_nodes && nodes_ > options_.max_nodes) throw SearchAborted{"node budget"};
@@ -39,6 +52,8 @@ void SuperkoSearch::tick() {
     if (options_.max_seconds > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() > options_.max_seconds)
       throw SearchAborted{"time budget"};
+    if (options_.max_memory && (nodes_ & 0xffff) == 0 && peak_resident_bytes_now() > options_.max_memory)
+      throw SearchAborted{"memory limit"};
     if (options_.progress && (nodes_ & 0xfffff) == 0) options_.progress("superko search", nodes_, 0);
   }
 }

@@ -50,6 +50,7 @@ struct SuperkoOptions {
   // strategy tree, the entry layers and the search each get at most what is left of it (the
   // ban-free solve and the layers' attractors are not interrupted).
   double max_seconds = 0;
+  std::uint64_t max_memory = 0;      // the search stops once the process's peak resident bytes pass this; 0: none
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
   bool transpositions = true;        // (state, visited-set hash) table
   bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories

@@ -1,14 +1,24 @@
 // The table reader: Table::open maps the file and hands it to the header and index decoder
 // (header.cpp, where every offset and count is checked), then builds the lookup guide; find and
 // decode_all read one block at a time, its check verified first, its keys by the Elias-Fano codec.
+// A mapped file that shrinks while open (truncated, or rewritten in place) would kill the process
+// with SIGBUS on the next read past its new end. Instead, a SIGBUS inside a table's mapping marks
+// the table changed and puts zero pages over the whole mapping; a read in progress under
+// guarded_read (open, find, decode_block, the payload checksum) is abandoned there (siglongjmp)
+// and throws GonuError "the table file changed while open", as does every later read. Other
+// tables, and the process, go on.
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 #include <utility>
 
 #include "core/error.hpp"
@@ -17,19 +27,118 @@
 #include "solver/table/elias_fano.hpp"
 #include "solver/table/header.hpp"
 #include "solver/table/table.hpp"
+#include "util/regular_file.hpp"
 
 namespace gonu {
 
 using namespace table_bits;
 
+namespace {
+
+// The mapped tables, for the SIGBUS handler, which may read only lock-free atomics. A slot is free
+// while its begin is 0.
+struct MappedRange {
+  std::atomic<std::uintptr_t> begin{0}, end{0};
+  std::atomic<bool> changed{false};
+};
+constexpr int kMappedSlots = 1024;
+MappedRange g_mapped[kMappedSlots];
+struct sigaction g_previous_sigbus;
+
+// The read in progress on this thread under guarded_read, where a SIGBUS in a table returns to.
+thread_local sigjmp_buf* t_read_guard = nullptr;
+
+void on_sigbus(int sig, siginfo_t* info, void* context) {
+  const auto at = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  for (MappedRange& r : g_mapped) {
+    const std::uintptr_t b = r.begin.load(), e = r.end.load();
+    if (b == 0 || at < b || at >= e) continue;
+    r.changed.store(true);
+    // Zero pages in place of the file, so that no other reader faults again.
+    ::mmap(reinterpret_cast<void*>(b), e - b, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (t_read_guard) siglongjmp(*t_read_guard, 1);
+    return;  // an unguarded read goes on, reading zeros; its caller checks file_changed()
+  }
+  // Not a table's: what would have happened without this handler.
+  if (g_previous_sigbus.sa_flags & SA_SIGINFO) {
+    if (g_previous_sigbus.sa_sigaction) return g_previous_sigbus.sa_sigaction(sig, info, context);
+  } else if (g_previous_sigbus.sa_handler != SIG_DFL && g_previous_sigbus.sa_handler != SIG_IGN) {
+    return g_previous_sigbus.sa_handler(sig);
+  }
+  ::signal(SIGBUS, SIG_DFL);  // the faulting read runs again and ends the process as SIGBUS does
+}
+
+void install_sigbus_handler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction sa {};
+    sa.sa_sigaction = on_sigbus;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;  // NODEFER: not left blocked by siglongjmp
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGBUS, &sa, &g_previous_sigbus);
+  });
+}
+
+int register_mapping(const unsigned char* data, std::uint64_t size) {
+  install_sigbus_handler();
+  const auto b = reinterpret_cast<std::uintptr_t>(data);
+  for (int i = 0; i < kMappedSlots; ++i) {
+    std::uintptr_t free = 0;
+    if (!g_mapped[i].begin.compare_exchange_strong(free, b)) continue;
+    g_mapped[i].changed.store(false);
+    g_mapped[i].end.store(b + size);
+    return i;
+  }
+  return -1;  // more tables open than slots: this one is read unguarded
+}
+
+void unregister_mapping(int slot) {
+  if (slot < 0) return;
+  g_mapped[slot].end.store(0);
+  g_mapped[slot].changed.store(false);
+  g_mapped[slot].begin.store(0);
+}
+
+}  // namespace
+
+// Runs read(); if the table's file shrinks under it, throws "the table file changed while open".
+// The objects read() made before the fault are abandoned (their memory leaks, once per table:
+// every later read is refused before it starts).
+template <class Read>
+auto Table::guarded_read(Read&& read) const {
+  check_unchanged();
+  sigjmp_buf here;
+  sigjmp_buf* const outer = t_read_guard;
+  if (sigsetjmp(here, 0) != 0) {
+    t_read_guard = outer;
+    check_unchanged();
+    throw GonuError(path_ + ": the table file changed while open");
+  }
+  t_read_guard = &here;
+  struct Restore {
+    sigjmp_buf* outer;
+    ~Restore() { t_read_guard = outer; }
+  } restore{outer};
+  return read();
+}
+
 Table::Table(Table&& o) noexcept { *this = std::move(o); }
+
+bool Table::file_changed() const { return slot_ >= 0 && g_mapped[slot_].changed.load(std::memory_order_relaxed); }
+
+void Table::check_unchanged() const {
+  if (file_changed())
+    throw GonuError(path_ + ": the table file changed while open (truncated or rewritten); open it again");
+}
 
 Table& Table::operator=(Table&& o) noexcept {
   if (this != &o) {
+    unregister_mapping(slot_);
     if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
     path_ = std::move(o.path_);
     data_ = std::exchange(o.data_, nullptr);
     size_ = std::exchange(o.size_, 0);
+    slot_ = std::exchange(o.slot_, -1);
     h_ = std::move(o.h_);
     codec_ = o.codec_;
     guide_ = std::move(o.guide_);
@@ -40,10 +149,14 @@ Table& Table::operator=(Table&& o) noexcept {
 }
 
 Table::~Table() {
+  unregister_mapping(slot_);
   if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
 }
 
-void Table::damaged(const std::string& what) const { table_header::damaged(path_, what); }
+void Table::damaged(const std::string& what) const {
+  check_unchanged();
+  table_header::damaged(path_, what);
+}
 
 namespace {
 
@@ -54,14 +167,17 @@ struct Fd {
   }
 };
 
-// Maps the regular file `path` read-only (nothing is mapped for an empty file).
+// Maps the regular file `path` read-only (nothing is mapped for an empty file). A FIFO or device is
+// refused before anything waits on it.
 void map_file(const std::string& path, const unsigned char*& data, std::uint64_t& size) {
   Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f.fd < 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
+  std::string why;
+  f.fd = open_regular_file(path, why);
+  if (f.fd < 0 && why.starts_with("not a regular file"))
+    throw GonuError(path + " is not a gonu table: " + why);
+  if (f.fd < 0) throw GonuError("cannot open table " + path + ": " + why);
   struct stat st {};
   if (::fstat(f.fd, &st) != 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
-  if (!S_ISREG(st.st_mode)) throw GonuError(path + " is not a gonu table (not a regular file)");
   size = std::uint64_t(st.st_size);
   if (size == 0) return;
   void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, f.fd, 0);
@@ -76,11 +192,15 @@ Table Table::open(const std::string& path) {
   Table t;
   t.path_ = path;
   map_file(path, t.data_, t.size_);  // unmapped by t's destructor if a check below throws
-  table_header::Decoded d = table_header::decode(t.data_, t.size_, path);
-  t.h_ = std::move(d.header);
-  t.codec_ = d.codec;
-  table_header::check_index(t.data_, t.h_, path);
-  t.build_guide();
+  if (t.data_) t.slot_ = register_mapping(t.data_, t.size_);
+  t.guarded_read([&t, &path] {
+    table_header::Decoded d = table_header::decode(t.data_, t.size_, path);
+    t.h_ = std::move(d.header);
+    t.codec_ = d.codec;
+    table_header::check_index(t.data_, t.h_, path);
+    t.build_guide();
+    return 0;
+  });
   if (!t.find(t.h_.root_key)) t.damaged("the root is not in the table");
   return t;
 }
@@ -155,6 +275,10 @@ BlockView read_block(const unsigned char* d, const TableHeader& h, std::uint64_t
 }  // namespace
 
 std::optional<TableEntry> Table::find(Key k) const {
+  return guarded_read([&] { return find_mapped(k); });
+}
+
+std::optional<TableEntry> Table::find_mapped(Key k) const {
   if (k < guide_base_) return std::nullopt;
   const std::uint64_t b = block_of(k);
   const BlockView blk = read_block(data_, h_, b, path_);
@@ -179,6 +303,13 @@ std::optional<TableEntry> Table::find(Key k) const {
 }
 
 void Table::decode_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t* dist) const {
+  guarded_read([&] {
+    decode_mapped_block(b, keys, value, dist);
+    return 0;
+  });
+}
+
+void Table::decode_mapped_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t* dist) const {
   const BlockView blk = read_block(data_, h_, b, path_);
   const std::string name = "block " + std::to_string(b);
   keys[0] = blk.first;
@@ -219,7 +350,9 @@ void Table::decode_all(std::vector<Key>& keys, std::vector<Value>& value, std::v
 }
 
 bool Table::payload_checksum_ok() const {
-  return XXH3_64bits(data_ + kTableHeaderSize, std::size_t(h_.file_size - kTableHeaderSize)) == h_.payload_xxh3;
+  return guarded_read([&] {
+    return XXH3_64bits(data_ + kTableHeaderSize, std::size_t(h_.file_size - kTableHeaderSize)) == h_.payload_xxh3;
+  });
 }
 
 }  // namespace gonu

@@ -115,14 +115,25 @@ class Table {
   // XXH3 of the whole payload, compared with the header's; false if it differs.
   bool payload_checksum_ok() const;
 
+  // Whether the file shrank under the mapping since open (a read past its end was caught: the
+  // mapping reads zeros since). find, decode_block and payload_checksum_ok then throw GonuError
+  // "the table file changed while open"; readers of value_codes() call check_unchanged after.
+  bool file_changed() const;
+  void check_unchanged() const;
+
  private:
   Table() = default;
   [[noreturn]] void damaged(const std::string& what) const;
+  template <class Read>
+  auto guarded_read(Read&& read) const;
+  std::optional<TableEntry> find_mapped(Key k) const;
+  void decode_mapped_block(std::uint64_t b, Key* keys, Value* value, std::uint16_t* dist) const;
   void build_guide();
   std::uint64_t block_of(Key k) const;
   std::string path_;
   const unsigned char* data_ = nullptr;
   std::uint64_t size_ = 0;
+  int slot_ = -1;  // the mapping's place among those the SIGBUS handler guards; -1: none
   TableHeader h_;
   KeyCodec codec_;
   // A guide built at open from the index: the keys' range cut into 2^k equal buckets, and for

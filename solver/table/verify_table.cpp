@@ -408,7 +408,9 @@ TableVerifyResult verify_table(const Table& t, const ProgressFn& progress, Table
   const bool indexed = method == TableVerifyMethod::indexed ||
                        (method == TableVerifyMethod::automatic && indexable(t) &&
                         StateIndex::bytes_for(t.codec(), t.header().root, root_code(t)) <= array_bytes(t.header()));
-  return indexed ? verify_indexed(t, progress) : verify_arrays(t, progress);
+  const TableVerifyResult r = indexed ? verify_indexed(t, progress) : verify_arrays(t, progress);
+  t.check_unchanged();  // the values read straight from the mapping may have been zeros since
+  return r;
 }
 
 }  // namespace gonu

@@ -21,7 +21,10 @@ std::string file_stem(const std::string& path) {
   return name.empty() ? "table" : name;
 }
 
-ApiAnswer ok(const ojson& j) { return {200, j.dump()}; }
+// Every answer is valid UTF-8: text from a request or a file name that is not is written with U+FFFD.
+std::string json_text(const ojson& j) { return j.dump(-1, ' ', false, ojson::error_handler_t::replace); }
+
+ApiAnswer ok(const ojson& j) { return {200, json_text(j)}; }
 
 // An error of a served table with the table's file named by its id: answers never show where the
 // server keeps its files.
@@ -53,7 +56,7 @@ std::optional<ApiAnswer> check_request(const std::vector<ServedTable>& tables, c
   if (!find_table(tables, r.table)) {
     std::string names;
     for (const ServedTable& t : tables) names += (names.empty() ? "" : ", ") + t.id;
-    return api_error(404, "unknown table '" + r.table + "' (loaded: " + names + ")");
+    return api_error(404, "unknown table '" + printable(r.table) + "' (loaded: " + names + ")");
   }
   if (r.position && r.position->size() > kMaxPositionChars)
     return api_error(413, "position is " + std::to_string(r.position->size()) + " characters long; at most " +
@@ -99,7 +102,7 @@ ApiAnswer api_error(int status, const std::string& message) {
   j["schema"] = "gonu-error/1";
   j["status"] = status;
   j["error"] = message;
-  return {status, j.dump()};
+  return {status, json_text(j)};
 }
 
 ApiAnswer api_tables(const std::vector<ServedTable>& tables) {

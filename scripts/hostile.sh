@@ -1,0 +1,343 @@
+#!/usr/bin/env bash
+# Hostile requests, changing files and starved resources, against build/bin/gonu and the Python
+# module: each reproducer of the reliability table (results/reliability.md, "Hostile input and
+# starved resources") run again, counted as tries and failures. A failure is a crash, a hang, a
+# 5xx, JSON that is not valid UTF-8, an answer that is not one line (exit 1) or a 4xx JSON error,
+# a left temporary file, or a slow answer where one must be fast. Writes the table to
+# build/hostile-summary.md (read by scripts/reliability.sh); exits non-zero if anything failed.
+#   scripts/hostile.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+gonu=$root/build/bin/gonu
+[ -x "$gonu" ] || { echo "hostile: build gonu first (scripts/build.sh gonu)" >&2; exit 1; }
+work=$(mktemp -d /tmp/gonu-hostile-XXXXXX)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+summary=build/hostile-summary.md
+rows=()
+failed_any=0
+
+# record ROW WHAT TRIES FAILURES
+record() {
+  rows+=("| $1 | $2 | $3 | $4 |")
+  [ "$4" -eq 0 ] || failed_any=1
+  echo "row $1: $3 tries, $4 failures ($2)"
+}
+
+"$gonu" solve --board 3x4 --quiet --out "$work/t.gonu" >/dev/null
+"$gonu" solve --board 3x3 --quiet --out "$work/u.gonu" >/dev/null
+
+# A server on a free port: serve_start FILE...; sets $port and $spid.
+serve_start() {
+  "$gonu" serve "$@" --port 0 2>"$work/serve.err" &
+  spid=$!
+  for _ in $(seq 100); do
+    port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)\/.*/\1/p' "$work/serve.err")
+    [ -n "$port" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+serve_stop() { kill "$spid" 2>/dev/null; wait "$spid"; }
+
+# Rows 1 and 2: every byte 0x80..0xFF (and the control bytes) in the path, each query value and
+# key; characters of 2, 3 and 4 bytes at every column of a position. Python sends them raw.
+serve_start "$work/t.gonu"
+python3 - "$port" >"$work/http.txt" <<'EOF'
+import json, socket, sys
+port = int(sys.argv[1])
+
+def ask(target, extra=b""):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"GET " + target + b" HTTP/1.1\r\nConnection: close\r\n" + extra + b"\r\n")
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    status = int(head[9:12])
+    json.loads(body.decode("utf-8"))  # strict: invalid UTF-8 raises
+    return status
+
+def tries(targets, lowest):
+    n = bad = 0
+    for t, extra in targets:
+        n += 1
+        try:
+            if not lowest <= ask(t, extra) < 500:
+                bad += 1
+        except Exception:
+            bad += 1
+    return n, bad
+
+raw = [bytes([b]) for b in list(range(0x80, 0x100)) + list(range(1, 0x20))]
+pct = [b"%%%02X" % b[0] for b in raw]
+row1 = [(b"/" + p, b"") for p in pct] + [(b"/" + r, b"") for r in raw if r not in (b"\r", b"\n", b" ", b"\t")]
+row1 += [(b"/nothing", b"X-Odd: " + r + b"\r\n") for r in raw[:128]]
+row2 = []
+for p in pct:
+    row2 += [(b"/api/query?table=" + p, b""), (b"/api/query?" + p + b"=1", b""),
+             (b"/api/query?history=" + p, b""), (b"/api/line?position=x" + p + b"x/4/wwww%20x", b"")]
+for ch in ["é", "\u200b", "\U0001F600", "ñ"]:
+    enc = "".join("%%%02X" % c for c in ch.encode()).encode()
+    for col in range(12):
+        pos = list("xxxx/4/wwww x")
+        pos.insert(col, "@")
+        text = "".join(pos).replace(" ", "%20").encode().replace(b"@", enc)
+        row2.append((b"/api/query?position=" + text, b""))
+print(*tries(row1, 400))
+print(*tries(row2, 200))  # a history of white space alone is the empty history: 200
+EOF
+alive=0; kill -0 "$spid" 2>/dev/null && alive=1
+serve_stop
+read -r n1 f1 < <(sed -n 1p "$work/http.txt")
+read -r n2 f2 < <(sed -n 2p "$work/http.txt")
+record 1 "bytes that are not UTF-8 in a request path (and a header): 4xx, valid JSON, server alive" "${n1:-0}" $(( ${f1:-1} + (1 - alive) ))
+record 2 "the same in query values and keys; characters of 2-4 bytes at every column of a position: no 5xx, valid JSON" "${n2:-0}" "${f2:-1}"
+
+# Row 3: the command line, text and --json.
+n=0; f=0
+for arg in 'xéx/3/www x' $'x\xffx/4/wwww x' $'\xe2\x80\x8bxxx/4/wwww x' $'xx\x1b[2Jx/4/wwww x' $'\xc3'; do
+  for json in "" --json; do
+    n=$((n + 1))
+    timeout 20 "$gonu" query "$work/t.gonu" "$arg" $json >"$work/out" 2>"$work/err"
+    rc=$?
+    if [ "$rc" -ne 1 ]; then f=$((f + 1)); continue; fi
+    if [ -n "$json" ]; then python3 -c 'import json,sys; json.loads(open(sys.argv[1],"rb").read().decode("utf-8"))' "$work/out" || f=$((f + 1))
+    else [ "$(wc -l <"$work/err")" -eq 1 ] || f=$((f + 1)); fi
+  done
+done
+for h in $'\xff' $'a3-a2 \xc3' 'a3-a2 é'; do
+  n=$((n + 1))
+  timeout 20 "$gonu" query "$work/t.gonu" --history "$h" --json >"$work/out" 2>"$work/err"
+  [ $? -eq 1 ] && python3 -c 'import json,sys; json.loads(open(sys.argv[1],"rb").read().decode("utf-8"))' "$work/out" || f=$((f + 1))
+done
+record 3 "gonu query POSITION / --history with such bytes, text and --json: exit 1, one line or valid JSON" "$n" "$f"
+
+# Row 4: 32 connections sending a header byte every 200 ms; 25 other requests per round, each
+# answered within 100 ms; three rounds.
+serve_start "$work/t.gonu"
+python3 - "$port" >"$work/slow.txt" <<'EOF'
+import socket, sys, time, urllib.request
+port = int(sys.argv[1])
+n = bad = 0
+for round in range(3):
+    slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(32)]
+    for s in slow:
+        s.send(b"G")
+    for i in range(25):
+        n += 1
+        t0 = time.monotonic()
+        try:
+            r = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/query?history=a3-a2", timeout=10)
+            ok = r.status == 200 and time.monotonic() - t0 < 0.1
+        except Exception:
+            ok = False
+        bad += not ok
+        for s in slow:
+            s.send(b"E")
+        time.sleep(0.2)
+    for s in slow:
+        s.close()
+print(n, bad)
+EOF
+serve_stop
+read -r n4 f4 <"$work/slow.txt"
+record 4 "32 slow clients (a header byte every 200 ms): other requests answered within 100 ms" "${n4:-0}" "${f4:-1}"
+
+# Row 5: a table truncated under gonu serve (the other table still served) and under Python.
+n=0; f=0
+for i in 1 2 3 4 5; do
+  cp "$work/t.gonu" "$work/a.gonu"
+  serve_start "$work/a.gonu" "$work/u.gonu"
+  curl -s "http://127.0.0.1:$port/api/query?table=a&history=a3-a2" >/dev/null
+  truncate -s 1000 "$work/a.gonu"
+  n=$((n + 1))
+  code=$(curl -s -o "$work/body" -w '%{http_code}' "http://127.0.0.1:$port/api/query?table=a&history=b3-b2")
+  other=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/query?table=u&history=a3-a2")
+  { [ "$code" = 400 ] && grep -q "changed while open" "$work/body" && [ "$other" = 200 ]; } || f=$((f + 1))
+  serve_stop
+done
+"$gonu" solve --board 4x4 --quiet --out "$work/big.gonu" >/dev/null
+for i in 1 2 3; do  # gonu verify of a 4x4 table, truncated 0.3 s in
+  cp "$work/big.gonu" "$work/v.gonu"
+  "$gonu" verify "$work/v.gonu" >/dev/null 2>"$work/err" &
+  vpid=$!
+  sleep 0.3
+  truncate -s 100000 "$work/v.gonu"
+  wait "$vpid"
+  rc=$?
+  [ "$rc" -eq 0 ] && continue  # verify ended before the truncation: not a try
+  n=$((n + 1))
+  # (truncated before verify opened it, under load: "is truncated", as right an answer)
+  { [ "$rc" -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -qE "changed while open|is truncated" "$work/err"; } ||
+    f=$((f + 1))
+done
+if PYTHONPATH=build/python python3 -c 'import gonu' 2>/dev/null; then
+  for i in 1 2 3 4 5; do
+    n=$((n + 1))
+    cp "$work/t.gonu" "$work/p.gonu"
+    PYTHONPATH=build/python timeout 20 python3 -c '
+import os, sys, gonu
+t = gonu.Table(sys.argv[1]); t.probe(); os.truncate(sys.argv[1], 400)
+try:
+    t.probe(history="a3-a2"); sys.exit(1)
+except gonu.Error as e:
+    sys.exit(0 if "changed while open" in str(e) else 1)' "$work/p.gonu" || f=$((f + 1))
+  done
+fi
+record 5 "a table truncated while served (server), verified (gonu verify) or open (Python): an error, no SIGBUS" "$n" "$f"
+
+# Row 6: a FIFO named as a table or certificate.
+mkfifo "$work/fifo"
+n=0; f=0
+for cmd in info query verify play check-certificate "serve --port 0"; do
+  n=$((n + 1))
+  timeout 10 "$gonu" $cmd "$work/fifo" >"$work/err" 2>&1 </dev/null  # check-certificate: FLAW on stdout
+  rc=$?
+  { [ "$rc" -eq 1 ] && grep -q "not a regular file (a FIFO)" "$work/err"; } || f=$((f + 1))
+done
+if PYTHONPATH=build/python python3 -c 'import gonu' 2>/dev/null; then
+  n=$((n + 1))
+  PYTHONPATH=build/python timeout 10 python3 -c '
+import sys, gonu
+try:
+    gonu.Table(sys.argv[1]); sys.exit(1)
+except gonu.Error:
+    sys.exit(0)' "$work/fifo" || f=$((f + 1))
+fi
+record 6 "a FIFO given to info, query, verify, play, check-certificate, serve, gonu.Table: refused at once" "$n" "$f"
+
+# Row 7: SIGTERM to mpirun while the temporary table file exists (polled every 10 ms from
+# "mpi: result" on), so that every try lands inside the table write.
+solve_help=$("$gonu" solve --help)
+if command -v mpirun >/dev/null && grep -q -- --mpi <<<"$solve_help"; then
+  mpirun=(mpirun --oversubscribe -np 2)
+  [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+  n=0; f=0
+  for i in 1 2 3 4 5; do
+    mkdir -p "$work/mpi$i"
+    "${mpirun[@]}" "$gonu" solve --board 4x4 --mpi --out "$work/mpi$i/t.gonu" >/dev/null 2>"$work/mpi$i/err" &
+    mpid=$!
+    for _ in $(seq 1200); do grep -q "mpi: result" "$work/mpi$i/err" 2>/dev/null && break; sleep 0.05; done
+    hit=0
+    for _ in $(seq 1000); do
+      if ls "$work/mpi$i" | grep -q "gonu-tmp"; then hit=1; break; fi
+      kill -0 "$mpid" 2>/dev/null || break
+      sleep 0.01
+    done
+    kill -TERM "$mpid" 2>/dev/null
+    wait "$mpid" 2>/dev/null
+    sleep 1
+    [ "$hit" -eq 1 ] || continue  # the write ended before the poll saw it: not a try
+    n=$((n + 1))
+    ls "$work/mpi$i" | grep -q "gonu-tmp" && f=$((f + 1))
+  done
+  record 7 "SIGTERM to mpirun during gonu solve --mpi's table write (4x4, the temporary seen): none left" "$n" "$f"
+else
+  record 7 "SIGTERM to mpirun during the table write (not run: no mpirun or no --mpi here)" 0 0
+fi
+
+# Row 8: gonu serve under a 40 MiB address-space limit: starts, answers 200 or 503, stops with 0.
+n=0; f=0
+for i in 1 2 3; do
+  n=$((n + 1))
+  (ulimit -v 40960; exec "$gonu" serve "$work/t.gonu" --port 0) 2>"$work/serve.err" &
+  spid=$!
+  port=
+  for _ in $(seq 100); do port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)\/.*/\1/p' "$work/serve.err"); [ -n "$port" ] && break; sleep 0.05; done
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:${port:-1}/api/tables")
+  kill "$spid"; wait "$spid"; rc=$?
+  { [ "$code" = 200 ] || [ "$code" = 503 ]; } && [ "$rc" -eq 0 ] || f=$((f + 1))
+done
+record 8 "gonu serve under ulimit -v 40960: serves (200, or 503 where no thread starts), stops cleanly" "$n" "$f"
+
+# Row 9: ulimit -f 100 during a table write.
+n=0; f=0
+for i in 1 2 3; do
+  n=$((n + 1))
+  (ulimit -f 100; exec "$gonu" solve --board 3x4 --quiet --out "$work/f$i.gonu") 2>"$work/err"
+  rc=$?
+  { [ "$rc" -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "File too large" "$work/err" &&
+    ! ls "$work" | grep -q "f$i.gonu"; } || f=$((f + 1))
+done
+record 9 "ulimit -f 100; gonu solve --out: one line, exit 1, no file" "$n" "$f"
+
+# Row 10: --threads far past the cores.
+n=0; f=0
+for t in 100000000 2147483647 1000000; do
+  n=$((n + 1))
+  s0=$SECONDS
+  timeout 30 "$gonu" solve --board 3x3 --threads "$t" >/dev/null 2>"$work/err"
+  rc=$?
+  { [ "$rc" -eq 2 ] && grep -q "more than 16 times" "$work/err" && [ $((SECONDS - s0)) -lt 5 ]; } || f=$((f + 1))
+done
+record 10 "gonu solve --threads 100000000 (and 2^31-1, 10^6): refused at once" "$n" "$f"
+
+# Row 11: a 256 KiB stack.
+n=0; f=0
+for args in "--board 2x3" "--board 3x4" "--board 3x4 --engine compact" "--board 3x4 --engine graph" \
+            "--board 3x3 --rules encyclopedia" "--board 3x2 --rules corner --no-strategy"; do
+  n=$((n + 1))
+  (ulimit -s 256; exec "$gonu" solve $args --quiet) >/dev/null 2>&1 || f=$((f + 1))
+done
+record 11 "ulimit -s 256; gonu solve (dense, compact, graph, tagged, superko): runs" "$n" "$f"
+
+# Row 12: superko and --max-memory.
+n=0; f=0
+for args in "--board 3x4 --rules soldiers --max-memory 1" "--board 3x2 --rules corner --max-memory 1M"; do
+  n=$((n + 1))
+  timeout 60 "$gonu" solve $args >/dev/null 2>"$work/err"
+  { [ $? -eq 1 ] && grep -q "the ban-free solve comes first" "$work/err"; } || f=$((f + 1))
+done
+record 12 "gonu solve under superko with a --max-memory below its ban-free solve: refused first" "$n" "$f"
+
+# Row 13: gonu solve under mpirun (or its environment) without --mpi.
+n=1; f=0
+OMPI_COMM_WORLD_SIZE=2 "$gonu" solve --board 2x3 >/dev/null 2>"$work/err"
+{ [ $? -eq 1 ] && grep -q "add --mpi" "$work/err"; } || f=$((f + 1))
+if command -v mpirun >/dev/null; then
+  n=2
+  mpirun=(mpirun --oversubscribe -np 2)
+  [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+  timeout 60 "${mpirun[@]}" "$gonu" solve --board 3x3 >"$work/out" 2>"$work/err"
+  { grep -q "add --mpi" "$work/err" && ! grep -q "root value" "$work/out"; } || f=$((f + 1))
+fi
+record 13 "gonu solve under mpirun -np 2 without --mpi: stops at once with the hint" "$n" "$f"
+
+# Row 14: Python, characters of several bytes and lone surrogates.
+if PYTHONPATH=build/python python3 -c 'import gonu' 2>/dev/null; then
+  PYTHONPATH=build/python python3 - "$work/t.gonu" >"$work/py.txt" <<'EOF'
+import sys, gonu
+cases = [lambda: gonu.moves("xéx/3/www x"), lambda: gonu.moves("x\udcffx/3/www x"),
+         lambda: gonu.moves("xxx/3/www x", history="\udcff"), lambda: gonu.moves("\u200bxx/3/www x"),
+         lambda: gonu.Table(sys.argv[1]).probe("x\U0001F600x/4/wwww x"),
+         lambda: gonu.Table(sys.argv[1]).probe(history=["\udcff"]), lambda: gonu.solve(board="3x3", position="\udcff")]
+bad = 0
+for c in cases:
+    try:
+        c()
+        bad += 1
+    except gonu.Error as e:
+        bad += not str(e)
+    except Exception:
+        bad += 1
+print(len(cases), bad)
+EOF
+  read -r n14 f14 <"$work/py.txt"
+  record 14 "Python: non-ASCII characters and lone surrogates in positions and moves: gonu.Error naming them" "${n14:-0}" "${f14:-1}"
+else
+  record 14 "Python (not run: the module is not built in build/python)" 0 0
+fi
+
+mkdir -p build
+{
+  echo "| # | what | tries | failures |"
+  echo "|---|---|---:|---:|"
+  printf '%s\n' "${rows[@]}"
+} >"$summary"
+echo "hostile: wrote $summary"
+exit "$failed_any"

@@ -1,0 +1,110 @@
+// The explorer's routes (see routes.hpp): each API handler turns a GonuError into a 400 and a
+// lack of memory into a 503; anything else reaches the exception handler, a 500 with JSON.
+#include "tools/serve/routes.hpp"
+
+#include "core/error.hpp"
+
+namespace gonu::cli {
+
+namespace {
+
+const char* content_type(const std::string& name) {
+  if (name.ends_with(".html")) return "text/html; charset=utf-8";
+  if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
+  if (name.ends_with(".css")) return "text/css; charset=utf-8";
+  if (name.ends_with(".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
+void send(httplib::Response& res, const ApiAnswer& a) {
+  res.status = a.status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(a.body, "application/json");
+}
+
+// The request named by the query string; throws GonuError for an unknown parameter.
+ExplorerRequest request_from_params(const httplib::Request& req) {
+  ExplorerRequest r;
+  for (const auto& [key, value] : req.params) {
+    if (key == "table") r.table = value;
+    else if (key == "position") r.position = value;
+    else if (key == "history") r.history = value;
+    else throw GonuError("unknown parameter '" + key + "' (expected table, position, history)");
+  }
+  return r;
+}
+
+using ApiCall = ApiAnswer (*)(const std::vector<ServedTable>&, const ExplorerRequest&);
+
+void add_game_route(httplib::Server& svr, const std::string& path, const std::vector<ServedTable>& tables,
+                    ApiCall call) {
+  svr.Get(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
+    try {
+      send(res, call(tables, request_from_params(req)));
+    } catch (const GonuError& e) {
+      send(res, api_error(400, e.what()));
+    } catch (const std::bad_alloc&) {
+      send(res, api_error(503, "out of memory; try again"));
+    }
+  });
+  svr.Post(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
+    try {
+      send(res, call(tables, request_from_json(req.body)));
+    } catch (const GonuError& e) {
+      send(res, api_error(400, e.what()));
+    } catch (const std::bad_alloc&) {
+      send(res, api_error(503, "out of memory; try again"));
+    }
+  });
+}
+
+void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables, std::span<const WebAsset> assets) {
+  for (const WebAsset& a : assets) {
+    const std::string name = a.name;
+    auto serve = [a, name](const httplib::Request&, httplib::Response& res) {
+      res.set_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:");
+      res.set_header("X-Content-Type-Options", "nosniff");
+      res.set_content(reinterpret_cast<const char*>(a.data), a.size, content_type(name));
+    };
+    svr.Get("/" + name, serve);
+    if (name == "index.html") svr.Get("/", serve);
+  }
+  svr.Get("/api/tables", [&tables](const httplib::Request&, httplib::Response& res) { send(res, api_tables(tables)); });
+  add_game_route(svr, "/api/query", tables, api_query);
+  add_game_route(svr, "/api/line", tables, api_line);
+}
+
+// Errors that httplib answers itself (no route, a request too large, a bad request line) and
+// faults of a handler get a JSON body too.
+void add_error_handlers(httplib::Server& svr) {
+  svr.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // an API answer already
+    const std::string request = printable(req.method) + " " + printable(req.path);
+    std::string what = "bad request (HTTP " + std::to_string(res.status) + "): " + request;
+    if (res.status == 404) what = "no such page or API: " + request;
+    if (res.status == 413) what = "the request body is too large (at most " + std::to_string(kMaxBodyBytes) + " bytes)";
+    if (res.status == 414) what = "the request line is too long (at most 8192 characters)";
+    send(res, api_error(res.status, what));
+    return httplib::Server::HandlerResponse::Handled;
+  }));
+  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    std::string what = "internal error";
+    try {
+      std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      what += ": " + printable(e.what());
+    } catch (...) {
+    }
+    send(res, api_error(500, what));
+  });
+}
+
+}  // namespace
+
+void add_explorer_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
+                         std::span<const WebAsset> assets) {
+  add_routes(svr, tables, assets);
+  add_error_handlers(svr);
+}
+
+}  // namespace gonu::cli
