@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "solver/jungi/generator.hpp"
 #include "tests/jungi_support.hpp"
+#include "tests/table_test_util.hpp"
 #include "tests/reference/jungi_endgame_plain.hpp"
 
 using namespace gonu;
@@ -149,10 +150,21 @@ TEST_CASE("jungi tables: the generator agrees with the plain reference on every 
   CHECK(s.positions == 2 * (30 * 54 - 15));
 }
 
-TEST_CASE("jungi tables: the generator agrees with the plain reference on 3-piece materials", "[jungi_tables]") {
+// KPvK: a Pawn's 2-step leaves a field that the King may take, and every promotion's table is
+// solved first (each of the three pieces promotes: 8 tables of three pieces).
+TEST_CASE("jungi tables: the generator agrees with the plain reference on KPvK", "[jungi_tables]") {
   jungi::TableSet set{jungi::Rules{}};
   std::size_t fields = 0;
-  for (const char* m : {"KPvK", "+KvKE", "KRvK"}) {
+  set.solve(jungi::parse_material("KPvK"));
+  compare_with_reference(set, {"KPvK"}, fields);
+  CHECK(fields > 100);
+}
+
+// Slower (some two minutes here): run with gonu_tests "[jungi_tables_slow]".
+TEST_CASE("jungi tables: the generator agrees with the plain reference on KRvK, KNvK and +KvKE", "[.][jungi_tables_slow]") {
+  jungi::TableSet set{jungi::Rules{}};
+  std::size_t fields = 0;
+  for (const char* m : {"KRvK", "KNvK", "+KvKE"}) {
     INFO(m);
     set.solve(jungi::parse_material(m));
     compare_with_reference(set, {m}, fields);
@@ -160,17 +172,32 @@ TEST_CASE("jungi tables: the generator agrees with the plain reference on 3-piec
   CHECK(fields > 100);
 }
 
-TEST_CASE("jungi tables: one thread and two give the same tables", "[jungi_tables]") {
-  const Material m = jungi::parse_material("+KvKN");
-  std::vector<std::vector<std::uint16_t>> entries;
-  for (const int threads : {1, 2}) {
-    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-    jungi::TableSet set{jungi::Rules{}};
-    set.solve(m);
-    for (const Material& x : jungi::material_closure(m)) entries.push_back(set.find(x)->entries);
+namespace {
+
+// The tables of m's closure, solved with `threads` threads by `method`.
+std::vector<std::vector<std::uint16_t>> closure_entries(const Material& m, int threads, jungi::SweepMethod method) {
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  jungi::TableSet set{jungi::Rules{}};
+  jungi::TableOptions o;
+  o.sweeps = method;
+  set.solve(m, o);
+  std::vector<std::vector<std::uint16_t>> out;
+  for (const Material& x : jungi::material_closure(m)) {
+    CHECK(set.find(x)->stats.child_lists == (method == jungi::SweepMethod::lists));
+    out.push_back(set.find(x)->entries);
   }
-  const std::size_t half = entries.size() / 2;
-  for (std::size_t i = 0; i < half; ++i) CHECK(entries[i] == entries[half + i]);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("jungi tables: one thread or two and forward sweeps or child lists give the same tables", "[jungi_tables]") {
+  const Material kvk = jungi::parse_material("Kv+K");
+  const auto forward = closure_entries(kvk, 1, jungi::SweepMethod::forward);
+  CHECK(closure_entries(kvk, 2, jungi::SweepMethod::forward) == forward);
+  CHECK(closure_entries(kvk, 2, jungi::SweepMethod::lists) == forward);
+  const Material m = jungi::parse_material("+Kv+K+P");  // one table of three pieces
+  CHECK(closure_entries(m, 1, jungi::SweepMethod::lists) == closure_entries(m, 2, jungi::SweepMethod::lists));
 }
 
 TEST_CASE("jungi tables: a material too large for the memory limit is refused", "[jungi_tables]") {
@@ -179,4 +206,32 @@ TEST_CASE("jungi tables: a material too large for the memory limit is refused", 
   o.max_memory = 1 << 20;
   CHECK_THROWS_WITH(set.solve(jungi::parse_material("KRvK"), o), Catch::Contains("past the memory limit"));
   CHECK(set.find(jungi::parse_material("KvK")) == nullptr);
+}
+
+TEST_CASE("jungi tables: gonu solve --game jungi reports every table it solves", "[jungi_tables]") {
+  using table_test::run_gonu;
+  const auto r = run_gonu("solve --game jungi --material Kv+K --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  // Kv+K leads to +Kv+K (its King promotes), solved first; not to KvK.
+  CHECK(r.out.find("+Kv+K: 7,200 positions (7,290 indices)") != std::string::npos);
+  CHECK(r.out.find("Kv+K: 4,800 positions") != std::string::npos);
+  CHECK(r.out.find("KvK:") == std::string::npos);
+  CHECK(r.out.find("+Kv+K:") < r.out.find("\nKv+K:"));
+  CHECK(r.out.find("  North to move: WIN 2,003 / LOSS 0 / DRAW 397") != std::string::npos);
+  CHECK(r.out.find("  longest win: 17 plies, ") != std::string::npos);
+  const auto all = run_gonu("solve --game jungi --all 2");
+  CHECK(all.code == 0);
+  for (const char* m : {"\nKvK: 3,210 positions", "\n+KvK: 4,800", "\nKv+K: 4,800", "\n+Kv+K: 7,200"}) CHECK(all.out.find(m) != std::string::npos);
+  CHECK(all.err.find("solved in") != std::string::npos);
+  CHECK(all.err.find("at peak (resident)") != std::string::npos);
+  const auto bad = run_gonu("solve --game jungi --material KvKK");
+  CHECK(bad.code == 1);
+  CHECK(bad.err == "gonu: error: material: North (after 'v') has two royals (one K or +K a side)\n");
+  CHECK(bad.out.empty());
+  const auto big = run_gonu("solve --game jungi --material KRRvKR --max-memory 10M");
+  CHECK(big.code == 1);
+  CHECK(big.err.find("more than the limit of 10 MiB") != std::string::npos);
+  CHECK(run_gonu("solve --material KvK").code == 2);
+  CHECK(run_gonu("solve --game jungi --material KvK --out x").code == 2);
 }

@@ -58,10 +58,14 @@ struct Best {
   }
 };
 
-bool near_passed(const Position& c, int sq) {
-  for (Set s = c.passed; s; s &= s - 1)
-    if (distance(sq, lowest(s)) <= 1) return true;
-  return false;
+// Whether piece x on `from` captures what passed by on the empty passed square `to` (READING.md
+// "Capturing what passed by"): a Pawn on its two diagonal forward squares, the others (Veteran,
+// Queen, Empress, King, Emperor) on their eight neighbours. Faster than generating the piece's
+// moves; the reference solver, which takes its moves from core/jungi's generator, checks it.
+bool captures_passed_by_onto(Piece x, int from, int to) {
+  if (distance(from, to) != 1) return false;
+  if (kind_of(x) != Kind::pawn || is_promoted(x)) return true;
+  return rank_of(to) - rank_of(from) == forward(side_of(x)) && file_of(to) != file_of(from);
 }
 
 // Reads values of positions from the tables: `own` is the table being built (null once every
@@ -107,21 +111,49 @@ struct Reader {
     if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
     const std::uint16_t base = stored(c);
     if (!c.passed) return base;
+    bool alone = false;
+    const std::uint16_t captures = passed_by_captures(c, alone);
+    if (captures == kInvalidEntry) return base;
+    if (alone) return captures;
+    Best best;
+    best.add(captures);
+    best.add(base);
+    return best.result();
+  }
+
+  // The best of c's captures of what passed by for c's side to move (kInvalidEntry if it has
+  // none); `alone` when they are c's only moves (stalemate=draw, see child).
+  std::uint16_t passed_by_captures(const Position& c, bool& alone) const {
     Best best;
     bool captures = false;
-    for (int sq = 0; sq < kSquares; ++sq) {
+    // Only a piece next to a passed square can capture what passed by: those squares alone.
+    Set near = 0;
+    for (Set ps = c.passed; ps; ps &= ps - 1) {
+      const int at = lowest(ps);
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr)
+          if (on_board(file_of(at) + df, rank_of(at) + dr)) near |= bit(square_at(file_of(at) + df, rank_of(at) + dr));
+    }
+    for (; near; near &= near - 1) {
+      const int sq = lowest(near);
       const Piece x = c.cell[std::size_t(sq)];
-      if (x == kEmpty || side_of(x) != c.to_move || !captures_passed_by(type_of(x)) || !near_passed(c, sq)) continue;
-      MoveList moves;
-      generate_piece_moves(rules, c, sq, moves);
-      for (const Move& m : moves) {
-        if (m.kind != MoveKind::passed_by) continue;
+      if (x == kEmpty || side_of(x) != c.to_move || !captures_passed_by(type_of(x))) continue;
+      for (Set ps = c.passed; ps; ps &= ps - 1) {
+        const int to = lowest(ps);
+        if (!captures_passed_by_onto(x, sq, to)) continue;
         captures = true;
-        best.add(through_move(child(apply_move(c, m))));  // leads to a position without a field
+        // The capture leads to a position without a field, of a smaller material (or the royal
+        // taken); under optional promotion a piece entering its zone may also stay unpromoted.
+        Move m{std::int8_t(sq), std::int8_t(to), kNoSquare, MoveKind::passed_by, !is_promoted(x) && in_zone(c.to_move, to)};
+        best.add(through_move(child(apply_move(c, m))));
+        if (m.promotes && rules.optional_promotion) {
+          m.promotes = false;
+          best.add(through_move(child(apply_move(c, m))));
+        }
       }
     }
-    if (!captures) return base;
-    if (!(rules.stalemate_draw && base == kDraw && no_moves_without_field(c))) best.add(base);
+    if (!captures) return kInvalidEntry;
+    alone = rules.stalemate_draw && no_moves_without_field(c);
     return best.result();
   }
 
@@ -135,6 +167,8 @@ struct Reader {
 };
 
 constexpr std::size_t kGrain = 1024;
+// What the child lists take per index, estimated (some 30 moves to the same material, 8 bytes each).
+constexpr std::uint64_t kListBytesPerIndex = 280;
 
 // Level 0: invalid indices, positions without a legal move (lost, or drawn under
 // stalemate=draw), and the rest not yet known.
@@ -186,6 +220,106 @@ std::uint64_t sweep(const TableSet& set, const Rules& rules, Table& t, int d) {
           }
           if (win || all_lose) {
             entry.store(win ? code(kWin, d) : code(kLoss, longest), std::memory_order_relaxed);
+            ++decided_here;
+          }
+        }
+        return decided_here;
+      },
+      std::plus<>());
+}
+
+// The explicit form, where memory allows: every position's moves generated once. A move to the
+// same material is kept as the index it leads to and the best of that position's captures of what
+// passed by (0: none); every other move (to a smaller material, or taking the royal) has a final
+// value, and the best of those for the mover is kept once per position. The sweeps then read
+// values only, with the same rules and the same results as the forward sweeps.
+struct ChildLists {
+  std::vector<std::uint16_t> fixed;     // per index: the best final move value for the mover (0: none)
+  std::vector<std::uint64_t> begin;     // per index + 1: where its own-material children start
+  std::vector<std::uint64_t> children;  // index << 16 | that child's captures of what passed by
+};
+
+constexpr std::uint64_t kListBlock = 4096;
+
+ChildLists build_lists(const TableSet& set, const Rules& rules, const Table& t) {
+  const std::uint64_t n = t.indexer.size();
+  const Reader final_reader{set, rules};
+  ChildLists lists;
+  lists.fixed.assign(n, kInvalidEntry);
+  const std::uint64_t blocks = (n + kListBlock - 1) / kListBlock;
+  std::vector<std::vector<std::uint64_t>> items(blocks);
+  std::vector<std::vector<std::uint32_t>> counts(blocks);
+  tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
+    Position p;
+    MoveList moves;
+    Placement pl;
+    for (std::uint64_t i = b * kListBlock; i < std::min(n, (b + 1) * kListBlock); ++i) {
+      std::uint32_t own = 0;
+      if (t.entries[i] == kUnknown) {
+        t.indexer.decode(i, p);
+        generate_moves(rules, p, moves);
+        Best fixed;
+        bool any_fixed = false;
+        for (const Move& m : moves) {
+          const Position c = apply_move(p, m);
+          const bool royal_taken = c.royal[std::size_t(index(c.to_move))] < 0;
+          if (!royal_taken && placement_of(c, pl) && pl.material == t.indexer.material()) {
+            bool alone = false;
+            const std::uint16_t captures = c.passed ? final_reader.passed_by_captures(c, alone) : kInvalidEntry;
+            if (!alone) {
+              items[b].push_back(t.indexer.encode(pl, c.to_move) << 16 | captures);
+              ++own;
+              continue;
+            }
+            fixed.add(through_move(captures));
+          } else {
+            fixed.add(through_move(final_reader.child(c)));
+          }
+          any_fixed = true;
+        }
+        if (any_fixed) lists.fixed[i] = fixed.result();
+      }
+      counts[b].push_back(own);
+    }
+  });
+  lists.begin.assign(n + 1, 0);
+  std::uint64_t at = 0, i = 0;
+  for (std::uint64_t b = 0; b < blocks; ++b)
+    for (const std::uint32_t c : counts[b]) lists.begin[++i] = (at += c);
+  lists.children.reserve(at);
+  for (auto& block : items) {
+    lists.children.insert(lists.children.end(), block.begin(), block.end());
+    std::vector<std::uint64_t>().swap(block);
+  }
+  return lists;
+}
+
+// sweep's level d over the child lists.
+std::uint64_t sweep_lists(const ChildLists& lists, Table& t, int d) {
+  const std::uint64_t n = t.indexer.size();
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(0, n, kGrain), std::uint64_t{0},
+      [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t decided_here) {
+        for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+          std::atomic_ref<std::uint16_t> entry(t.entries[i]);
+          if (entry.load(std::memory_order_relaxed) != kUnknown) continue;
+          Best best;
+          if (lists.fixed[i] != kInvalidEntry) best.add(lists.fixed[i]);
+          for (std::uint64_t k = lists.begin[i]; k < lists.begin[i + 1]; ++k) {
+            const std::uint64_t item = lists.children[k];
+            std::uint16_t v = std::atomic_ref<std::uint16_t>(t.entries[item >> 16]).load(std::memory_order_relaxed);
+            if (decided(v) && dist(v) >= d) v = kUnknown;
+            if (const auto captures = static_cast<std::uint16_t>(item & 0xFFFF); captures != kInvalidEntry) {
+              Best with_field;
+              with_field.add(v);
+              with_field.add(captures);
+              v = with_field.result();
+            }
+            best.add(through_move(v));
+          }
+          const std::uint16_t v = best.result();
+          if ((kind(v) == kWin || kind(v) == kLoss) && dist(v) <= d) {
+            entry.store(kind(v) == kWin ? code(kWin, d) : v, std::memory_order_relaxed);
             ++decided_here;
           }
         }
@@ -258,13 +392,18 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
                     std::to_string(held) + " held), past the memory limit of " + std::to_string(limit) + " bytes");
   for (const Material& x : material_closure(m)) {
     if (find(x)) continue;
-    solve_one(x);
+    // Child lists take some 8 bytes a move: where a table's lists would pass a quarter of the
+    // limit, the forward sweeps generate the moves again at every level instead.
+    const std::uint64_t list_bytes = Indexer(rules_, x).size() * kListBytesPerIndex;
+    const bool lists = options.sweeps == SweepMethod::lists ||
+                       (options.sweeps == SweepMethod::automatic && (!limit || list_bytes <= limit / 4));
+    solve_one(x, lists);
     if (options.on_solved) options.on_solved(*find(x));
   }
   return *find(m);
 }
 
-void TableSet::solve_one(const Material& m) {
+void TableSet::solve_one(const Material& m, bool use_lists) {
   const auto t0 = std::chrono::steady_clock::now();
   auto table = std::make_unique<Table>(rules_, m);
   Table& t = *table;
@@ -276,11 +415,16 @@ void TableSet::solve_one(const Material& m) {
   for (const auto& [x, other] : tables_)
     longest_elsewhere = std::max({longest_elsewhere, other->stats.longest_win, other->stats.longest_loss});
   first_sweep(rules_, t);
+  const bool lists = use_lists;
+  ChildLists child_lists;
+  if (lists) child_lists = build_lists(*this, rules_, t);
   int d = 1;
   for (;; ++d) {
     if (d >= kMaxDist) throw GonuError("material " + material_text(m) + ": distances pass " + std::to_string(kMaxDist));
-    if (sweep(*this, rules_, t, d) == 0 && d > longest_elsewhere + 2) break;
+    const std::uint64_t decided_now = lists ? sweep_lists(child_lists, t, d) : sweep(*this, rules_, t, d);
+    if (decided_now == 0 && d > longest_elsewhere + 2) break;
   }
+  t.stats.child_lists = lists;
   for (std::uint16_t& e : t.entries)
     if (e == kUnknown) e = kDraw;
   t.stats.sweeps = d;

@@ -35,6 +35,7 @@ struct TableStats {
   std::uint64_t longest_win_index = 0;       // the first index with that longest win
   int longest_loss = 0;                      // plies
   int sweeps = 0;
+  bool child_lists = false;                  // solved over child lists (else forward sweeps)
   double seconds = 0;
 };
 
@@ -48,7 +49,13 @@ struct Table {
   Value value(std::uint64_t index) const;
 };
 
+// How the levels are swept: generating every unknown position's moves again at each level
+// (forward), or once into lists of the indices they lead to (lists, some 280 bytes an index);
+// automatic takes lists where they fit a quarter of the memory limit. Same results.
+enum class SweepMethod : std::uint8_t { automatic, forward, lists };
+
 struct TableOptions {
+  SweepMethod sweeps = SweepMethod::automatic;
   std::uint64_t max_memory = 0;  // bytes the tables may take; 0: the machine's physical memory
   // Called after each table is solved (in dependency order).
   std::function<void(const Table&)> on_solved;
@@ -70,7 +77,7 @@ class TableSet {
   Value probe(const Position& p) const;
 
  private:
-  void solve_one(const Material& m);
+  void solve_one(const Material& m, bool use_lists);
   Rules rules_;
   std::map<Material, std::unique_ptr<Table>> tables_;
 };

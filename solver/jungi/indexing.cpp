@@ -1,6 +1,8 @@
 // Indexing a material's placements: royals, then groups of identical pieces as combinations.
 #include "solver/jungi/indexing.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "core/error.hpp"
@@ -31,14 +33,20 @@ int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(s
 
 bool placement_of(const Position& p, Placement& out) {
   out = Placement{};
-  for (int sq = 0; sq < kSquares; ++sq) {
-    const Piece x = p.cell[std::size_t(sq)];
-    if (x == kEmpty) continue;
-    if (out.n == kMaxTablePieces) return false;
-    out.piece[std::size_t(out.n)] = x;
-    out.square[std::size_t(out.n)] = static_cast<std::int8_t>(sq);
-    ++out.n;
-    ++out.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+  // Eight squares a word, empty words skipped: a table's few pieces are found in a dozen steps.
+  for (int base = 0; base < kSquares; base += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p.cell.data() + base, std::size_t(std::min(8, kSquares - base)));
+    while (word) {
+      const int sq = base + __builtin_ctzll(word) / 8;
+      word &= ~(std::uint64_t{0xFF} << (8 * (sq - base)));
+      const Piece x = p.cell[std::size_t(sq)];
+      if (out.n == kMaxTablePieces) return false;
+      out.piece[std::size_t(out.n)] = x;
+      out.square[std::size_t(out.n)] = static_cast<std::int8_t>(sq);
+      ++out.n;
+      ++out.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+    }
   }
   return true;
 }

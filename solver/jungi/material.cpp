@@ -34,12 +34,11 @@ void parse_side(std::string_view text, Side side, const std::string& label, Mate
                       " is not a piece letter (K Q P N E M S C R L O, '+' before a promoted piece)");
     const int type = type_of(k, promoted);
     if (royal_type(type)) {
+      if (++royals > 1) throw GonuError("material: " + label + " has two royals (one K or +K a side)");
       if (i != (promoted ? 1u : 0u)) throw GonuError("material: " + label + "'s royal (K or +K) must come first");
-      ++royals;
     } else if (i == (promoted ? 1u : 0u)) {
       throw GonuError("material: " + label + " must begin with its royal (K or +K), not " + type_text(type));
     }
-    if (royals > 1) throw GonuError("material: " + label + " has two royals (one K or +K a side)");
     ++count[static_cast<std::size_t>(type)];
   }
 }
