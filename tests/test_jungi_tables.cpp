@@ -160,7 +160,7 @@ TEST_CASE("jungi tables: the generator agrees with the plain reference on KPvK",
   CHECK(fields > 100);
 }
 
-// Slower (some two minutes here): run with gonu_tests "[jungi_tables_slow]".
+// Slower (some two minutes on this 2-core machine): run with gonu_tests "[jungi_tables_slow]".
 TEST_CASE("jungi tables: the generator agrees with the plain reference on KRvK, KNvK and +KvKE", "[.][jungi_tables_slow]") {
   jungi::TableSet set{jungi::Rules{}};
   std::size_t fields = 0;

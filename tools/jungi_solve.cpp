@@ -2,7 +2,10 @@
 // and every material its captures and promotions lead to (--material), or every material of up to
 // N pieces (--all N), smallest first. For each table solved, stdout gets its positions, W/L/D for
 // each side to move and the longest win with a position of it; stderr gets its time and the
-// peak memory so far (stdout depends only on the input, as for Jul-gonu's solve).
+// peak memory so far, and on a terminal each level as it is swept (stdout depends only on the
+// input, as for Jul-gonu's solve).
+#include <unistd.h>
+
 #include <iostream>
 #include <set>
 
@@ -69,6 +72,11 @@ int jungi_solve(const CommandLine& cl) {
   jungi::TableOptions options;
   options.max_memory = cl.byte_size_value("max-memory");
   options.on_solved = [&](const jungi::Table& t) { print_table(t, quiet); };
+  if (!quiet && isatty(STDERR_FILENO))
+    options.on_level = [](const jungi::Material& m, int level, std::uint64_t decided, double seconds) {
+      std::cerr << "\r  " << jungi::material_text(m) << ": level " << level << ", " << with_commas(decided) << " decided, "
+                << seconds_text(seconds) << "   \r" << std::flush;
+    };
   // The whole run's tables stay in memory: refused at once when they would not fit.
   std::set<jungi::Material> all;
   for (const jungi::Material& m : targets)

@@ -167,8 +167,9 @@ struct Reader {
 };
 
 constexpr std::size_t kGrain = 1024;
-// What the child lists take per index, estimated (some 30 moves to the same material, 8 bytes each).
-constexpr std::uint64_t kListBytesPerIndex = 280;
+// What the child lists take per index, estimated: 8 bytes a move to the same material, some 80 for
+// an Emperor (its two-steps), and 10 bytes of offsets and summary.
+constexpr std::uint64_t kListBytesPerIndex = 700;
 
 // Level 0: invalid indices, positions without a legal move (lost, or drawn under
 // stalemate=draw), and the rest not yet known.
@@ -397,13 +398,13 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
     const std::uint64_t list_bytes = Indexer(rules_, x).size() * kListBytesPerIndex;
     const bool lists = options.sweeps == SweepMethod::lists ||
                        (options.sweeps == SweepMethod::automatic && (!limit || list_bytes <= limit / 4));
-    solve_one(x, lists);
+    solve_one(x, lists, options.on_level);
     if (options.on_solved) options.on_solved(*find(x));
   }
   return *find(m);
 }
 
-void TableSet::solve_one(const Material& m, bool use_lists) {
+void TableSet::solve_one(const Material& m, bool use_lists, const LevelReport& on_level) {
   const auto t0 = std::chrono::steady_clock::now();
   auto table = std::make_unique<Table>(rules_, m);
   Table& t = *table;
@@ -422,6 +423,7 @@ void TableSet::solve_one(const Material& m, bool use_lists) {
   for (;; ++d) {
     if (d >= kMaxDist) throw GonuError("material " + material_text(m) + ": distances pass " + std::to_string(kMaxDist));
     const std::uint64_t decided_now = lists ? sweep_lists(child_lists, t, d) : sweep(*this, rules_, t, d);
+    if (on_level) on_level(m, d, decided_now, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     if (decided_now == 0 && d > longest_elsewhere + 2) break;
   }
   t.stats.child_lists = lists;

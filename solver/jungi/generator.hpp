@@ -50,15 +50,20 @@ struct Table {
 };
 
 // How the levels are swept: generating every unknown position's moves again at each level
-// (forward), or once into lists of the indices they lead to (lists, some 280 bytes an index);
+// (forward), or once into lists of the indices they lead to (lists, up to some 700 bytes an index);
 // automatic takes lists where they fit a quarter of the memory limit. Same results.
 enum class SweepMethod : std::uint8_t { automatic, forward, lists };
+
+// Progress: a material, the level just swept, the positions it decided, seconds since that
+// table's start.
+using LevelReport = std::function<void(const Material&, int, std::uint64_t, double)>;
 
 struct TableOptions {
   SweepMethod sweeps = SweepMethod::automatic;
   std::uint64_t max_memory = 0;  // bytes the tables may take; 0: the machine's physical memory
   // Called after each table is solved (in dependency order).
   std::function<void(const Table&)> on_solved;
+  LevelReport on_level;
 };
 
 // The tables solved so far, by material, under one reading of the rules.
@@ -77,7 +82,7 @@ class TableSet {
   Value probe(const Position& p) const;
 
  private:
-  void solve_one(const Material& m, bool use_lists);
+  void solve_one(const Material& m, bool use_lists, const LevelReport& on_level);
   Rules rules_;
   std::map<Material, std::unique_ptr<Table>> tables_;
 };
