@@ -257,8 +257,8 @@ int cmd_solve(int argc, char** argv) {
   CommandLine cl(
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
       "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
-      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]]\n"
-      "       gonu solve --game jungi (--material SIGNATURE | --all N) [--threads N] [--max-memory SIZE] [--quiet]");
+      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]] "
+      "| --game jungi (--material SIGNATURE | --all N)");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;
