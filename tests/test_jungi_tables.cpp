@@ -235,3 +235,20 @@ TEST_CASE("jungi tables: gonu solve --game jungi reports every table it solves",
   CHECK(run_gonu("solve --material KvK").code == 2);
   CHECK(run_gonu("solve --game jungi --material KvK --out x").code == 2);
 }
+
+TEST_CASE("jungi tables: a position and its colour flip have the same value", "[jungi_tables]") {
+  jungi::TableSet set{jungi::Rules{}};
+  for (const char* m : {"+KvK", "Kv+K"}) set.solve(jungi::parse_material(m));
+  const jungi::Table& t = *set.find(jungi::parse_material("+KvK"));
+  CHECK(jungi::flipped(t.indexer.material()) == jungi::parse_material("Kv+K"));
+  jungi::Position p;
+  std::uint64_t checked = 0;
+  for (std::uint64_t i = 0; i < t.indexer.size(); ++i) {
+    if (!t.indexer.decode(i, p)) continue;
+    const jungi::Position q = jungi::flip_position(p);
+    REQUIRE(jungi::flip_position(q) == p);
+    REQUIRE(set.probe(q) == t.value(i));
+    ++checked;
+  }
+  CHECK(checked == t.stats.positions);
+}
