@@ -18,6 +18,7 @@
 #include "solver/table/table.hpp"
 #include "solver/verify.hpp"
 #include "tools/format_number.hpp"
+#include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/progress_display.hpp"
 #include "tools/solve_report.hpp"
@@ -47,6 +48,12 @@ constexpr const char* kSolveEpilog =
     "Under --mpi the estimate and the limit are per process (default: the node's memory shared by the\n"
     "run's processes on it).\n"
     "\n"
+    "--game jungi --material KRvK solves a Jungi endgame material (South's pieces, v, North's; '+' before a\n"
+    "promoted piece; each side's royal K or +K first) and, first, every material its captures and promotions\n"
+    "lead to; --all N every material of 2 to N pieces. For each table: its positions, WIN/LOSS/DRAW for each\n"
+    "side to move and the longest win with a position of it (stdout); its time and the peak memory (stderr).\n"
+    "The tables stay in memory (none is written yet); a run whose tables pass --max-memory is refused.\n"
+    "\n"
     "exit status: 0 solved (superko: the value proven); 1 bad input or --verify failed; 2 usage error;\n"
     "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n"
     "\n"
@@ -65,6 +72,9 @@ std::string value_text(Value v, int dist) {
 void declare_options(CommandLine& cl) {
   cl.group("common options");
   cl.rule_options();
+  cl.game_option();
+  cl.add()("material", po::value<std::string>(), "jungi: solve this material (KRvK: South's pieces, v, North's) and what it leads to")
+          ("all", po::value<std::int64_t>(), "jungi: solve every material of up to N pieces, smallest first");
   cl.add()("from", po::value<std::string>(), "solve from this position instead of the start");
   cl.history("moves played from the start (or --from) first");
   cl.threads();
@@ -281,12 +291,15 @@ int cmd_solve(int argc, char** argv) {
   CommandLine cl(
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
       "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
-      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]]");
+      "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]] "
+      "| --game jungi (--material SIGNATURE | --all N)");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;
   refuse_mpirun_without_mpi(cl);
   const ThreadLimit limit(cl.count_value("threads"), cl.has("quiet"));
+  if (cl.jungi()) return jungi_solve(cl);
+  if (cl.has("material") || cl.has("all")) cl.usage_error("--material and --all go with --game jungi");
   const Game game = game_from_options(cl, cl.optional_text("from"));
   if (game.rules.repetition == Repetition::superko) {
     if (cl.has("out")) throw GonuError("--out: superko has no finite state set to write as a table");

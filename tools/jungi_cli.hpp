@@ -20,5 +20,7 @@ std::string provisional_start_note();
 int jungi_show(const CommandLine& cl);
 int jungi_moves(const CommandLine& cl);
 int jungi_rules_list();
+// gonu solve --game jungi (tools/jungi_solve.cpp).
+int jungi_solve(const CommandLine& cl);
 
 }  // namespace gonu::cli

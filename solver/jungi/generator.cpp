@@ -1,0 +1,445 @@
+// The generator: level-by-level forward sweeps over a material's positions, reading the values of
+// the positions moves lead to from the table being built and from the smaller tables.
+#include "solver/jungi/generator.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+
+#include "core/error.hpp"
+
+namespace gonu::jungi {
+
+namespace {
+
+// Entry codes (Table::entries): the result in the top two bits, the distance in the low 14.
+constexpr std::uint16_t kInvalidEntry = 0, kUnknown = 1, kWin = 0x4000, kLoss = 0x8000, kDraw = 0xC000;
+constexpr std::uint16_t kKindMask = 0xC000, kDistMask = 0x3FFF;
+constexpr int kMaxDist = kDistMask - 1;
+
+std::uint16_t kind(std::uint16_t c) { return c & kKindMask; }
+int dist(std::uint16_t c) { return c & kDistMask; }
+bool decided(std::uint16_t c) { return kind(c) == kWin || kind(c) == kLoss; }
+std::uint16_t code(std::uint16_t k, int d) { return static_cast<std::uint16_t>(k | std::min(d, kMaxDist)); }
+
+// The value of a move for its mover, from the value of the position it leads to for the opponent.
+std::uint16_t through_move(std::uint16_t c) {
+  if (kind(c) == kWin) return code(kLoss, dist(c) + 1);
+  if (kind(c) == kLoss) return code(kWin, dist(c) + 1);
+  return c;  // draw, or not yet known
+}
+
+// The best of several options for one side: the shortest win, else a draw, else the longest loss.
+// An option not yet known might be anything but a win shorter than the known ones (see sweep).
+struct Best {
+  bool win = false, all_loss = true, unknown = false;
+  int win_dist = INT_MAX, loss_dist = 0;
+  void add(std::uint16_t c) {
+    if (kind(c) == kWin) {
+      win = true;
+      win_dist = std::min(win_dist, dist(c));
+    } else if (kind(c) == kLoss) {
+      loss_dist = std::max(loss_dist, dist(c));
+    } else {
+      all_loss = false;
+      unknown = unknown || c == kUnknown;
+    }
+  }
+  std::uint16_t result() const {
+    if (win) return code(kWin, win_dist);
+    if (all_loss) return code(kLoss, loss_dist);
+    return unknown ? kUnknown : kDraw;
+  }
+};
+
+// Whether piece x on `from` captures what passed by on the empty passed square `to` (READING.md
+// "Capturing what passed by"): a Pawn on its two diagonal forward squares, the others (Veteran,
+// Queen, Empress, King, Emperor) on their eight neighbours. Faster than generating the piece's
+// moves; the reference solver, which takes its moves from core/jungi's generator, checks it.
+bool captures_passed_by_onto(Piece x, int from, int to) {
+  if (distance(from, to) != 1) return false;
+  if (kind_of(x) != Kind::pawn || is_promoted(x)) return true;
+  return rank_of(to) - rank_of(from) == forward(side_of(x)) && file_of(to) != file_of(from);
+}
+
+// Reads values of positions from the tables: `own` is the table being built (null once every
+// table is final), whose entries with a distance of `level` or more were written in the current
+// sweep and are read as not yet known, so that a sweep's result does not depend on the order
+// (or the threads) in which it visits positions.
+struct Reader {
+  const TableSet& set;
+  const Rules& rules;
+  Table* own = nullptr;
+  int level = INT_MAX;
+
+  // The value of c for its side to move, its en-passant field ignored.
+  std::uint16_t stored(const Position& c) const {
+    if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
+    Placement pl;
+    if (!placement_of(c, pl)) throw GonuError("jungi tables: a position with more than " + std::to_string(kMaxTablePieces) + " pieces");
+    const bool is_own = own && pl.material == own->indexer.material();
+    const Table* t = is_own ? own : set.find(pl.material);
+    if (!t) throw GonuError("jungi tables: the table of " + material_text(pl.material) + " is not solved");
+    const std::uint64_t i = t->indexer.encode(pl, c.to_move);
+    if (i == Indexer::kInvalid) throw GonuError("jungi tables: no index for " + format_position(c));
+    if (!is_own) return t->entries[i];
+    const std::uint16_t e = std::atomic_ref<std::uint16_t>(own->entries[i]).load(std::memory_order_relaxed);
+    return decided(e) && dist(e) >= level ? kUnknown : e;
+  }
+
+  // The value of c (reached by a move) for its side to move, with its en-passant field.
+  //
+  // Positions with an en-passant field are not stored. The field changes only the moves onto
+  // passed squares by the pieces that capture what passed by (Pawn, Veteran, Queen, Empress, King,
+  // Emperor): each becomes a capture of the piece that just moved (for a Pawn's diagonal, a move
+  // that did not exist). So the value of C with its field is the best, for C's mover, of the
+  // stored value of C without it and of the values of its captures of what passed by, which lead
+  // to smaller materials (or take the royal), already solved: the approach of Syzygy's generator
+  // for chess's en passant. This takes the plain step onto a passed square, which the capture
+  // replaces, to be no better than the capture (it only removes an enemy piece besides); the
+  // plain reference solver (tests/reference/jungi_endgame_plain.hpp), which evaluates positions
+  // with fields by their own moves, checks that on the materials of the tests. Under
+  // stalemate=draw, a C without moves is a draw stored, but with captures of what passed by it
+  // has moves: then those alone count.
+  std::uint16_t child(const Position& c) const {
+    if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
+    const std::uint16_t base = stored(c);
+    if (!c.passed) return base;
+    bool alone = false;
+    const std::uint16_t captures = passed_by_captures(c, alone);
+    if (captures == kInvalidEntry) return base;
+    if (alone) return captures;
+    Best best;
+    best.add(captures);
+    best.add(base);
+    return best.result();
+  }
+
+  // The best of c's captures of what passed by for c's side to move (kInvalidEntry if it has
+  // none); `alone` when they are c's only moves (stalemate=draw, see child).
+  std::uint16_t passed_by_captures(const Position& c, bool& alone) const {
+    Best best;
+    bool captures = false;
+    // Only a piece next to a passed square can capture what passed by: those squares alone.
+    Set near = 0;
+    for (Set ps = c.passed; ps; ps &= ps - 1) {
+      const int at = lowest(ps);
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr)
+          if (on_board(file_of(at) + df, rank_of(at) + dr)) near |= bit(square_at(file_of(at) + df, rank_of(at) + dr));
+    }
+    for (; near; near &= near - 1) {
+      const int sq = lowest(near);
+      const Piece x = c.cell[std::size_t(sq)];
+      if (x == kEmpty || side_of(x) != c.to_move || !captures_passed_by(type_of(x))) continue;
+      for (Set ps = c.passed; ps; ps &= ps - 1) {
+        const int to = lowest(ps);
+        if (!captures_passed_by_onto(x, sq, to)) continue;
+        captures = true;
+        // The capture leads to a position without a field, of a smaller material (or the royal
+        // taken); under optional promotion a piece entering its zone may also stay unpromoted.
+        Move m{std::int8_t(sq), std::int8_t(to), kNoSquare, MoveKind::passed_by, !is_promoted(x) && in_zone(c.to_move, to)};
+        best.add(through_move(child(apply_move(c, m))));
+        if (m.promotes && rules.optional_promotion) {
+          m.promotes = false;
+          best.add(through_move(child(apply_move(c, m))));
+        }
+      }
+    }
+    if (!captures) return kInvalidEntry;
+    alone = rules.stalemate_draw && no_moves_without_field(c);
+    return best.result();
+  }
+
+  bool no_moves_without_field(Position c) const {
+    c.passed = 0;
+    c.passed_end = kNoSquare;
+    MoveList moves;
+    generate_moves(rules, c, moves);
+    return moves.size == 0;
+  }
+};
+
+constexpr std::size_t kGrain = 1024;
+// What the child lists take per index, estimated: 8 bytes a move to the same material, some 80 for
+// an Emperor (its two-steps), and 10 bytes of offsets and summary.
+constexpr std::uint64_t kListBytesPerIndex = 700;
+
+// Level 0: invalid indices, positions without a legal move (lost, or drawn under
+// stalemate=draw), and the rest not yet known.
+void first_sweep(const Rules& rules, Table& t) {
+  const std::uint64_t n = t.indexer.size();
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kGrain), [&](const tbb::blocked_range<std::uint64_t>& r) {
+    Position p;
+    MoveList moves;
+    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+      if (!t.indexer.decode(i, p)) {
+        t.entries[i] = kInvalidEntry;
+        continue;
+      }
+      generate_moves(rules, p, moves);
+      t.entries[i] = moves.size ? kUnknown : rules.stalemate_draw ? kDraw : code(kLoss, 0);
+    }
+  });
+}
+
+// Level d >= 1: a position not yet known is a WIN in d if a move leads to a LOSS in d - 1 (or
+// less: then it would have been found earlier, so exactly d - 1) for the opponent, a LOSS in d
+// if every move leads to an opponent's WIN in d - 1 or less (the longest being d - 1). Values
+// written in this sweep have distance d and are read as not yet known (Reader), and neither
+// rule can be met through a value of distance d, so the result is the same in any order and for
+// any number of threads. Returns how many positions it decided.
+std::uint64_t sweep(const TableSet& set, const Rules& rules, Table& t, int d) {
+  const std::uint64_t n = t.indexer.size();
+  const Reader reader{set, rules, &t, d};
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(0, n, kGrain), std::uint64_t{0},
+      [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t decided_here) {
+        Position p;
+        MoveList moves;
+        for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+          std::atomic_ref<std::uint16_t> entry(t.entries[i]);
+          if (entry.load(std::memory_order_relaxed) != kUnknown) continue;
+          t.indexer.decode(i, p);
+          generate_moves(rules, p, moves);
+          bool win = false, all_lose = true;
+          int longest = 0;
+          for (const Move& m : moves) {
+            const std::uint16_t v = through_move(reader.child(apply_move(p, m)));
+            if (kind(v) == kWin && dist(v) <= d) {
+              win = true;
+              break;
+            }
+            if (kind(v) == kLoss && dist(v) <= d) longest = std::max(longest, dist(v));
+            else all_lose = false;
+          }
+          if (win || all_lose) {
+            entry.store(win ? code(kWin, d) : code(kLoss, longest), std::memory_order_relaxed);
+            ++decided_here;
+          }
+        }
+        return decided_here;
+      },
+      std::plus<>());
+}
+
+// The explicit form, where memory allows: every position's moves generated once. A move to the
+// same material is kept as the index it leads to and the best of that position's captures of what
+// passed by (0: none); every other move (to a smaller material, or taking the royal) has a final
+// value, and the best of those for the mover is kept once per position. The sweeps then read
+// values only, with the same rules and the same results as the forward sweeps.
+struct ChildLists {
+  std::vector<std::uint16_t> fixed;     // per index: the best final move value for the mover (0: none)
+  std::vector<std::uint64_t> begin;     // per index + 1: where its own-material children start
+  std::vector<std::uint64_t> children;  // index << 16 | that child's captures of what passed by
+};
+
+constexpr std::uint64_t kListBlock = 4096;
+
+ChildLists build_lists(const TableSet& set, const Rules& rules, const Table& t) {
+  const std::uint64_t n = t.indexer.size();
+  const Reader final_reader{set, rules};
+  ChildLists lists;
+  lists.fixed.assign(n, kInvalidEntry);
+  const std::uint64_t blocks = (n + kListBlock - 1) / kListBlock;
+  std::vector<std::vector<std::uint64_t>> items(blocks);
+  std::vector<std::vector<std::uint32_t>> counts(blocks);
+  tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
+    Position p;
+    MoveList moves;
+    Placement pl;
+    for (std::uint64_t i = b * kListBlock; i < std::min(n, (b + 1) * kListBlock); ++i) {
+      std::uint32_t own = 0;
+      if (t.entries[i] == kUnknown) {
+        t.indexer.decode(i, p);
+        generate_moves(rules, p, moves);
+        Best fixed;
+        bool any_fixed = false;
+        for (const Move& m : moves) {
+          const Position c = apply_move(p, m);
+          const bool royal_taken = c.royal[std::size_t(index(c.to_move))] < 0;
+          if (!royal_taken && placement_of(c, pl) && pl.material == t.indexer.material()) {
+            bool alone = false;
+            const std::uint16_t captures = c.passed ? final_reader.passed_by_captures(c, alone) : kInvalidEntry;
+            if (!alone) {
+              items[b].push_back(t.indexer.encode(pl, c.to_move) << 16 | captures);
+              ++own;
+              continue;
+            }
+            fixed.add(through_move(captures));
+          } else {
+            fixed.add(through_move(final_reader.child(c)));
+          }
+          any_fixed = true;
+        }
+        if (any_fixed) lists.fixed[i] = fixed.result();
+      }
+      counts[b].push_back(own);
+    }
+  });
+  lists.begin.assign(n + 1, 0);
+  std::uint64_t at = 0, i = 0;
+  for (std::uint64_t b = 0; b < blocks; ++b)
+    for (const std::uint32_t c : counts[b]) lists.begin[++i] = (at += c);
+  lists.children.reserve(at);
+  for (auto& block : items) {
+    lists.children.insert(lists.children.end(), block.begin(), block.end());
+    std::vector<std::uint64_t>().swap(block);
+  }
+  return lists;
+}
+
+// sweep's level d over the child lists.
+std::uint64_t sweep_lists(const ChildLists& lists, Table& t, int d) {
+  const std::uint64_t n = t.indexer.size();
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(0, n, kGrain), std::uint64_t{0},
+      [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t decided_here) {
+        for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+          std::atomic_ref<std::uint16_t> entry(t.entries[i]);
+          if (entry.load(std::memory_order_relaxed) != kUnknown) continue;
+          Best best;
+          if (lists.fixed[i] != kInvalidEntry) best.add(lists.fixed[i]);
+          for (std::uint64_t k = lists.begin[i]; k < lists.begin[i + 1]; ++k) {
+            const std::uint64_t item = lists.children[k];
+            std::uint16_t v = std::atomic_ref<std::uint16_t>(t.entries[item >> 16]).load(std::memory_order_relaxed);
+            if (decided(v) && dist(v) >= d) v = kUnknown;
+            if (const auto captures = static_cast<std::uint16_t>(item & 0xFFFF); captures != kInvalidEntry) {
+              Best with_field;
+              with_field.add(v);
+              with_field.add(captures);
+              v = with_field.result();
+            }
+            best.add(through_move(v));
+          }
+          const std::uint16_t v = best.result();
+          if ((kind(v) == kWin || kind(v) == kLoss) && dist(v) <= d) {
+            entry.store(kind(v) == kWin ? code(kWin, d) : v, std::memory_order_relaxed);
+            ++decided_here;
+          }
+        }
+        return decided_here;
+      },
+      std::plus<>());
+}
+
+void count(const Table& t, TableStats& s) {
+  s.indices = t.indexer.size();
+  for (std::uint64_t i = 0; i < s.indices; ++i) {
+    const std::uint16_t e = t.entries[i];
+    if (e == kInvalidEntry) continue;
+    const std::size_t side = i % 2;
+    ++s.positions;
+    if (kind(e) == kWin) {
+      ++s.wins[side];
+      if (dist(e) > s.longest_win) s.longest_win = dist(e), s.longest_win_index = i;
+    } else if (kind(e) == kLoss) {
+      ++s.losses[side];
+      s.longest_loss = std::max(s.longest_loss, dist(e));
+    } else {
+      ++s.draws[side];
+    }
+  }
+}
+
+}  // namespace
+
+std::string value_text(const Value& v) {
+  switch (v.result) {
+    case Result::win: return "WIN in " + std::to_string(v.dist);
+    case Result::loss: return "LOSS in " + std::to_string(v.dist);
+    case Result::draw: return "DRAW";
+    default: return "invalid";
+  }
+}
+
+Value Table::value(std::uint64_t i) const {
+  const std::uint16_t e = entries.at(i);
+  if (e == kInvalidEntry || e == kUnknown) return {};
+  const Result r = kind(e) == kWin ? Result::win : kind(e) == kLoss ? Result::loss : Result::draw;
+  return {r, r == Result::draw ? 0 : dist(e)};
+}
+
+const Table* TableSet::find(const Material& m) const {
+  const auto it = tables_.find(m);
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+std::uint64_t TableSet::bytes_needed(const Material& m) const {
+  long double bytes = 0;
+  for (const Material& x : material_closure(m))
+    if (!find(x)) bytes += static_cast<long double>(Indexer(rules_, x).size()) * sizeof(std::uint16_t);
+  return bytes > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
+}
+
+std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+}
+
+const Table& TableSet::solve(const Material& m, const TableOptions& options) {
+  std::uint64_t held = 0;
+  for (const auto& [x, t] : tables_) held += t->entries.size() * sizeof(std::uint16_t);
+  const std::uint64_t need = bytes_needed(m);
+  const std::uint64_t limit = options.max_memory ? options.max_memory : physical_memory_bytes();
+  if (limit && (need > limit || held + need > limit))
+    throw GonuError("material " + material_text(m) + ": its tables need " + std::to_string(need) + " bytes more (" +
+                    std::to_string(held) + " held), past the memory limit of " + std::to_string(limit) + " bytes");
+  for (const Material& x : material_closure(m)) {
+    if (find(x)) continue;
+    // Child lists take some 8 bytes a move: where a table's lists would pass a quarter of the
+    // limit, the forward sweeps generate the moves again at every level instead.
+    const std::uint64_t list_bytes = Indexer(rules_, x).size() * kListBytesPerIndex;
+    const bool lists = options.sweeps == SweepMethod::lists ||
+                       (options.sweeps == SweepMethod::automatic && (!limit || list_bytes <= limit / 4));
+    solve_one(x, lists, options.on_level);
+    if (options.on_solved) options.on_solved(*find(x));
+  }
+  return *find(m);
+}
+
+void TableSet::solve_one(const Material& m, bool use_lists, const LevelReport& on_level) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto table = std::make_unique<Table>(rules_, m);
+  Table& t = *table;
+  t.entries.assign(t.indexer.size(), kUnknown);
+  // Past the longest distance in the tables moves lead to (plus a capture of what passed by and
+  // the move itself), a sweep that decides nothing is the last: no child can then have the
+  // distance a later level needs.
+  int longest_elsewhere = 0;
+  for (const auto& [x, other] : tables_)
+    longest_elsewhere = std::max({longest_elsewhere, other->stats.longest_win, other->stats.longest_loss});
+  first_sweep(rules_, t);
+  const bool lists = use_lists;
+  ChildLists child_lists;
+  if (lists) child_lists = build_lists(*this, rules_, t);
+  int d = 1;
+  for (;; ++d) {
+    if (d >= kMaxDist) throw GonuError("material " + material_text(m) + ": distances pass " + std::to_string(kMaxDist));
+    const std::uint64_t decided_now = lists ? sweep_lists(child_lists, t, d) : sweep(*this, rules_, t, d);
+    if (on_level) on_level(m, d, decided_now, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (decided_now == 0 && d > longest_elsewhere + 2) break;
+  }
+  t.stats.child_lists = lists;
+  for (std::uint16_t& e : t.entries)
+    if (e == kUnknown) e = kDraw;
+  t.stats.sweeps = d;
+  count(t, t.stats);
+  t.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  tables_.emplace(m, std::move(table));
+}
+
+Value TableSet::probe(const Position& p) const {
+  const std::uint16_t c = Reader{*this, rules_}.child(p);
+  if (c == kInvalidEntry || c == kUnknown) return {};
+  const Result r = kind(c) == kWin ? Result::win : kind(c) == kLoss ? Result::loss : Result::draw;
+  return {r, r == Result::draw ? 0 : dist(c)};
+}
+
+}  // namespace gonu::jungi

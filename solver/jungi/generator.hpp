@@ -1,0 +1,93 @@
+// The Jungi endgame generator: every position of one material solved, WIN/LOSS/DRAW for the side
+// to move with the distance in plies to the end (the enemy royal's capture; a side without a legal
+// move has lost, LOSS in 0, or DRAW in 0 under stalemate=draw). Captures and promotions lead to
+// smaller materials (material_closure), solved first and kept in the same TableSet.
+//
+// Positions with an en-passant field are not stored: see child_value in generator.cpp for how
+// their values are derived from the stored position and its captures of what passed by.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/jungi/moves.hpp"
+#include "solver/jungi/indexing.hpp"
+#include "solver/jungi/material.hpp"
+
+namespace gonu::jungi {
+
+enum class Result : std::uint8_t { invalid, win, loss, draw };
+struct Value {
+  Result result = Result::invalid;
+  int dist = 0;
+  bool operator==(const Value&) const = default;
+};
+std::string value_text(const Value& v);  // "WIN in 5", "LOSS in 0", "DRAW", "invalid"
+
+// What one solve counted, for the side to move (index 0 South, 1 North).
+struct TableStats {
+  std::uint64_t indices = 0, positions = 0;  // all indices; the valid ones (both mirror images of an e-file royal)
+  std::array<std::uint64_t, 2> wins{}, losses{}, draws{};
+  int longest_win = -1;                      // plies; -1: no win
+  std::uint64_t longest_win_index = 0;       // the first index with that longest win
+  int longest_loss = 0;                      // plies
+  int sweeps = 0;
+  bool child_lists = false;                  // solved over child lists (else forward sweeps)
+  double seconds = 0;
+};
+
+struct Table {
+  Table(const Rules& rules, const Material& material) : indexer(rules, material) {}
+  Indexer indexer;
+  // One entry per index: 0 invalid, 1 not yet known (while solving), else the result in the top
+  // two bits (1 win, 2 loss, 3 draw) and the distance in the low 14.
+  std::vector<std::uint16_t> entries;
+  TableStats stats;
+  Value value(std::uint64_t index) const;
+};
+
+// How the levels are swept: generating every unknown position's moves again at each level
+// (forward), or once into lists of the indices they lead to (lists, up to some 700 bytes an index);
+// automatic takes lists where they fit a quarter of the memory limit. Same results.
+enum class SweepMethod : std::uint8_t { automatic, forward, lists };
+
+// Progress: a material, the level just swept, the positions it decided, seconds since that
+// table's start.
+using LevelReport = std::function<void(const Material&, int, std::uint64_t, double)>;
+
+struct TableOptions {
+  SweepMethod sweeps = SweepMethod::automatic;
+  std::uint64_t max_memory = 0;  // bytes the tables may take; 0: the machine's physical memory
+  // Called after each table is solved (in dependency order).
+  std::function<void(const Table&)> on_solved;
+  LevelReport on_level;
+};
+
+// The tables solved so far, by material, under one reading of the rules.
+class TableSet {
+ public:
+  explicit TableSet(const Rules& rules) : rules_(rules) {}
+  const Rules& rules() const { return rules_; }
+  const Table* find(const Material& m) const;
+  // Solves m and every material it leads to that is not solved yet, smallest first; refuses
+  // (GonuError, one line) when the tables together would pass the memory limit.
+  const Table& solve(const Material& m, const TableOptions& options = {});
+  // The bytes that solving m would add (the tables of its closure not solved yet).
+  std::uint64_t bytes_needed(const Material& m) const;
+  // The value for the side to move of any position whose material is solved here, with or
+  // without an en-passant field (the field's captures read from the tables they lead to).
+  Value probe(const Position& p) const;
+
+ private:
+  void solve_one(const Material& m, bool use_lists, const LevelReport& on_level);
+  Rules rules_;
+  std::map<Material, std::unique_ptr<Table>> tables_;
+};
+
+// The machine's physical memory in bytes (0 if unknown).
+std::uint64_t physical_memory_bytes();
+
+}  // namespace gonu::jungi

@@ -1,0 +1,157 @@
+// Indexing a material's placements: royals, then groups of identical pieces as combinations.
+#include "solver/jungi/indexing.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "core/error.hpp"
+
+namespace gonu::jungi {
+
+namespace {
+
+constexpr int kFoldedFiles = 5;  // files a-e hold South's royal after the mirror fold
+
+// C(n, k) for n <= 81, k <= kMaxTablePieces.
+struct Binomials {
+  std::array<std::array<std::uint64_t, kMaxTablePieces + 1>, kSquares + 1> c{};
+  Binomials() {
+    for (int n = 0; n <= kSquares; ++n) {
+      c[std::size_t(n)][0] = 1;
+      for (int k = 1; k <= kMaxTablePieces; ++k)
+        c[std::size_t(n)][std::size_t(k)] = n == 0 ? 0 : c[std::size_t(n - 1)][std::size_t(k - 1)] + c[std::size_t(n - 1)][std::size_t(k)];
+    }
+  }
+};
+const Binomials kBinomials;
+std::uint64_t choose(int n, int k) { return kBinomials.c[std::size_t(n)][std::size_t(k)]; }
+
+int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
+
+}  // namespace
+
+bool placement_of(const Position& p, Placement& out) {
+  out = Placement{};
+  // Eight squares a word, empty words skipped: a table's few pieces are found in a dozen steps.
+  for (int base = 0; base < kSquares; base += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p.cell.data() + base, std::size_t(std::min(8, kSquares - base)));
+    while (word) {
+      const int sq = base + __builtin_ctzll(word) / 8;
+      word &= ~(std::uint64_t{0xFF} << (8 * (sq - base)));
+      const Piece x = p.cell[std::size_t(sq)];
+      if (out.n == kMaxTablePieces) return false;
+      out.piece[std::size_t(out.n)] = x;
+      out.square[std::size_t(out.n)] = static_cast<std::int8_t>(sq);
+      ++out.n;
+      ++out.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+    }
+  }
+  return true;
+}
+
+Position mirror_position(const Position& p) {
+  Position q = p;
+  q.passed = 0;
+  q.first_move = 0;
+  for (int sq = 0; sq < kSquares; ++sq) {
+    q.cell[std::size_t(mirror_square(sq))] = p.cell[std::size_t(sq)];
+    if (has(p.passed, sq)) q.passed |= bit(mirror_square(sq));
+    if (has(p.first_move, sq)) q.first_move |= bit(mirror_square(sq));
+  }
+  if (p.passed_end >= 0) q.passed_end = static_cast<std::int8_t>(mirror_square(p.passed_end));
+  find_royals(q);
+  return q;
+}
+
+Indexer::Indexer(const Rules& rules, const Material& material) : rules_(rules), material_(material) {
+  if (material.pieces() > kMaxTablePieces)
+    throw GonuError("material " + material_text(material) + ": more than " + std::to_string(kMaxTablePieces) + " pieces");
+  long double total = 2.0L * kFoldedFiles * kRanks * kSquares;
+  for (const Side s : {Side::south, Side::north}) {
+    const auto& count = material.count[std::size_t(index(s))];
+    if (count[0] + count[1] != 1) throw GonuError("material " + material_text(material) + ": each side needs one royal");
+    royal_[index(s)] = make_piece(s, count[0] ? 0 : 1);
+    for (int type = 2; type < kTypes; ++type) {
+      const int k = count[std::size_t(type)];
+      if (k == 0) continue;
+      groups_.push_back({make_piece(s, type), k, choose(kSquares, k)});
+      total *= static_cast<long double>(choose(kSquares, k));
+    }
+  }
+  if (total > 4.0e18L) throw GonuError("material " + material_text(material) + ": too many positions to index");
+  size_ = static_cast<std::uint64_t>(total);
+}
+
+std::uint64_t Indexer::encode(const Position& p) const {
+  Placement placement;
+  if (!placement_of(p, placement)) return kInvalid;
+  return encode(placement, p.to_move);
+}
+
+std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
+  int south_royal = kNoSquare, north_royal = kNoSquare;
+  for (int i = 0; i < pl.n; ++i) {
+    if (pl.piece[std::size_t(i)] == royal_[0]) south_royal = pl.square[std::size_t(i)];
+    if (pl.piece[std::size_t(i)] == royal_[1]) north_royal = pl.square[std::size_t(i)];
+  }
+  if (south_royal < 0 || north_royal < 0) return kInvalid;
+  const bool mirror = file_of(south_royal) >= kFoldedFiles;
+  auto place = [&](int sq) { return mirror ? mirror_square(sq) : sq; };
+  south_royal = place(south_royal);
+  std::uint64_t idx = std::uint64_t(rank_of(south_royal) * kFoldedFiles + file_of(south_royal)) * kSquares +
+                      std::uint64_t(place(north_royal));
+  int used = 2;
+  for (const Group& g : groups_) {
+    std::array<int, kMaxTablePieces> sq{};
+    int k = 0;
+    for (int i = 0; i < pl.n; ++i)
+      if (pl.piece[std::size_t(i)] == g.piece) {
+        if (k == g.count) return kInvalid;
+        sq[std::size_t(k++)] = place(pl.square[std::size_t(i)]);
+      }
+    if (k != g.count) return kInvalid;
+    used += k;
+    for (int i = 1; i < k; ++i)  // mirrored squares out of order: an insertion sort of a few
+      for (int j = i; j > 0 && sq[std::size_t(j - 1)] > sq[std::size_t(j)]; --j) std::swap(sq[std::size_t(j - 1)], sq[std::size_t(j)]);
+    std::uint64_t rank = 0;
+    for (int i = 0; i < k; ++i) rank += choose(sq[std::size_t(i)], i + 1);
+    idx = idx * g.combinations + rank;
+  }
+  if (used != pl.n) return kInvalid;
+  return idx * 2 + std::uint64_t(index(to_move));
+}
+
+bool Indexer::decode(std::uint64_t idx, Position& out) const {
+  if (idx >= size_) return false;
+  out = Position{};
+  out.to_move = idx % 2 ? Side::north : Side::south;
+  idx /= 2;
+  auto put = [&](Piece x, int sq) {
+    if (out.cell[std::size_t(sq)] != kEmpty || !can_stand(rules_, x, sq)) return false;
+    out.cell[std::size_t(sq)] = x;
+    return true;
+  };
+  for (std::size_t gi = groups_.size(); gi-- > 0;) {
+    const Group& g = groups_[gi];
+    std::uint64_t rank = idx % g.combinations;
+    idx /= g.combinations;
+    // The greatest square s with C(s, i) <= rank, for i = k down to 1.
+    int top = kSquares - 1;
+    for (int i = g.count; i >= 1; --i) {
+      while (choose(top, i) > rank) --top;
+      rank -= choose(top, i);
+      if (!put(g.piece, top)) return false;
+      --top;
+    }
+  }
+  const int north_royal = int(idx % kSquares);
+  const int folded = int(idx / kSquares);
+  const int south_royal = square_at(folded % kFoldedFiles, folded / kFoldedFiles);
+  if (!put(royal_[1], north_royal) || !put(royal_[0], south_royal)) return false;
+  out.royal = {static_cast<std::int8_t>(south_royal), static_cast<std::int8_t>(north_royal)};
+  return true;
+}
+
+}  // namespace gonu::jungi

@@ -1,0 +1,64 @@
+// A position's index in its material's table, from its placement alone. Layout, most significant
+// first: South's royal on files a-e (45 squares: a position whose South royal stands on files f-i
+// is mirrored left-right first, a symmetry of every rule), North's royal (81 squares), then each
+// group of identical pieces (one side, one type, South's groups first, by type) as a combination
+// of squares (the combinatorial number system: k squares s1 < .. < sk rank as C(s1,1) + .. +
+// C(sk,k)), then the side to move (South 0, North 1). An index whose placement overlaps, or puts
+// a piece where it cannot stand (can_stand: an unpromoted piece in its zone, a Pawn on its first
+// two ranks), is invalid: it stays in the table, unused, so that indexing is a few multiplies.
+// A South royal on the e-file gives two indices for mirror images; both are stored.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/jungi/position.hpp"
+#include "solver/jungi/material.hpp"
+
+namespace gonu::jungi {
+
+// The pieces of a position in square order (the most a table holds, with room to spare).
+constexpr int kMaxTablePieces = 8;
+struct Placement {
+  int n = 0;
+  std::array<Piece, kMaxTablePieces> piece{};
+  std::array<std::int8_t, kMaxTablePieces> square{};
+  Material material;
+};
+// The placement of p; false if it holds more than kMaxTablePieces pieces.
+bool placement_of(const Position& p, Placement& out);
+
+class Indexer {
+ public:
+  static constexpr std::uint64_t kInvalid = ~std::uint64_t{0};
+  // Throws GonuError if the material has more than kMaxTablePieces pieces or more indices than
+  // 2^62.
+  Indexer(const Rules& rules, const Material& material);
+
+  const Material& material() const { return material_; }
+  // The number of indices, valid or not.
+  std::uint64_t size() const { return size_; }
+  // The index of a position of this material (its en-passant field is ignored).
+  std::uint64_t encode(const Position& p) const;
+  std::uint64_t encode(const Placement& placement, Side to_move) const;
+  // The position of an index (no en-passant field, no first-move rights), or false if the index
+  // is invalid.
+  bool decode(std::uint64_t index, Position& out) const;
+
+ private:
+  struct Group {
+    Piece piece;
+    int count;
+    std::uint64_t combinations;
+  };
+  Rules rules_;
+  Material material_;
+  Piece royal_[2]{};
+  std::vector<Group> groups_;
+  std::uint64_t size_ = 0;
+};
+
+// The position mirrored left-right (file a to i), its field too.
+Position mirror_position(const Position& p);
+
+}  // namespace gonu::jungi

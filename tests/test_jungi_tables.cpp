@@ -1,0 +1,254 @@
+// Jungi's endgame tables (solver/jungi/): material signatures, indexing (every valid index decodes
+// and re-encodes to itself; positions encode to their own index or their mirror's), and the
+// generator against the plain reference solver (tests/reference/jungi_endgame_plain.hpp)
+// position by position, positions with an en-passant field included, and the same tables for
+// one thread and two.
+#include <tbb/global_control.h>
+
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "core/error.hpp"
+#include "solver/jungi/generator.hpp"
+#include "tests/jungi_support.hpp"
+#include "tests/table_test_util.hpp"
+#include "tests/reference/jungi_endgame_plain.hpp"
+
+using namespace gonu;
+using jungi::Material;
+
+namespace {
+
+std::string canonical(const std::string& text) { return jungi::material_text(jungi::parse_material(text)); }
+
+plain_jungi_endgame::Value as_plain(const jungi::Value& v) {
+  switch (v.result) {
+    case jungi::Result::win: return {'W', v.dist};
+    case jungi::Result::loss: return {'L', v.dist};
+    case jungi::Result::draw: return {'D', 0};
+    default: return {'?', 0};
+  }
+}
+
+// The reference solves `materials` together, reading every other position from `set` (solved by
+// the generator), and the generator's value of each of its records must be the reference's.
+void compare_with_reference(const jungi::TableSet& set, const std::vector<std::string>& materials, std::size_t& fields) {
+  const jungi::Rules& r = set.rules();
+  const plain_jungi_endgame::Solver reference(r, materials, [&](const jungi::Position& p) {
+    const jungi::Value v = set.probe(p);
+    REQUIRE(v.result != jungi::Result::invalid);
+    return as_plain(v);
+  });
+  std::size_t mismatches = 0;
+  for (const auto& [text, value] : reference.values()) {
+    const jungi::Position p = jungi::parse_position(r, text);
+    fields += p.passed ? 1 : 0;
+    const auto got = as_plain(set.probe(p));
+    if (!(got == value) && ++mismatches <= 5)
+      FAIL_CHECK(text << ": generator " << got.result << got.dist << ", reference " << value.result << value.dist);
+  }
+  REQUIRE(mismatches == 0);
+  // Every valid index of the generator is a record of the reference (and the same value).
+  for (const std::string& m : materials) {
+    const jungi::Table* t = set.find(jungi::parse_material(m));
+    REQUIRE(t);
+    const auto values = reference.values();
+    jungi::Position p;
+    for (std::uint64_t i = 0; i < t->indexer.size(); ++i) {
+      if (!t->indexer.decode(i, p)) continue;
+      const auto it = values.find(jungi::format_position(p));
+      REQUIRE(it != values.end());
+      REQUIRE(as_plain(t->value(i)) == it->second);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("jungi tables: materials are read, written canonically and flipped", "[jungi_tables]") {
+  CHECK(canonical("KRvK") == "KRvK");
+  CHECK(canonical("K+RvKP") == "K+RvKP");
+  CHECK(canonical("KRPv+K") == "KPRv+K");
+  CHECK(canonical("+KvK") == "+KvK");
+  CHECK(jungi::material_text(jungi::flipped(jungi::parse_material("KRvKP"))) == "KPvKR");
+  CHECK(jungi::parse_material("K+RvKP").pieces() == 4);
+  for (const char* bad : {"KRK", "KvKvK", "RvK", "KRv", "KvRK", "KKvK", "KXvK", "K+vK", "KrvK", "Kv+K+K"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(jungi::parse_material(bad), GonuError);
+  }
+  CHECK_THROWS_WITH(jungi::parse_material("KXvK"), Catch::Contains("not a piece letter"));
+  std::vector<std::string> next;
+  for (const Material& m : jungi::next_materials(jungi::parse_material("KRvK"))) next.push_back(jungi::material_text(m));
+  std::sort(next.begin(), next.end());
+  CHECK(next == std::vector<std::string>{"+KRvK", "K+RvK", "KRv+K", "KvK"});
+  // The closure lists each material after every material it leads to.
+  const auto closure = jungi::material_closure(jungi::parse_material("KPvK"));
+  CHECK(closure.size() == 12);  // 8 of three pieces (each may promote), 4 of two
+  for (std::size_t i = 0; i < closure.size(); ++i)
+    for (const Material& n : jungi::next_materials(closure[i]))
+      CHECK(std::find(closure.begin(), closure.begin() + long(i), n) != closure.begin() + long(i));
+  CHECK(jungi::materials_of_size(2).size() == 4);
+  CHECK(jungi::materials_of_size(3).size() == 2 * 2 * 2 * 20);  // royals 2x2, the side, 20 types
+}
+
+TEST_CASE("jungi tables: every valid index decodes and encodes to itself", "[jungi_tables]") {
+  const jungi::Rules r;
+  for (const char* text : {"KvK", "+Kv+K", "KRvK", "KPPvK", "+KvKEE"}) {
+    const jungi::Indexer ix(r, jungi::parse_material(text));
+    std::uint64_t valid = 0;
+    jungi::Position p;
+    for (std::uint64_t i = 0; i < ix.size(); ++i) {
+      if (!ix.decode(i, p)) continue;
+      ++valid;
+      REQUIRE(jungi::material_of(p) == ix.material());
+      REQUIRE(ix.encode(p) == i);
+      REQUIRE(jungi::file_of(p.royal[0]) <= 4);
+    }
+    INFO(text);
+    CHECK(valid * 16 > ix.size());  // the rest overlap or stand where they cannot
+  }
+  // KvK counted by hand: South's K on ranks 1-6 of files a-e (30 squares), North's on ranks 4-9
+  // (54); the two overlap when South's stands on ranks 4-6 (15 pairs); both sides to move.
+  const jungi::Indexer kvk(r, jungi::parse_material("KvK"));
+  std::uint64_t valid = 0;
+  jungi::Position p;
+  for (std::uint64_t i = 0; i < kvk.size(); ++i) valid += kvk.decode(i, p) ? 1 : 0;
+  CHECK(valid == 2 * (30 * 54 - 15));
+}
+
+TEST_CASE("jungi tables: a position encodes to its own index or its mirror's", "[jungi_tables]") {
+  const jungi::Rules r;
+  std::mt19937_64 rng(5);
+  int mirrored = 0;
+  for (int n = 0; n < 3000; ++n) {
+    const jungi::Position p = test::random_position(rng, r, 2 + int(rng() % 5), int(rng() % 2));
+    if (p.royal[0] < 0 || p.royal[1] < 0) continue;
+    const jungi::Indexer ix(r, jungi::material_of(p));
+    const std::uint64_t i = ix.encode(p);
+    REQUIRE(i < ix.size());
+    jungi::Position q;
+    REQUIRE(ix.decode(i, q));
+    jungi::Position plain = p;
+    plain.passed = 0, plain.passed_end = jungi::kNoSquare;
+    INFO(jungi::format_position(p) << " decodes as " << jungi::format_position(q));
+    const bool same = q == plain;
+    REQUIRE((same || q == jungi::mirror_position(plain)));
+    mirrored += same ? 0 : 1;
+    // The mirror image has the same index, except with South's royal on the e-file (both stored).
+    if (jungi::file_of(p.royal[0]) != 4) REQUIRE(ix.encode(jungi::mirror_position(p)) == i);
+  }
+  CHECK(mirrored > 500);
+}
+
+TEST_CASE("jungi tables: the generator agrees with the plain reference on every 2-piece material", "[jungi_tables]") {
+  jungi::TableSet set{jungi::Rules{}};
+  for (const char* m : {"KvK", "+KvK", "Kv+K", "+Kv+K"}) set.solve(jungi::parse_material(m));
+  std::size_t fields = 0;
+  compare_with_reference(set, {"KvK", "+KvK", "Kv+K", "+Kv+K"}, fields);
+  CHECK(fields > 100);  // Emperors' two-steps leave fields that the other royal can take
+  const jungi::TableStats& s = set.find(jungi::parse_material("KvK"))->stats;
+  CHECK(s.positions == 2 * (30 * 54 - 15));
+}
+
+// KPvK: a Pawn's 2-step leaves a field that the King may take, and every promotion's table is
+// solved first (each of the three pieces promotes: 8 tables of three pieces).
+TEST_CASE("jungi tables: the generator agrees with the plain reference on KPvK", "[jungi_tables]") {
+  jungi::TableSet set{jungi::Rules{}};
+  std::size_t fields = 0;
+  set.solve(jungi::parse_material("KPvK"));
+  compare_with_reference(set, {"KPvK"}, fields);
+  CHECK(fields > 100);
+}
+
+// Slower (some two minutes on this 2-core machine): run with gonu_tests "[jungi_tables_slow]".
+TEST_CASE("jungi tables: the generator agrees with the plain reference on KRvK, KNvK and +KvKE", "[.][jungi_tables_slow]") {
+  jungi::TableSet set{jungi::Rules{}};
+  std::size_t fields = 0;
+  for (const char* m : {"KRvK", "KNvK", "+KvKE"}) {
+    INFO(m);
+    set.solve(jungi::parse_material(m));
+    compare_with_reference(set, {m}, fields);
+  }
+  CHECK(fields > 100);
+}
+
+namespace {
+
+// The tables of m's closure, solved with `threads` threads by `method`.
+std::vector<std::vector<std::uint16_t>> closure_entries(const Material& m, int threads, jungi::SweepMethod method) {
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  jungi::TableSet set{jungi::Rules{}};
+  jungi::TableOptions o;
+  o.sweeps = method;
+  set.solve(m, o);
+  std::vector<std::vector<std::uint16_t>> out;
+  for (const Material& x : jungi::material_closure(m)) {
+    CHECK(set.find(x)->stats.child_lists == (method == jungi::SweepMethod::lists));
+    out.push_back(set.find(x)->entries);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("jungi tables: one thread or two and forward sweeps or child lists give the same tables", "[jungi_tables]") {
+  const Material kvk = jungi::parse_material("Kv+K");
+  const auto forward = closure_entries(kvk, 1, jungi::SweepMethod::forward);
+  CHECK(closure_entries(kvk, 2, jungi::SweepMethod::forward) == forward);
+  CHECK(closure_entries(kvk, 2, jungi::SweepMethod::lists) == forward);
+  const Material m = jungi::parse_material("+Kv+K+P");  // one table of three pieces
+  CHECK(closure_entries(m, 1, jungi::SweepMethod::lists) == closure_entries(m, 2, jungi::SweepMethod::lists));
+}
+
+TEST_CASE("jungi tables: a material too large for the memory limit is refused", "[jungi_tables]") {
+  jungi::TableSet set{jungi::Rules{}};
+  jungi::TableOptions o;
+  o.max_memory = 1 << 20;
+  CHECK_THROWS_WITH(set.solve(jungi::parse_material("KRvK"), o), Catch::Contains("past the memory limit"));
+  CHECK(set.find(jungi::parse_material("KvK")) == nullptr);
+}
+
+TEST_CASE("jungi tables: gonu solve --game jungi reports every table it solves", "[jungi_tables]") {
+  using table_test::run_gonu;
+  const auto r = run_gonu("solve --game jungi --material Kv+K --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  // Kv+K leads to +Kv+K (its King promotes), solved first; not to KvK.
+  CHECK(r.out.find("+Kv+K: 7,200 positions (7,290 indices)") != std::string::npos);
+  CHECK(r.out.find("Kv+K: 4,800 positions") != std::string::npos);
+  CHECK(r.out.find("KvK:") == std::string::npos);
+  CHECK(r.out.find("+Kv+K:") < r.out.find("\nKv+K:"));
+  CHECK(r.out.find("  North to move: WIN 2,003 / LOSS 0 / DRAW 397") != std::string::npos);
+  CHECK(r.out.find("  longest win: 17 plies, ") != std::string::npos);
+  const auto all = run_gonu("solve --game jungi --all 2");
+  CHECK(all.code == 0);
+  for (const char* m : {"\nKvK: 3,210 positions", "\n+KvK: 4,800", "\nKv+K: 4,800", "\n+Kv+K: 7,200"}) CHECK(all.out.find(m) != std::string::npos);
+  CHECK(all.err.find("solved in") != std::string::npos);
+  CHECK(all.err.find("at peak (resident)") != std::string::npos);
+  const auto bad = run_gonu("solve --game jungi --material KvKK");
+  CHECK(bad.code == 1);
+  CHECK(bad.err == "gonu: error: material: North (after 'v') has two royals (one K or +K a side)\n");
+  CHECK(bad.out.empty());
+  const auto big = run_gonu("solve --game jungi --material KRRvKR --max-memory 10M");
+  CHECK(big.code == 1);
+  CHECK(big.err.find("more than the limit of 10 MiB") != std::string::npos);
+  CHECK(run_gonu("solve --material KvK").code == 2);
+  CHECK(run_gonu("solve --game jungi --material KvK --out x").code == 2);
+}
+
+TEST_CASE("jungi tables: a position and its colour flip have the same value", "[jungi_tables]") {
+  jungi::TableSet set{jungi::Rules{}};
+  for (const char* m : {"+KvK", "Kv+K"}) set.solve(jungi::parse_material(m));
+  const jungi::Table& t = *set.find(jungi::parse_material("+KvK"));
+  CHECK(jungi::flipped(t.indexer.material()) == jungi::parse_material("Kv+K"));
+  jungi::Position p;
+  std::uint64_t checked = 0;
+  for (std::uint64_t i = 0; i < t.indexer.size(); ++i) {
+    if (!t.indexer.decode(i, p)) continue;
+    const jungi::Position q = jungi::flip_position(p);
+    REQUIRE(jungi::flip_position(q) == p);
+    REQUIRE(set.probe(q) == t.value(i));
+    ++checked;
+  }
+  CHECK(checked == t.stats.positions);
+}

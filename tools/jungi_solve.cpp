@@ -1,0 +1,96 @@
+// gonu solve --game jungi: Jungi endgame tables solved in memory (solver/jungi/): one material
+// and every material its captures and promotions lead to (--material), or every material of up to
+// N pieces (--all N), smallest first. For each table solved, stdout gets its positions, W/L/D for
+// each side to move and the longest win with a position of it; stderr gets its time and the
+// peak memory so far, and on a terminal each level as it is swept (stdout depends only on the
+// input, as for Jul-gonu's solve).
+#include <unistd.h>
+
+#include <iostream>
+#include <set>
+
+#include "core/error.hpp"
+#include "solver/jungi/generator.hpp"
+#include "tools/format_number.hpp"
+#include "tools/jungi_cli.hpp"
+#include "tools/solve_report.hpp"
+
+namespace gonu::cli {
+
+namespace {
+
+// The options of Jul-gonu's solve that mean nothing for a Jungi material.
+void refuse_julgonu_options(const CommandLine& cl) {
+  for (const char* flag : {"from", "history", "verify", "json", "stats", "stats-csv", "levels", "out", "mpi", "checkpoint",
+                           "certificate", "resume", "cube"}) {
+    if (cl.has(flag)) cl.usage_error(std::string("--") + flag + " is not (yet) an option of solve --game jungi");
+  }
+  if (cl.text("engine") != "auto") cl.usage_error("--engine is not an option of solve --game jungi");
+}
+
+void print_table(const jungi::Table& t, bool quiet) {
+  const jungi::TableStats& s = t.stats;
+  std::cout << jungi::material_text(t.indexer.material()) << ": " << with_commas(s.positions) << " positions ("
+            << with_commas(s.indices) << " indices)\n";
+  for (const int side : {0, 1}) {
+    std::cout << "  " << (side == 0 ? "South" : "North") << " to move: WIN " << with_commas(s.wins[std::size_t(side)])
+              << " / LOSS " << with_commas(s.losses[std::size_t(side)]) << " / DRAW "
+              << with_commas(s.draws[std::size_t(side)]) << "\n";
+  }
+  if (s.longest_win < 0) {
+    std::cout << "  longest win: none\n";
+  } else {
+    jungi::Position p;
+    t.indexer.decode(s.longest_win_index, p);
+    std::cout << "  longest win: " << s.longest_win << " plies, " << jungi::format_position(p) << "\n";
+  }
+  std::cout.flush();
+  if (!quiet)
+    std::cerr << "  " << jungi::material_text(t.indexer.material()) << " solved in " << seconds_text(s.seconds) << " ("
+              << s.sweeps << " sweeps), " << bytes_text(peak_resident_bytes()) << " at peak (resident)\n";
+}
+
+std::vector<jungi::Material> all_materials(const CommandLine& cl) {
+  const std::int64_t n = cl.count_value("all");
+  if (n < 2 || n > 5) cl.usage_error("--all N: N must be 2 to 5 (pieces, both royals included)");
+  std::vector<jungi::Material> out;
+  for (int pieces = 2; pieces <= n; ++pieces)
+    for (const jungi::Material& m : jungi::materials_of_size(pieces)) out.push_back(m);
+  return out;
+}
+
+}  // namespace
+
+int jungi_solve(const CommandLine& cl) {
+  refuse_julgonu_options(cl);
+  if (cl.has("material") == cl.has("all")) cl.usage_error("solve --game jungi needs --material SIGNATURE or --all N");
+  const jungi::Rules r = jungi_rules(cl);
+  const bool quiet = cl.has("quiet");
+  const std::vector<jungi::Material> targets =
+      cl.has("material") ? std::vector<jungi::Material>{jungi::parse_material(cl.text("material"))} : all_materials(cl);
+  jungi::TableSet set(r);
+  jungi::TableOptions options;
+  options.max_memory = cl.byte_size_value("max-memory");
+  options.on_solved = [&](const jungi::Table& t) { print_table(t, quiet); };
+  if (!quiet && isatty(STDERR_FILENO))
+    options.on_level = [](const jungi::Material& m, int level, std::uint64_t decided, double seconds) {
+      std::cerr << "\r  " << jungi::material_text(m) << ": level " << level << ", " << with_commas(decided) << " decided, "
+                << seconds_text(seconds) << "   \r" << std::flush;
+    };
+  // The whole run's tables stay in memory: refused at once when they would not fit.
+  std::set<jungi::Material> all;
+  for (const jungi::Material& m : targets)
+    for (const jungi::Material& x : jungi::material_closure(m)) all.insert(x);
+  std::uint64_t bytes = 0;
+  for (const jungi::Material& x : all) bytes += jungi::Indexer(r, x).size() * sizeof(std::uint16_t);
+  const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes();
+  if (limit && bytes > limit)
+    throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
+                    ", more than the limit of " + bytes_text(limit) + " (--max-memory SIZE sets it)");
+  std::cout << "rules: " << jungi::describe(r) << "\n";
+  if (!quiet) std::cerr << "solving " << all.size() << " materials, " << bytes_text(bytes) << " of tables\n";
+  for (const jungi::Material& m : targets) set.solve(m, options);
+  return 0;
+}
+
+}  // namespace gonu::cli
