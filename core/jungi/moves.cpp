@@ -232,7 +232,8 @@ Move parse_move(const Rules& r, const Position& p, std::string_view text) {
   if (p.royal[index(p.to_move)] >= 0) generate_piece_moves(r, p, sq[0], list);
   std::string options;
   for (const Move& m : list) {
-    options += (options.empty() ? "" : " ") + format_move(r, p, m);
+    if (!options.empty()) options += ' ';
+    options += format_move(r, p, m);
     const bool shape = sq.size() == 3 ? m.kind == MoveKind::two_step && m.mid == sq[1] && m.to == sq[2]
                                       : m.kind != MoveKind::two_step && m.to == sq[1];
     if (!shape) continue;
