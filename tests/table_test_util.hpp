@@ -162,6 +162,20 @@ inline void read_tolerating_errors(const std::string& path, const gonu::HugeVect
   }
 }
 
+// The output with wrapped sentences joined again (a continuation line starts with two spaces).
+inline std::string flat(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 3, "\n  ") == 0) {
+      out += ' ';
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
 // A bad-input failure: exit 1, nothing on stdout, one line on stderr "gonu: error: ...".
 inline void require_one_line_error(const Result& r, const std::string& part) {
   INFO("stdout: " << r.out << "\nstderr: " << r.err);

@@ -46,20 +46,6 @@ std::uint64_t every_defence_loses(const CertificatePlayer& p) {
   return games;
 }
 
-// The output with wrapped sentences joined again (a continuation line starts with two spaces).
-std::string flat(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 3, "\n  ") == 0) {
-      out += ' ';
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 std::string certificate(const TempDir& d, const std::string& name, const std::string& args) {
   const std::string path = d.file(name);
   const Result r = run_gonu("solve " + args + " --quiet --certificate '" + path + "'");

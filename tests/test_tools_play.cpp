@@ -21,20 +21,6 @@ std::size_t count(const std::string& s, const std::string& part) {
   return n;
 }
 
-// The output with wrapped sentences joined again (a continuation line starts with two spaces).
-std::string flat(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 3, "\n  ") == 0) {
-      out += ' ';
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("gonu play: hint, undo, values, notice, record from piped input", "[play][cli]") {
