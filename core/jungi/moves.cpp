@@ -106,21 +106,30 @@ bool operator==(const Move& a, const Move& b) {
   return a.from == b.from && a.to == b.to && a.mid == b.mid && a.kind == b.kind && a.promotes == b.promotes;
 }
 
-void generate_piece_moves(const Rules& r, const Position& p, int from, MoveList& out) {
-  const Geometry& g = geometry(r.lancer_queen);
-  const bool field = field_counts(p);
+namespace {
+
+// One piece's moves, with the tables and whether the en-passant field counts read once a position.
+void piece_moves(const Rules& r, const Geometry& g, const Position& p, int from, bool field, MoveList& out) {
   atom_moves(r, g, p, from, field, out);
   slide_moves(r, g, p, from, field, out);
   const Piece piece = p.cell[from];
   if (is_royal(piece) && is_promoted(piece)) two_step_moves(r, g, p, from, out);
 }
 
+}  // namespace
+
+void generate_piece_moves(const Rules& r, const Position& p, int from, MoveList& out) {
+  piece_moves(r, geometry(r.lancer_queen), p, from, field_counts(p), out);
+}
+
 void generate_moves(const Rules& r, const Position& p, MoveList& out) {
   out.size = 0;
   if (p.royal[index(p.to_move)] < 0) return;
+  const Geometry& g = geometry(r.lancer_queen);
+  const bool field = field_counts(p);
   for (int sq = 0; sq < kSquares; ++sq) {
     const Piece x = p.cell[sq];
-    if (x != kEmpty && side_of(x) == p.to_move) generate_piece_moves(r, p, sq, out);
+    if (x != kEmpty && side_of(x) == p.to_move) piece_moves(r, g, p, sq, field, out);
   }
 }
 
