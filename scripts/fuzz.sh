@@ -31,7 +31,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 summary=build-fuzz/fuzz-summary.txt
 : >"$summary"
 failed=0
-for name in table notation certificate serve jungi_notation; do
+for name in table notation certificate serve jungi_notation cli; do
   bin="$PWD/build-fuzz/bin/fuzz_$name"
   run="build-fuzz/run/$name"
   rm -rf "$run"
