@@ -42,8 +42,10 @@ mkdir -p results
   echo "Each target had $seconds s on a copy of its corpus in tests/fuzz/corpus/ (small tables"
   echo "from \`gonu solve --out\`, positions and move lists, certificates from \`gonu solve --certificate\`)."
   echo "fuzz_table tries each input as given and again with its checksums recomputed, so that"
-  echo "mutations reach the layout checks, the Elias-Fano decoding and verify_table. Saved inputs of"
-  echo "tests/fuzz/regressions/ are replayed first."
+  echo "mutations reach the layout checks, the Elias-Fano decoding and verify_table. fuzz_cli runs"
+  echo "gonu's own dispatch (run_gonu) in-process on fuzzer-chosen arguments and checks every answer:"
+  echo "valid UTF-8, JSON with --json, one line per error (exit 1), the usage on a usage error (exit 2),"
+  echo "never an internal error. Saved inputs of tests/fuzz/regressions/ are replayed first."
   echo
   echo "| target | what it feeds | result |"
   echo "|---|---|---|"
@@ -54,6 +56,8 @@ mkdir -p results
       fuzz_notation) feeds="text: rule parts, board size, positions, play, play_history, parse_move" ;;
       fuzz_certificate) feeds="text: check_certificate" ;;
       fuzz_serve) feeds="HTTP requests: gonu serve's routes, API and error handlers over two tables" ;;
+      fuzz_jungi_notation) feeds="text: Jungi positions and moves, legal moves, un-moves" ;;
+      fuzz_cli) feeds="command lines: gonu query (two tables, --history, --json), moves, show, perft, both games" ;;
       *) feeds="" ;;
     esac
     echo "| $name | $feeds | ${line#*: } |"

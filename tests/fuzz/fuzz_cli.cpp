@@ -134,7 +134,7 @@ bool json_error(const std::string& out) {
 // option parser completes: query's errors are then JSON as well).
 void check(const std::vector<std::string>& args, bool json, const Answer& a) {
   if (!valid_utf8(a.out) || !valid_utf8(a.err)) fail("output that is not valid UTF-8", args, a.out, a.err);
-  if (a.err.find("internal error") != std::string::npos) fail("an internal error", args, a.out, a.err);
+  if (a.err.rfind("gonu: error: internal error", 0) == 0) fail("an internal error", args, a.out, a.err);
   switch (a.status) {
     case 0: {
       const bool help = a.out.rfind("usage: ", 0) == 0;
