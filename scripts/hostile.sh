@@ -337,6 +337,81 @@ else
   record 14 "Python (not run: the module is not built in build/python)" 0 0
 fi
 
+# Row 15: the server's bounds. 64 connections from 127.0.0.1 that send a first byte and stall:
+# one more from 127.0.0.1 is answered 503 at once (at most 64 an address), one from 127.0.0.2 200;
+# then 64 from each of 127.0.0.2..4 as well (256 in all): one from 127.0.0.5 gets 503 (at most 256
+# in all). Each stalled one is cut at its request's deadline (10 s after its first byte, checked to
+# within 9..13 s: one try for all 256), and then a new client gets 200 again.
+serve_start "$work/t.gonu"
+python3 - "$port" >"$work/bounds.txt" <<'EOF'
+import json, socket, sys, time
+port = int(sys.argv[1])
+n = bad = 0
+
+def connect(source):
+    s = socket.socket()
+    s.bind((source, 0))
+    s.settimeout(15)
+    s.connect(("127.0.0.1", port))
+    return s
+
+def answer(source, within):
+    """The status of GET /api/tables from `source`; 0 if not answered within `within` s with JSON."""
+    t0 = time.monotonic()
+    try:
+        s = connect(source)
+        s.sendall(b"GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+        s.close()
+        head, _, body = data.partition(b"\r\n\r\n")
+        json.loads(body.decode("utf-8"))
+        return int(head[9:12]) if time.monotonic() - t0 < within else 0
+    except Exception:
+        return 0
+
+stalled = []  # (socket, when its first byte went)
+
+def stall(source, count):
+    for _ in range(count):
+        s = connect(source)
+        s.send(b"G")
+        stalled.append((s, time.monotonic()))
+    time.sleep(0.5)  # every one of them accepted
+
+def expect(source, status, tries=3):
+    global n, bad
+    for _ in range(tries):
+        n += 1
+        bad += answer(source, 1.0) != status
+
+stall("127.0.0.1", 64)
+expect("127.0.0.1", 503)  # at most 64 an address
+expect("127.0.0.2", 200)  # another address is still answered
+for source in ["127.0.0.2", "127.0.0.3", "127.0.0.4"]:
+    stall(source, 64)
+expect("127.0.0.5", 503)  # at most 256 in all
+cut = 0
+for s, t0 in stalled:
+    try:
+        s.settimeout(max(0.1, 13 - (time.monotonic() - t0)))
+        while s.recv(65536):
+            pass
+        cut += 9 <= time.monotonic() - t0 <= 13
+    except Exception:
+        pass
+    s.close()
+n += 1
+bad += cut != len(stalled)
+time.sleep(0.5)
+expect("127.0.0.1", 200)
+print(n, bad)
+EOF
+serve_stop
+read -r n15 f15 <"$work/bounds.txt"
+record 15 "past 64 connections from an address or 256 in all: 503 at once; stalled ones cut at 10 s; then 200 again" "${n15:-0}" "${f15:-1}"
+
 mkdir -p build
 {
   echo "| # | what | tries | failures |"

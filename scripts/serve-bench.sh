@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Load test of the web explorer (results/serve-bench.md): `gonu serve` on the 4x4 free table, on
-# loopback, against wrk (Debian's) with 1 and with 16 connections. Every request is a position
+# loopback, against wrk (Debian's) with 1, 16 and 64 connections (64: as many as the server lets one
+# client address hold, each on a thread of its own; tools/serve/guarded_server.hpp). Every request is a position
 # query (/api/query with a history), walking a list of a few thousand different ones: the prefixes
 # of seeded random games from the start, made first through the server itself. Each run is bounded
 # by time (GONU_BENCH_SECONDS, default 10) and by count (GONU_BENCH_REQUESTS a connection, default
-# 200000).
+# 200000). The machine may be shared: the load average is printed before and after each run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
@@ -73,8 +74,10 @@ function done(summary, latency, requests)
 end
 LUA
 
-for c in 1 16; do
+echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before"
+for c in 1 16 64; do
   t=$((c < 2 ? 1 : 2))
   echo "== $c connection(s): wrk -t$t -c$c -d${seconds}s -s bench.lua (gonu serve $table) =="
   wrk -t"$t" -c"$c" -d"${seconds}s" -s "$work/bench.lua" "http://127.0.0.1:$port/" | grep -E "RESULT|Non-2xx|Socket errors" || true
+  echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after"
 done
