@@ -166,6 +166,25 @@ TEST_CASE("gonu solve --threads far past the cores is refused at once", "[cli][o
   REQUIRE(run_gonu("solve --board 3x3 --threads 2147483647").code == 2);
 }
 
+// Found by fuzz_cli: boost's option-error messages replaced their %name% placeholders until none
+// was left, so an argument holding one never got its message ("gonu show -x%original_token%" hung).
+TEST_CASE("gonu: an option or value holding a %placeholder% of boost's messages is a usage error at once", "[cli][options][reliability]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"show '-x%original_token%'", "gonu show: unrecognised option '-x%original_token%'"},
+      {"show '--%prefix%'", "gonu show: unrecognised option '--%prefix%'"},
+      {"query --json '--%canonical_option%'", "gonu query: unrecognised option '--%canonical_option%'"},
+      {"perft 2 --game jungi '-%option%'", "gonu perft: unrecognised option '-%option%'"},
+      {"solve --max-states '%value%'", "gonu solve: the argument ('%value%') for option '--max-states' is invalid"},
+      {"show --r x", "gonu show: option '--r' is ambiguous and matches '--repetition', and '--rules'"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = run_gonu_with("timeout 10", args);
+    INFO(args << "\n" << r.err);
+    REQUIRE(r.code == 2);  // 124: timeout stopped it
+    REQUIRE(r.err.substr(0, r.err.find('\n')) == message);
+  }
+}
+
 TEST_CASE("gonu solve under mpirun without --mpi stops at once with a hint", "[cli][reliability]") {
   for (const std::string var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
     const Result r = run_gonu_with(var + "=2", "solve --board 2x3");

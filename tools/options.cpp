@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <iostream>
+#include <map>
 
 #include "core/error.hpp"
 #include "tools/units.hpp"
@@ -97,6 +98,56 @@ void CommandLine::byte_size(const char* name, const char* help) {
   byte_sizes_.emplace_back(name);
 }
 
+namespace {
+
+// The message of a parse error. Boost's error_with_option_name::what() replaces each %name%
+// placeholder of its template with its value, again and again until none is left, so an argument
+// that holds a placeholder itself ("-x%original_token%") made it loop for ever. When a value holds
+// a '%', the template is filled in here instead, in one pass: what a value brings in is never read
+// again. (Other messages stay boost's own: an ambiguous option's adds the options it matches.)
+struct ErrorParts {
+  std::string text;                            // the template, boost's defaults applied
+  std::map<std::string, std::string> values;   // by placeholder name
+};
+
+// The parts are protected members: reached through pointers to members of a derived class.
+struct ErrorPartsOf : po::error_with_option_name {
+  static ErrorParts of(const po::error_with_option_name& x) {
+    ErrorParts p{x.m_error_template, x.*(&ErrorPartsOf::m_substitutions)};
+    p.values["canonical_option"] = x.get_option_name();
+    p.values["prefix"] = (x.*(&ErrorPartsOf::get_canonical_option_prefix))();
+    for (const auto& [name, from_to] : x.*(&ErrorPartsOf::m_substitution_defaults)) {  // boost's own texts
+      if (!p.values[name].empty()) continue;
+      const auto& [from, to] = from_to;
+      for (std::size_t at = 0; (at = p.text.find(from, at)) != std::string::npos; at += to.size())
+        p.text.replace(at, from.size(), to);
+    }
+    return p;
+  }
+};
+
+std::string parse_error_text(const po::error& e) {
+  const auto* named = dynamic_cast<const po::error_with_option_name*>(&e);
+  if (!named) return e.what();
+  const ErrorParts p = ErrorPartsOf::of(*named);
+  if (std::none_of(p.values.begin(), p.values.end(), [](const auto& v) { return v.second.find('%') != std::string::npos; }))
+    return e.what();
+  std::string out;
+  for (std::size_t i = 0; i < p.text.size();) {
+    const std::size_t end = p.text[i] == '%' ? p.text.find('%', i + 1) : std::string::npos;
+    const auto value = end == std::string::npos ? p.values.end() : p.values.find(p.text.substr(i + 1, end - i - 1));
+    if (value == p.values.end()) {
+      out += p.text[i++];
+    } else {
+      out += value->second;
+      i = end + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 bool CommandLine::parse(int argc, char** argv) {
   groups_.front()->add_options()("help,h", "show this help");
   po::options_description visible;  // the groups, each under its heading
@@ -107,7 +158,7 @@ bool CommandLine::parse(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional_).run(), vm_);
     po::notify(vm_);
   } catch (const po::error& e) {
-    usage_error(e.what());
+    usage_error(parse_error_text(e));
   }
   if (has("help")) {
     std::cout << "usage: " << usage_ << "\n" << visible;

@@ -88,7 +88,8 @@ std::vector<std::string> command_line(std::string_view input) {
   if (command == "query") args.push_back(frame & 4 ? tables().encyclopedia : tables().free);
   for (std::size_t n = 0; !input.empty() && n < kMaxArgs; ++n) {
     const std::size_t nl = input.find('\n');
-    args.emplace_back(input.substr(0, nl));
+    const std::string_view piece = input.substr(0, nl);
+    args.emplace_back(piece.substr(0, piece.find('\0')));  // as argv holds it: up to a NUL
     input.remove_prefix(nl == std::string_view::npos ? input.size() : nl + 1);
   }
   if (frame & 8) args.push_back("--json");
