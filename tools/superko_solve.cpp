@@ -53,8 +53,8 @@ void add_superko_options(CommandLine& cl) {
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
-  cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, every phase after the ban-free solve "
-                            "getting what is left (0: none)");
+  cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, the ban-free solve included, every "
+                            "phase getting what is left (0: none)");
   cl.add()("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)");
   cl.count("table-entries", std::int64_t(1) << 22, "superko: transposition table size before it is cleared");
   cl.count("relevant-boards", 96,
