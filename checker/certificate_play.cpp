@@ -354,12 +354,14 @@ struct LongestWalk {
     return k;  // the current board is the last of since_capture, so among the boards
   }
 
-  std::uint64_t walk(const Game& g, const Cursor& c) {
+  std::uint64_t walk(Game& g, const Cursor& c) {
     if (over || ++nodes > max_nodes) {
       over = true;
       return 0;
     }
-    if (!game_over_reason(g).empty()) return 0;
+    // The game is over when the mover has at most one piece or no legal move (game_over_reason).
+    const std::vector<Move> legal = lost_by_material(current(g)) ? std::vector<Move>{} : legal_moves(g);
+    if (legal.empty()) return 0;
     const std::string k = key(g, c);
     if (const auto it = memo.find(k); it != memo.end()) return it->second;
     std::vector<Move> moves;
@@ -368,26 +370,43 @@ struct LongestWalk {
       if (!m) throw GonuError("the proof's strategy has no move at " + format_position(d.board, current(g)));
       moves.push_back(*m);
     } else {
-      moves = legal_moves(g);
+      moves = legal;
     }
     std::uint64_t longest = 0;
     for (const Move& m : moves) {
-      Game next = g;
       const Cursor nc = step(d, c, g, m);
-      play(next, m);
-      longest = std::max(longest, 1 + walk(next, nc));
+      longest = std::max(longest, 1 + walk_after(g, m, nc));
     }
     memo.emplace(k, longest);
     return longest;
+  }
+
+  // walk() after the legal move m, played on g in place and taken back (a copy of the whole game
+  // at every state would cost its length each time). Superko keeps no tag.
+  std::uint64_t walk_after(Game& g, const Move& m, const Cursor& c) {
+    const std::vector<Position> before = m.captured ? g.since_capture : std::vector<Position>{};
+    const Position next = apply_move(current(g), m);
+    if (m.captured) g.since_capture.clear();
+    g.since_capture.push_back(next);
+    g.moves.push_back(m);
+    g.positions.push_back(next);
+    const std::uint64_t plies = walk(g, c);
+    g.moves.pop_back();
+    g.positions.pop_back();
+    if (m.captured) g.since_capture = before;
+    else g.since_capture.pop_back();
+    return plies;
   }
 };
 
 }  // namespace
 
 std::optional<std::uint64_t> CertificatePlayer::longest_game(std::uint64_t max_nodes) const {
+  if (d_->rules.repetition != Repetition::superko) throw GonuError("a superko proof under other rules");
   LongestWalk w{*d_, max_nodes, 0, {}, false};
   std::uint64_t plies = 0;
-  run_with_large_stack([&] { plies = w.walk(d_->root, start_cursor(*d_)); });
+  Game g = d_->root;
+  run_with_large_stack([&] { plies = w.walk(g, start_cursor(*d_)); });
   if (w.over) return std::nullopt;
   return plies;
 }
