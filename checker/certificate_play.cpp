@@ -2,8 +2,10 @@
 // cursor into the proof that follows a game's moves from the root.
 #include "checker/certificate_play.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "checker/certificate_check.hpp"
@@ -333,7 +335,81 @@ struct ReachWalk {
   }
 };
 
+// The longest game (CertificatePlayer::longest_game): plies left from a game, valued once per
+// (position, cursor, set of boards since the last capture), what the rest of the game depends on.
+struct LongestWalk {
+  const CertificateData& d;
+  std::uint64_t max_nodes, nodes = 0;
+  std::unordered_map<std::string, std::uint64_t> memo;
+  bool over = false;  // past max_nodes: the answer is not counted
+
+  static std::string key(const Game& g, const Cursor& c) {
+    std::vector<std::pair<Bits, Bits>> boards;
+    for (const Position& p : g.since_capture) boards.emplace_back(p.black, p.white);
+    std::sort(boards.begin(), boards.end());
+    const Position& p = current(g);
+    const std::int64_t head[] = {std::int64_t(p.to_move), std::int64_t(c.mode), c.node, c.block, c.label};
+    std::string k(reinterpret_cast<const char*>(head), sizeof head);
+    k.append(reinterpret_cast<const char*>(boards.data()), boards.size() * sizeof boards[0]);
+    return k;  // the current board is the last of since_capture, so among the boards
+  }
+
+  std::uint64_t walk(Game& g, const Cursor& c) {
+    if (over || ++nodes > max_nodes) {
+      over = true;
+      return 0;
+    }
+    // The game is over when the mover has at most one piece or no legal move (game_over_reason).
+    const std::vector<Move> legal = lost_by_material(current(g)) ? std::vector<Move>{} : legal_moves(g);
+    if (legal.empty()) return 0;
+    const std::string k = key(g, c);
+    if (const auto it = memo.find(k); it != memo.end()) return it->second;
+    std::vector<Move> moves;
+    if (current(g).to_move == d.winner) {
+      const std::optional<Move> m = move_at(d, c, g);
+      if (!m) throw GonuError("the proof's strategy has no move at " + format_position(d.board, current(g)));
+      moves.push_back(*m);
+    } else {
+      moves = legal;
+    }
+    std::uint64_t longest = 0;
+    for (const Move& m : moves) {
+      const Cursor nc = step(d, c, g, m);
+      longest = std::max(longest, 1 + walk_after(g, m, nc));
+    }
+    memo.emplace(k, longest);
+    return longest;
+  }
+
+  // walk() after the legal move m, played on g in place and taken back (a copy of the whole game
+  // at every state would cost its length each time). Superko keeps no tag.
+  std::uint64_t walk_after(Game& g, const Move& m, const Cursor& c) {
+    const std::vector<Position> before = m.captured ? g.since_capture : std::vector<Position>{};
+    const Position next = apply_move(current(g), m);
+    if (m.captured) g.since_capture.clear();
+    g.since_capture.push_back(next);
+    g.moves.push_back(m);
+    g.positions.push_back(next);
+    const std::uint64_t plies = walk(g, c);
+    g.moves.pop_back();
+    g.positions.pop_back();
+    if (m.captured) g.since_capture = before;
+    else g.since_capture.pop_back();
+    return plies;
+  }
+};
+
 }  // namespace
+
+std::optional<std::uint64_t> CertificatePlayer::longest_game(std::uint64_t max_nodes) const {
+  if (d_->rules.repetition != Repetition::superko) throw GonuError("a superko proof under other rules");
+  LongestWalk w{*d_, max_nodes, 0, {}, false};
+  std::uint64_t plies = 0;
+  Game g = d_->root;
+  run_with_large_stack([&] { plies = w.walk(g, start_cursor(*d_)); });
+  if (w.over) return std::nullopt;
+  return plies;
+}
 
 std::optional<Game> CertificatePlayer::reach(const Position& p, std::uint64_t max_nodes) const {
   ReachWalk w{*d_, p, max_nodes, 0, {}, std::nullopt};

@@ -49,6 +49,14 @@ class CertificatePlayer {
   // if none does within max_nodes states.
   std::optional<Game> reach(const Position& p, std::uint64_t max_nodes) const;
 
+  // The longest game of the proof: plies from the root to the end with the strategy against the
+  // loser's longest defence (every legal move, the whole history and superko applied). A
+  // depth-first walk over every game, each (position, boards since the last capture, place in the
+  // proof) valued once, since the rest of the game depends on nothing else; nullopt if it would
+  // visit more than max_nodes states. Throws GonuError where the strategy has no move (a proof not
+  // checked, and wrong).
+  std::optional<std::uint64_t> longest_game(std::uint64_t max_nodes) const;
+
   struct Cursor;  // where a game stands in the proof (certificate_play.cpp)
 
  private:

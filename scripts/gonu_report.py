@@ -323,7 +323,8 @@ def cmd_superko_row(base, board, rules, check):
     says what `gonu check-certificate` made of the certificate."""
     j = load_json(base + ".json")
     secs, rss = gnu_time(open(base + ".time").read())
-    bf = value_text(j["banfree_value"], j["banfree_distance"])
+    # null when the time budget stopped the ban-free solve itself
+    bf = value_text(j["banfree_value"], j["banfree_distance"]) if j["banfree_value"] is not None else "not solved"
     value = "open"
     if j["proven"]:
         value = "**%s wins** (%s for %s to move)" % (j["winner"], j["value"], j["rules"]["first"])

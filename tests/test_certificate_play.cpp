@@ -3,6 +3,7 @@
 // and wins each game; gonu play --certificate and gonu query --certificate as a user meets them;
 // gonu solve's superko report (the winner's first move, the strategy's size, the longest game,
 // the layers only with --stats).
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <nlohmann/json.hpp>
@@ -17,13 +18,15 @@ namespace {
 
 // Every game from the root with the strategy for the winner and any legal move for the loser:
 // the strategy always has a legal move, every game ends with the loser to move and lost. Returns
-// the games played to the end.
-std::uint64_t every_defence_loses(const CertificatePlayer& p) {
+// the games played to the end; `longest` gets the plies of the longest (each game played out, no
+// memo: the brute force that CertificatePlayer::longest_game is checked against).
+std::uint64_t every_defence_loses(const CertificatePlayer& p, std::uint64_t* longest = nullptr) {
   std::uint64_t games = 0;
   std::function<void(const Game&)> walk = [&](const Game& g) {
     if (!game_over_reason(g).empty()) {
       REQUIRE(current(g).to_move != p.winner());
       ++games;
+      if (longest) *longest = std::max<std::uint64_t>(*longest, g.moves.size() - p.root().moves.size());
       return;
     }
     if (current(g).to_move == p.winner()) {
@@ -71,7 +74,10 @@ TEST_CASE("the strategy of every certificate format wins against every defence",
     const CertificatePlayer p = CertificatePlayer::load(certificate(d, std::to_string(k++) + ".cert", args));
     REQUIRE(p.format() == format);
     REQUIRE(p.size() > 0);
-    REQUIRE(every_defence_loses(p) > 0);
+    std::uint64_t longest = 0;
+    REQUIRE(every_defence_loses(p, &longest) > 0);
+    REQUIRE(p.longest_game(1'000'000) == longest);
+    REQUIRE(!p.longest_game(3));  // over its budget: not counted
   }
   // Format 3 (a tree with strategy leaves), 4x3: random defences, each lost.
   const CertificatePlayer p = CertificatePlayer::load(certificate(d, "c43", "--rules soldiers --board 4x3"));
@@ -165,4 +171,25 @@ TEST_CASE("gonu solve under superko: the winner's first move and the proof's siz
   REQUIRE(!j["layers"].empty());
   // The search's proof (format 1) names its first move too.
   REQUIRE(contains(run_gonu("solve --rules corner --board 3x3 -q --no-strategy").out, "first move:       a3-a2 (black"));
+}
+
+TEST_CASE("gonu solve under superko: the longest game, for a strategy's proof and a search's, as a brute force "
+          "counts it on the certificate", "[superko][certificate][cli]") {
+  TempDir d;
+  // Format 2 (a memoryless strategy: its bound is 33 plies, its longest game shorter) and format 1
+  // (the search's tree, whose longest game is its depth).
+  for (const auto& [args, plies] : std::vector<std::pair<std::string, int>>{
+           {"--rules soldiers --board 3x3", 15}, {"--rules soldiers --board 3x3 --no-strategy", 7}}) {
+    INFO(args);
+    const std::string path = d.file("longest.cert");
+    const Result r = run_gonu("solve " + args + " -q --certificate '" + path + "'");
+    REQUIRE(r.code == 0);
+    std::uint64_t longest = 0;
+    every_defence_loses(CertificatePlayer::load(path), &longest);
+    REQUIRE(longest == std::uint64_t(plies));
+    REQUIRE(contains(r.out, "longest game:     " + std::to_string(plies) + " plies (the proof's strategy against the "
+                            "loser's longest defence)\n"));
+    const nlohmann::json j = nlohmann::json::parse(run_gonu("solve " + args + " -q --json").out);
+    REQUIRE(j["longest_game"] == plies);
+  }
 }

@@ -2,7 +2,8 @@
 // with --port 0, asked over HTTP (cpp-httplib's client). Every endpoint; the query answers equal
 // to `gonu query --json`; every kind of bad input gets a 4xx JSON error and the server goes on;
 // 8 clients at once get the same answers as one; bytes that are not UTF-8, slow and stalled
-// clients, a table truncated while served; the options; SIGTERM stops it with status 0.
+// clients, a table truncated while served; the options; SIGTERM stops it with status 0; whole
+// games against a superko proof (--certificate), each state checked against core's Game.
 #include <httplib.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -10,8 +11,10 @@
 #include <arpa/inet.h>
 #include <poll.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -576,4 +579,115 @@ TEST_CASE("gonu serve under a tight address-space limit starts, and answers 200 
     if (status == 503) REQUIRE(contains(j["error"].get<std::string>(), "cannot start a thread"));
   }
   REQUIRE(s.stop() == 0);
+}
+
+namespace {
+
+// The superko proof of 3x3 soldiers (Black wins by a memoryless strategy), made here.
+std::string soldiers_proof(const TempDir& dir) {
+  const std::string path = dir.file("s33.cert");
+  const Result r = run_gonu("solve --rules soldiers --board 3x3 --quiet --certificate '" + path + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  return path;
+}
+
+// The moves superko bans at g, worked out here from core's Game: generated but not legal.
+std::vector<std::string> banned_here(const gonu::Game& g) {
+  std::vector<std::string> out;
+  if (!gonu::game_over_reason(g).empty()) return out;
+  const std::vector<gonu::Move> legal = gonu::legal_moves(g);
+  for (const gonu::Move& m : gonu::generate_moves(g.board, g.rules, gonu::current(g)))
+    if (std::find(legal.begin(), legal.end(), m) == legal.end()) out.push_back(gonu::format_move(g.board, g.rules, m));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("gonu serve --certificate: whole games against a superko proof, the strategy answering every defence",
+          "[serve][cli][certificate]") {
+  TempDir dir;
+  const std::string proof = soldiers_proof(dir);
+  Tables t;
+  Server s("'" + t.f33 + "' --certificate '" + proof + "'");
+  REQUIRE(contains(s.first_line, "s33: superko proof, black wins"));
+  auto c = s.client();
+  const json list = get_json(c, "/api/certificates", 200);
+  REQUIRE(list["schema"] == "gonu-certificates/1");
+  REQUIRE(list["certificates"].size() == 1);
+  REQUIRE(list["certificates"][0]["id"] == "s33");
+  REQUIRE(list["certificates"][0]["winner"] == "black");
+  REQUIRE(list["certificates"][0]["root"] == "xxx/3/www x");
+  REQUIRE(get_json(c, "/api/tables", 200)["tables"].size() == 1);  // the tables as before
+  // White (the loser) tries every defence: each game of the proof is played to its end through
+  // the API, Black's moves the strategy's as each answer gives them, every state checked against
+  // core's Game (the position, the legal replies, the moves superko bans). Every game ends in
+  // White's loss; one state bans a move (Black's b2-b3 after c3-c2 a1-a2 b3-b2 a2-a1).
+  int bans = 0, games = 0;
+  std::string last_game;  // the history of a game played to its end
+  std::function<void(const gonu::Game&, const std::string&)> walk = [&](const gonu::Game& g, const std::string& history) {
+    const json a = get_json(c, "/api/certificate?certificate=s33&history=" + enc(history), 200);
+    INFO("history '" << history << "'");
+    REQUIRE(a["schema"] == "gonu-certificate-query/1");
+    REQUIRE(a["certificate"] == "s33");
+    REQUIRE(a["position"] == gonu::format_position(g.board, gonu::current(g)));
+    REQUIRE(a["history"].size() == g.moves.size());
+    const std::vector<std::string> banned = banned_here(g);
+    REQUIRE(a["banned"].size() == banned.size());
+    for (std::size_t i = 0; i < banned.size(); ++i) REQUIRE(a["banned"][i]["move"] == banned[i]);
+    bans += int(banned.size());
+    std::vector<std::string> next;
+    if (!gonu::game_over_reason(g).empty()) {
+      REQUIRE(a["game_over"] == gonu::game_over_reason(g));
+      REQUIRE(a["side_to_move"] == "white");  // the loser, lost
+      REQUIRE(a["value"] == "LOSS");
+      ++games;
+      last_game = history;
+      return;
+    }
+    if (gonu::current(g).to_move == gonu::Side::black) {
+      REQUIRE(a["value"] == "WIN");
+      REQUIRE(a["replies"].empty());
+      next.push_back(a["winner_move"]);
+    } else {
+      REQUIRE(a["value"] == "LOSS");
+      REQUIRE(a["winner_move"].is_null());
+      REQUIRE(a["replies"].size() == gonu::legal_moves(g).size());
+      for (const json& r : a["replies"]) next.push_back(r["move"]);
+    }
+    for (const std::string& move : next) {
+      gonu::Game after = g;
+      gonu::play(after, move);  // throws if the strategy's move, or a listed reply, is not legal
+      walk(after, history + (history.empty() ? "" : " ") + move);
+    }
+  };
+  gonu::Rules rules = gonu::rules_by_name("soldiers");
+  rules.rows = rules.cols = 3;
+  walk(gonu::new_game(rules, gonu::parse_position(gonu::make_board(3, 3), "xxx/3/www x")), "");
+  REQUIRE(games > 1);
+  REQUIRE(bans == 1);
+  // The same answer at a game's end as gonu query --certificate --json, but the certificate's id.
+  const Result q = run_gonu("query --certificate '" + proof + "' --history '" + last_game + "' --json");
+  REQUIRE(q.code == 0);
+  json want = json::parse(q.out);
+  want["certificate"] = "s33";
+  REQUIRE(get_json(c, "/api/certificate?history=" + enc(last_game), 200) == want);
+  // POST as GET; a history that leaves the proof, an illegal one and an unknown certificate are
+  // 4xx errors that never show the server's path.
+  const auto post = c.Post("/api/certificate", R"({"certificate": "s33", "history": ["c3-c2"]})", "application/json");
+  REQUIRE(post);
+  REQUIRE(json::parse(post->body) == get_json(c, "/api/certificate?history=c3-c2", 200));
+  const json off = get_json(c, "/api/certificate?history=a3-a2", 400);
+  REQUIRE(contains(off["error"], "the history leaves the proof"));
+  REQUIRE(contains(get_json(c, "/api/certificate?history=a3-a1", 400)["error"], "illegal history"));
+  REQUIRE(contains(get_json(c, "/api/certificate?certificate=nope", 404)["error"], "unknown certificate 'nope'"));
+  for (const char* p : {"/api/certificate?history=a3-a2", "/api/certificate?certificate=nope"})
+    REQUIRE(!contains(c.Get(p)->body, dir.path));
+  REQUIRE(s.stop() == 0);
+  // Only certificates: no table needed; a file that is not a valid proof is refused at the start.
+  Server only("--certificate '" + proof + "'");
+  auto oc = only.client();
+  REQUIRE(get_json(oc, "/api/tables", 200)["tables"].empty());
+  REQUIRE(get_json(oc, "/api/certificate", 200)["winner_move"] == "c3-c2");
+  require_one_line_error(run_gonu("serve --certificate '" + t.f33 + "' --port 0"), "certificate");
 }

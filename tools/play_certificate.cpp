@@ -15,19 +15,12 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-// Walk budget for finding a POSITION in the proof: a few seconds of play at most.
-constexpr std::uint64_t kMaxReachStates = 2'000'000;
-
 std::string plies_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
   if (a == std::string::npos) return "";
   return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
-}
-
-std::string value_for(const CertificatePlayer& p, const Game& g) {
-  return current(g).to_move == p.winner() ? "WIN" : "LOSS";
 }
 
 // The game with its moves after the root taken back to `plies` of them (the root's own history kept).
@@ -80,7 +73,7 @@ class CertificateSession {
     const Position& p = current(game_);
     std::cout << "\n" << draw_position(game_.board, p) << format_position(game_.board, p) << "\n";
     if (game_over_reason(game_).empty())
-      std::cout << "value: " << value_for(p_, game_) << " for " << to_string(p.to_move) << " (to move)"
+      std::cout << "value: " << certificate_value(p_, game_) << " for " << to_string(p.to_move) << " (to move)"
                 << (p_.follows(game_) ? ", proven" : ", off the proof (a move the strategy does not make)") << "\n";
   }
 
@@ -187,70 +180,11 @@ class CertificateSession {
   std::optional<Side> human_;
 };
 
-// Each legal reply of the loser, with the strategy's answer after it (null when the game ends).
-ojson replies_json(const CertificatePlayer& p, const Game& g) {
-  ojson out = ojson::array();
-  for (const Move& m : legal_moves(g)) {
-    Game next = g;
-    play(next, m);
-    const std::optional<Move> answer = p.winner_move(next);
-    out.push_back({{"move", format_move(g.board, g.rules, m)},
-                   {"answer", answer ? ojson(format_move(g.board, g.rules, *answer)) : ojson(nullptr)},
-                   {"game_over", game_over_reason(next).empty() ? ojson(nullptr) : ojson(game_over_reason(next))}});
-  }
-  return out;
-}
-
 }  // namespace
-
-Game certificate_game(const CertificatePlayer& p, const std::optional<std::string>& position,
-                      const std::string& history) {
-  Game g = p.root();
-  if (position) {
-    const Board& b = g.board;
-    const Position target = parse_position(b, *position);
-    const std::optional<Game> found = p.reach(target, kMaxReachStates);
-    if (!found)
-      throw GonuError("no game of the proof reaches position '" + *position + "' (the strategy against every defence, " +
-                      "from the certificate's root, up to " + std::to_string(kMaxReachStates) + " states)");
-    g = *found;
-  }
-  try {
-    play_history(g, history);
-  } catch (const GonuError& e) {
-    throw GonuError(std::string("illegal history: ") + e.what());
-  }
-  if (!p.follows(g))
-    throw GonuError("the history leaves the proof: a move of " + to_string(p.winner()) +
-                    " that the strategy does not make");
-  return g;
-}
 
 void play_certificate(const CertificatePlayer& p, const std::string& path, const Game& g, std::optional<Side> human,
                       LineReader& in) {
   CertificateSession(p, path, g, human).run(in);
-}
-
-ojson certificate_query_json(const CertificatePlayer& p, const std::string& path, const Game& g) {
-  const Position& pos = current(g);
-  const std::optional<Move> m = p.winner_move(g);
-  std::vector<std::string> history;
-  for (const Move& x : g.moves) history.push_back(format_move(g.board, g.rules, x));
-  ojson j;
-  j["schema"] = "gonu-certificate-query/1";
-  j["certificate"] = path;
-  j["format"] = p.format();
-  j["rules"] = rules_json(g.rules);
-  j["start"] = format_position(g.board, g.start);
-  j["history"] = history;
-  j["position"] = format_position(g.board, pos);
-  j["side_to_move"] = to_string(pos.to_move);
-  j["winner"] = to_string(p.winner());
-  j["value"] = value_for(p, g);
-  j["game_over"] = game_over_reason(g).empty() ? ojson(nullptr) : ojson(game_over_reason(g));
-  j["winner_move"] = m ? ojson(format_move(g.board, g.rules, *m)) : ojson(nullptr);
-  j["replies"] = pos.to_move == p.winner() ? ojson::array() : replies_json(p, g);
-  return j;
 }
 
 void print_certificate_query(const CertificatePlayer& p, const std::string& path, const Game& g) {

@@ -10,8 +10,6 @@
 
 namespace gonu::cli {
 
-namespace {
-
 using ojson = nlohmann::ordered_json;
 
 ojson squares_json(const Board& b, Bits squares) {
@@ -19,6 +17,8 @@ ojson squares_json(const Board& b, Bits squares) {
   for (Bits s = squares; s; s &= s - 1) a.push_back(square_name(b, lowest(s)));
   return a;
 }
+
+namespace {
 
 ojson moves_json(const Board& b, const Rules& r, const std::vector<Move>& moves) {
   ojson a = ojson::array();

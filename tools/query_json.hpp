@@ -34,4 +34,7 @@ std::string histories_text(const std::vector<TagValue>& tags);
 // The whole object for answer `a` of game `g` (a = query_game(t, g)); "table" is t.path().
 nlohmann::ordered_json query_json(const Table& t, const Game& g, const QueryAnswer& a, bool position_given);
 
+// The names of the points in `squares`, lowest first (a move's captures).
+nlohmann::ordered_json squares_json(const Board& b, Bits squares);
+
 }  // namespace gonu::cli

@@ -53,8 +53,8 @@ void add_superko_options(CommandLine& cl) {
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.count("max-nodes", 0, "superko: search node budget (0: none)");
-  cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, every phase after the ban-free solve "
-                            "getting what is left (0: none)");
+  cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, the ban-free solve included, every "
+                            "phase getting what is left (0: none)");
   cl.add()("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)");
   cl.count("table-entries", std::int64_t(1) << 22, "superko: transposition table size before it is cleared");
   cl.count("relevant-boards", 96,
@@ -147,11 +147,16 @@ struct Report {
   double seconds = 0;                      // the whole solve's wall time
   std::optional<std::string> first_move;   // the winner's first move, read off the proof
   std::uint64_t proof_size = 0;            // tree nodes, strategy states and table lines of the proof
+  std::optional<std::uint64_t> longest_game;  // plies, counted on the proof (none: over the walk's budget)
   bool layers = false;                     // --stats: the per-layer account in the text
 };
 
-// The winner's move at the root and the proof's size, from the certificate the solve made (read,
-// not checked again: gonu check-certificate does that).
+// States of play the longest game's walk may visit (about 15 us each on 4x3: under a second);
+// larger proofs keep the solver's own bound (the value line's).
+constexpr std::uint64_t kLongestGameStates = 50'000;
+
+// The winner's move at the root, the proof's size and its longest game, from the certificate the
+// solve made (read, not checked again: gonu check-certificate does that).
 void read_proof(const SuperkoResult& r, Report& rep) {
   if (r.value == SkValue::unknown || r.certificate.empty()) return;
   try {
@@ -159,6 +164,7 @@ void read_proof(const SuperkoResult& r, Report& rep) {
     if (const std::optional<Move> m = p.winner_move(p.root()))
       rep.first_move = format_move(rep.game.board, rep.game.rules, *m);
     rep.proof_size = p.size();
+    rep.longest_game = p.longest_game(kLongestGameStates);
   } catch (const GonuError&) {
     // A proof that cannot be read back leaves the line out; the value stands.
   }
@@ -259,8 +265,9 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   } else {
     j["stopped_by"] = r.stop_reason;
   }
-  j["banfree_value"] = to_string(r.banfree_value);
-  j["banfree_distance"] = r.banfree_dist;
+  // null when the time budget ran out before the ban-free solve ended
+  j["banfree_value"] = r.banfree_solved ? nlohmann::ordered_json(to_string(r.banfree_value)) : nullptr;
+  j["banfree_distance"] = r.banfree_solved ? nlohmann::ordered_json(r.banfree_dist) : nullptr;
   j["banfree_states"] = r.banfree_states;
   j["strategy_searches"] = strategies_json(r);
   j["strategy_tree"] = {{"nodes", r.tree_nodes}, {"searches", r.tree_searches}, {"leaves", r.tree_leaves}};
@@ -276,6 +283,7 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   if (rep.certificate) j["certificate"] = *rep.certificate;
   j["first_move"] = rep.first_move ? nlohmann::ordered_json(*rep.first_move) : nlohmann::ordered_json(nullptr);
   j["proof_size"] = rep.proof_size;
+  j["longest_game"] = rep.longest_game ? nlohmann::ordered_json(*rep.longest_game) : nlohmann::ordered_json(nullptr);
   j["seconds"] = rep.seconds;
   j["peak_bytes"] = peak_resident_bytes();
   std::cout << json_text(j) << "\n";
@@ -374,11 +382,21 @@ void print_text(const SuperkoResult& r, const Report& rep) {
   const std::string bf = r.banfree_value == Value::draw
                              ? "DRAW"
                              : std::string(to_string(r.banfree_value)) + " in " + std::to_string(r.banfree_dist);
-  std::cout << "ban-free value:   " << bf << " (" << with_commas(r.banfree_states) << " ban-free states)\n";
+  if (r.banfree_solved)
+    std::cout << "ban-free value:   " << bf << " (" << with_commas(r.banfree_states) << " ban-free states)\n";
+  else
+    std::cout << "ban-free value:   not solved (the time budget ran out first)\n";
   print_value_line(r, root);
   if (rep.first_move)
     std::cout << "first move:       " << *rep.first_move << " (" << winner_of(r, root) << ", by the proof; "
               << with_commas(rep.proof_size) << " entries in the proof: tree nodes, strategy states, table lines)\n";
+  if (rep.proof_size)  // the proof was read
+    std::cout << "longest game:     "
+              << (rep.longest_game ? with_commas(*rep.longest_game) + " plies (the proof's strategy against the "
+                                                                     "loser's longest defence)"
+                                   : "not counted (more than " + with_commas(kLongestGameStates) +
+                                         " states of play to walk)")
+              << "\n";
   print_work_lines(r, rep.layers);
   print_entry_lines(r);
   if (rep.certificate) std::cout << "certificate:      " << *rep.certificate << "\n";

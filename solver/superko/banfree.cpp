@@ -13,13 +13,16 @@ Value BanFreeOracle::value(Key k, std::uint16_t& dist) const {
   return solution.value[*at];
 }
 
-BanFreeOracle make_banfree_oracle(const Game& g, const ProgressFn& progress) {
+BanFreeOracle make_banfree_oracle(const Game& g, const ProgressFn& progress, const RunDeadline& deadline) {
   BanFreeOracle o;
   o.rules = g.rules;
   o.rules.repetition = Repetition::none;
   Game free_game = new_game(o.rules, current(g));
   SolveOptions so;
-  so.progress = progress;
+  so.progress = [&](const char* phase, std::uint64_t done, std::uint64_t total) {
+    deadline.check();
+    if (progress) progress(phase, done, total);
+  };
   o.solution = solve(free_game, so);
   return o;
 }

@@ -7,6 +7,7 @@
 
 #include "core/julgonu/game.hpp"
 #include "solver/solve.hpp"
+#include "solver/superko/types.hpp"
 
 namespace gonu {
 
@@ -19,6 +20,9 @@ struct BanFreeOracle {
   Value value(Key k, std::uint16_t& dist) const;
 };
 
-BanFreeOracle make_banfree_oracle(const Game& g, const ProgressFn& progress = {});
+// Throws OutOfTime once `deadline` has passed: the retrograde solver is stopped from its progress
+// callback, which every engine calls once a level (the compact engine from its workers, whose
+// exception TBB carries to the caller), so the solve stops within a level of the deadline.
+BanFreeOracle make_banfree_oracle(const Game& g, const ProgressFn& progress = {}, const RunDeadline& deadline = {});
 
 }  // namespace gonu

@@ -202,7 +202,8 @@ EntryPass solve_entry_layers(const BanFreeOracle& oracle, const EntryOptions& op
   EntryPass out;
   Pass pass(oracle, opt, out, progress);
   out.fresh = solve_fresh_values(oracle, progress,
-                                 [&](FreshValues& fv, const std::vector<std::uint32_t>& ids) { pass.layer(fv, ids); });
+                                 [&](FreshValues& fv, const std::vector<std::uint32_t>& ids) { pass.layer(fv, ids); },
+                                 opt.deadline);
   std::sort(out.blocks.begin(), out.blocks.end(), [](const EntryBlock& a, const EntryBlock& b) { return a.id < b.id; });
   out.seconds = seconds_since(t0);
   return out;

@@ -32,6 +32,7 @@ struct EntryOptions {
   double budget_seconds = 600;   // the whole pass's searches; 0: none
   StrategyMethod method = StrategyMethod::injective;
   bool certificate = false;      // keep each proven state's strategy block
+  RunDeadline deadline;             // the whole run's: the attractors stop there (OutOfTime)
 };
 
 // One material layer, as far as the pass got.

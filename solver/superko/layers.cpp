@@ -12,6 +12,13 @@ namespace gonu {
 
 namespace {
 
+// The deadline is looked at once in this many states (a few milliseconds of work at most).
+constexpr std::uint32_t kDeadlineStride = 4096;
+
+void check_every(std::size_t i, const RunDeadline& deadline) {
+  if (i % kDeadlineStride == 0) deadline.check();
+}
+
 // One layer's move graph. In-layer edges hold the local index of the target, exits (captures,
 // which always leave the layer) the global id.
 struct Edge {
@@ -34,7 +41,7 @@ struct LayerGraph {
 };
 
 LayerGraph build_layer(const BanFreeOracle& o, const Board& board, std::vector<std::uint32_t> ids,
-                       std::vector<std::int32_t>& local) {
+                       std::vector<std::int32_t>& local, const RunDeadline& deadline) {
   const Solution& sol = o.solution;
   LayerGraph g;
   g.ids = std::move(ids);
@@ -50,6 +57,7 @@ LayerGraph build_layer(const BanFreeOracle& o, const Board& board, std::vector<s
   std::vector<Move> buf(kMaxMoves);
   std::vector<std::uint32_t> indeg(n + 1, 0);
   for (std::size_t u = 0; u < n; ++u) {
+    check_every(u, deadline);
     const Position& p = g.pos[u];
     const int m = lost_by_material(p) ? 0 : generate_moves(board, o.rules, p, buf.data());
     g.terminal[u] = m == 0;
@@ -76,7 +84,7 @@ LayerGraph build_layer(const BanFreeOracle& o, const Board& board, std::vector<s
 
 // The attractor: retrograde analysis inside the layer, exits fixed at their fresh values.
 // Level-synchronous, so ranks strictly fall along the winner's strategy.
-void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep) {
+void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep, const RunDeadline& deadline) {
   const std::size_t n = g.ids.size();
   std::vector<std::uint32_t> remaining(n, 0);
   std::vector<std::uint32_t> level, next;
@@ -91,6 +99,7 @@ void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep) {
   };
   std::vector<std::uint32_t> level1;
   for (std::uint32_t u = 0; u < n; ++u) {
+    check_every(u, deadline);
     if (g.terminal[u]) {
       decide(u, SkValue::loss, 0, -1, FreshMethod::terminal, level);
       continue;
@@ -120,7 +129,9 @@ void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep) {
   for (std::uint32_t k = 0; !level.empty() || !level1.empty(); ++k) {
     next.clear();
     if (k == 0) next.swap(level1);
-    for (std::uint32_t v : level) {
+    for (std::size_t j = 0; j < level.size(); ++j) {
+      check_every(j, deadline);
+      const std::uint32_t v = level[j];
       const bool lost = fv.value[g.ids[v]] == SkValue::loss;
       for (std::uint32_t i = g.poff[v]; i < g.poff[v + 1]; ++i) {
         const std::uint32_t u = g.preds[i].from;
@@ -140,7 +151,8 @@ void solve_attractor(const LayerGraph& g, FreshValues& fv, FreshLayer& rep) {
 
 }  // namespace
 
-FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progress, const FreshLayerHook& after_layer) {
+FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progress, const FreshLayerHook& after_layer,
+                               const RunDeadline& deadline) {
   const Solution& sol = o.solution;
   const std::size_t n = sol.keys.size();
   if (n >= (std::size_t(1) << 31)) throw GonuError("superko layers: too many ban-free states to hold");
@@ -154,6 +166,7 @@ FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progres
   // Layers in ascending material: a capture always lowers it, so exits are known before.
   std::map<std::pair<int, int>, std::vector<std::uint32_t>> layers;  // (total, black) -> ids
   for (std::size_t i = 0; i < n; ++i) {
+    check_every(i, deadline);
     Position p;
     Tag t;
     decode_key(sol.codec, sol.keys[i], p, t);
@@ -170,8 +183,8 @@ FreshValues solve_fresh_values(const BanFreeOracle& o, const ProgressFn& progres
     rep.states = ids.size();
     for (std::uint32_t id : ids)
       if (sol.value[id] == Value::draw) ++rep.banfree_draws;
-    const LayerGraph g = build_layer(o, board, std::move(ids), local);
-    solve_attractor(g, fv, rep);
+    const LayerGraph g = build_layer(o, board, std::move(ids), local, deadline);
+    solve_attractor(g, fv, rep, deadline);
     for (std::uint32_t id : g.ids) {
       if (fv.value[id] == SkValue::unknown) ++rep.open;
       local[id] = -1;

@@ -54,8 +54,9 @@ struct FreshValues {
 // the layers above then take them as exits.
 using FreshLayerHook = std::function<void(FreshValues& fresh, const std::vector<std::uint32_t>& ids)>;
 
-// Throws GonuError if the solution is too large to hold here (more than 2^31 states).
+// Throws GonuError if the solution is too large to hold here (more than 2^31 states), and
+// OutOfTime once `deadline` has passed (looked at every few thousand states).
 FreshValues solve_fresh_values(const BanFreeOracle& oracle, const ProgressFn& progress = {},
-                               const FreshLayerHook& after_layer = {});
+                               const FreshLayerHook& after_layer = {}, const RunDeadline& deadline = {});
 
 }  // namespace gonu

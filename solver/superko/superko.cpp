@@ -35,6 +35,7 @@ class RunClock {
     if (max_ <= 0) return std::chrono::steady_clock::time_point::max();
     return t0_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_));
   }
+  RunDeadline deadline() const { return {until()}; }
   double left() const { return max_ - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
   // A phase's budget: `own` (0: none) capped by what is left; 0 without a run budget.
   double cap(double own) const {
@@ -240,6 +241,28 @@ std::vector<SuperkoLayer> layer_report(const BanFreeOracle& oracle, const FreshV
   return out;
 }
 
+// The layers' fresh values, with the layer-by-layer pass first when asked for. Throws OutOfTime
+// at the run's deadline.
+EntryPass fresh_values(const BanFreeOracle& oracle, const SuperkoOptions& o, const RunClock& clock,
+                       SuperkoResult& res) {
+  EntryPass pass;
+  if (o.entry_layers) {
+    pass = solve_entry_layers(
+        oracle, {o.entry_seconds, clock.cap(o.entry_budget), o.strategy_method, o.certificate, clock.deadline()},
+        o.progress);
+    res.entry_layers = pass.layers;
+    res.entry_seconds = pass.seconds;
+    res.entry_budget_out = pass.budget_out;
+  } else {
+    pass.fresh = solve_fresh_values(oracle, o.progress, {}, clock.deadline());
+  }
+  return pass;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
 }  // namespace
 
 SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
@@ -248,21 +271,22 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   SuperkoResult res;
   const RunClock clock(o.max_seconds);
   const auto t0 = std::chrono::steady_clock::now();
-  const BanFreeOracle oracle = make_banfree_oracle(g, o.progress);
-  const auto t1 = std::chrono::steady_clock::now();
-  res.banfree_seconds = std::chrono::duration<double>(t1 - t0).count();
-  res.banfree_states = oracle.solution.keys.size();
-  res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
-
+  auto t1 = t0;
+  BanFreeOracle oracle;
   EntryPass pass;
-  if (o.entry_layers) {
-    pass = solve_entry_layers(oracle, {o.entry_seconds, clock.cap(o.entry_budget), o.strategy_method, o.certificate},
-                              o.progress);
-    res.entry_layers = pass.layers;
-    res.entry_seconds = pass.seconds;
-    res.entry_budget_out = pass.budget_out;
-  } else {
-    pass.fresh = solve_fresh_values(oracle, o.progress);
+  try {  // the two phases without a budget of their own stop at the run's deadline
+    oracle = make_banfree_oracle(g, o.progress, clock.deadline());
+    t1 = std::chrono::steady_clock::now();
+    res.banfree_seconds = seconds_since(t0);
+    res.banfree_solved = true;
+    res.banfree_states = oracle.solution.keys.size();
+    res.banfree_value = oracle.value(oracle.key(current(g)), res.banfree_dist);
+    pass = fresh_values(oracle, o, clock, res);
+  } catch (const OutOfTime&) {
+    if (!res.banfree_solved) res.banfree_seconds = seconds_since(t0);
+    else res.seconds = seconds_since(t1);
+    res.stop_reason = "time budget";
+    return res;
   }
   const FreshValues& fresh = pass.fresh;
   if (o.strategy && o.cube) {

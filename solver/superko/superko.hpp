@@ -94,6 +94,7 @@ struct SuperkoResult {
   std::string stop_reason;           // why it is unknown ("node budget", "time budget"), else empty
   std::uint64_t nodes = 0;
   double seconds = 0, banfree_seconds = 0;
+  bool banfree_solved = false;        // false: the run's deadline came first (stop_reason "time budget")
   Value banfree_value = Value::draw;  // the root's ban-free value and distance
   std::uint16_t banfree_dist = 0;
   std::uint64_t banfree_states = 0;

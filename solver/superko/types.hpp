@@ -3,6 +3,7 @@
 // writer include this, never superko.hpp, so that the includes inside solver/superko/ form no
 // cycle. Depends on core/ and util/ only.
 #pragma once
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -28,6 +29,19 @@ enum class StrategyMethod : std::uint8_t { injective, lazy, lazy_local };
 // (ilp_feasible).
 enum class StrategySolverKind : std::uint8_t { sat, ilp, ilp_feasible };
 
+// The whole run's deadline (SuperkoOptions::max_seconds), for the phases that take no budget of
+// their own (the ban-free solve, the layers' attractors): they look at it every few thousand
+// states and throw OutOfTime once it has passed; solve_superko then reports the run as stopped by
+// the time budget, as when a later phase runs out.
+struct OutOfTime {};
+struct RunDeadline {
+  std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max();
+  void check() const {
+    if (until != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() > until)
+      throw OutOfTime{};
+  }
+};
+
 struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
@@ -47,8 +61,8 @@ struct SuperkoOptions {
   bool search = true;                // then the depth-first search, if no strategy was found
   std::uint64_t max_nodes = 0;       // 0: no limit
   // The whole run's time budget (0: no limit): the strategy searches (their encoding too), the
-  // strategy tree, the entry layers and the search each get at most what is left of it (the
-  // ban-free solve and the layers' attractors are not interrupted).
+  // strategy tree, the entry layers and the search each get at most what is left of it; the
+  // ban-free solve and the layers' attractors stop at its deadline (RunDeadline above).
   double max_seconds = 0;
   std::uint64_t max_memory = 0;      // the search stops once the process's peak resident bytes pass this; 0: none
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound

@@ -8,6 +8,9 @@ move) against `gonu query --json` of that position, and the list's order (best f
 redo by key, reload of the address (same position and record), perfect play answering, position
 entry (good and bad: the error beside the Position box), the example position of each table, the
 chart's labels clear of its axis, the board editor, the flip, a table switch, and a screenshot.
+Against a superko proof (gonu serve --certificate): a whole game, the user's replies and the moves
+superko bans listed as `gonu query --certificate --json` gives them, the strategy answering each
+reply by itself, the game record, and the game's end.
 Then a phone (390x844, Chromium's mobile emulation) and a tablet-sized window (800x1000): a whole
 game played by taps, the page never scrolled (the board in view) after any move, and every tap
 target at least 44 px each way; a screenshot at phone size. Exit 77 (ctest's skip) only when
@@ -62,6 +65,11 @@ check = Check()
 
 def gonu_query(gonu, table, history, position=None):
     cmd = [gonu, "query", table] + ([position] if position else []) + ["--history", " ".join(history), "--json"]
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+
+
+def gonu_proof_query(gonu, cert, history):
+    cmd = [gonu, "query", "--certificate", cert, "--history", " ".join(history), "--json"]
     return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
 
 
@@ -240,6 +248,38 @@ def play_by_clicks(page, move, ply_after):
     page.settled(ply_after)
 
 
+def play_against_proof(page, driver, gonu, cert):
+    """3x3 soldiers' proof (Black wins): the user, White, plays reply (ply // 2) % n of each list
+    by clicking it; the strategy's move follows by itself. Every state is checked against
+    gonu query --certificate --json; the game ends with the proof's winner named."""
+    from selenium.webdriver.support.ui import Select
+    Select(page.css("#table")).select_by_value("certificate:s33")
+    page.Wait(driver, 10).until(lambda d: "certificate=s33" in d.current_url)
+    page.settled(1)  # Black, the winner, moves first: the strategy's move is played at once
+    check(page.css("#engine").get_attribute("hidden") is not None, "perfect play is offered against a proof")
+    check(not page.css("#chart").is_displayed(), "the chart is shown for a proof")
+    history = [gonu_proof_query(gonu, cert, [])["winner_move"]]
+    while True:
+        want = gonu_proof_query(gonu, cert, history)
+        pos, value, _ = page.css("#status").get_attribute("data-position"), page.css("#status").get_attribute("data-value"), 0
+        check(pos == want["position"] and value == want["value"], f"after {history}: the page shows {pos} {value}")
+        listed = [b.get_attribute("data-move") for b in page.all("#moves button")]
+        check(listed == [r["move"] for r in want["replies"]], f"after {history}: the list is {listed}")
+        banned = [li.get_attribute("data-move") for li in page.all("#moves li.banned")]
+        check(banned == [b["move"] for b in want["banned"]], f"after {history}: banned {banned}")
+        record = [b.text for b in page.all("#plies button")][1:]
+        check(record == [f"{i + 1}. {m}" for i, m in enumerate(history)], f"the record is {record}")
+        if want["game_over"]:
+            break
+        reply = want["replies"][(len(history) // 2) % len(want["replies"])]
+        page.css(f'#moves button[data-move="{reply["move"]}"]').click()
+        history += [reply["move"]] + ([reply["answer"]] if reply["answer"] else [])
+        page.settled(len(history))
+    note = page.css("#pv").text
+    check("Game over" in note and "Black (x) wins, as the proof says" in note, "the game's end: " + note)
+    return len(history)
+
+
 def run(args):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -250,7 +290,10 @@ def run(args):
     for board, path in (("3x4", f34), ("3x3", f33)):
         subprocess.run([args.gonu, "solve", "--rules", "free", "--board", board, "--out", path, "--quiet"],
                        check=True, stdout=subprocess.DEVNULL)
-    server, port = start_server(args.gonu, [f34, f33])
+    cert = os.path.join(tmp, "s33.cert")
+    subprocess.run([args.gonu, "solve", "--rules", "soldiers", "--board", "3x3", "--certificate", cert, "--quiet"],
+                   check=True, stdout=subprocess.DEVNULL)
+    server, port = start_server(args.gonu, [f34, f33, "--certificate", cert])
     opts = webdriver.ChromeOptions()
     opts.binary_location = find_browser()
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
@@ -380,6 +423,9 @@ def run(args):
         page.css(f'#board [data-square="{to}"]').send_keys(Keys.ENTER)
         page.settled(1)
         check_position(page, gonu_query(args.gonu, f33, [best]))
+
+        proof_plies = play_against_proof(page, driver, args.gonu, cert)
+        check(proof_plies > 4, f"the game against the proof ended after {proof_plies} plies")
 
         # The screenshot: the record played above, shown at the first position whose moves have the
         # most different values, with every move on the board.

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
+#include "tools/certificate_query.hpp"
 #include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
 
@@ -15,9 +16,10 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::string file_stem(const std::string& path) {
+// The file's name without the directory and `extension`.
+std::string file_stem(const std::string& path, const std::string& extension = ".gonu") {
   std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
-  if (name.size() > 5 && name.ends_with(".gonu")) name.resize(name.size() - 5);
+  if (name.size() > extension.size() && name.ends_with(extension)) name.resize(name.size() - extension.size());
   return name.empty() ? "table" : name;
 }
 
@@ -51,13 +53,16 @@ const ServedTable* find_table(const std::vector<ServedTable>& tables, const std:
   return nullptr;
 }
 
-// The checks every game request shares: a 4xx answer, or nothing if the request may go on.
-std::optional<ApiAnswer> check_request(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
-  if (!find_table(tables, r.table)) {
-    std::string names;
-    for (const ServedTable& t : tables) names += (names.empty() ? "" : ", ") + t.id;
-    return api_error(404, "unknown table '" + printable(r.table) + "' (loaded: " + names + ")");
-  }
+// The certificate a request names, or nullptr.
+const ServedCertificate* find_certificate(const std::vector<ServedCertificate>& certificates, const std::string& id) {
+  if (id.empty()) return certificates.empty() ? nullptr : &certificates.front();
+  for (const ServedCertificate& c : certificates)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+// The size checks every game request shares: a 413 answer, or nothing if the request may go on.
+std::optional<ApiAnswer> check_size(const ExplorerRequest& r) {
   if (r.position && r.position->size() > kMaxPositionChars)
     return api_error(413, "position is " + std::to_string(r.position->size()) + " characters long; at most " +
                               std::to_string(kMaxPositionChars));
@@ -66,6 +71,16 @@ std::optional<ApiAnswer> check_request(const std::vector<ServedTable>& tables, c
     return api_error(413, "history has " + std::to_string(moves) + " moves; at most " +
                               std::to_string(kMaxHistoryMoves));
   return std::nullopt;
+}
+
+// The checks every table request shares: a 4xx answer, or nothing if the request may go on.
+std::optional<ApiAnswer> check_request(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
+  if (!find_table(tables, r.table)) {
+    std::string names;
+    for (const ServedTable& t : tables) names += (names.empty() ? "" : ", ") + t.id;
+    return api_error(404, "unknown table '" + printable(r.table) + "' (loaded: " + names + ")");
+  }
+  return check_size(r);
 }
 
 // The game a request names; throws GonuError for a bad position or an illegal history.
@@ -93,6 +108,16 @@ std::vector<ServedTable> open_served_tables(const std::vector<std::string>& path
     std::string id = file_stem(path);
     for (int n = 2; find_table(out, id); ++n) id = file_stem(path) + "-" + std::to_string(n);
     out.push_back({id, Table::open(path)});
+  }
+  return out;
+}
+
+std::vector<ServedCertificate> open_served_certificates(const std::vector<std::string>& paths) {
+  std::vector<ServedCertificate> out;
+  for (const std::string& path : paths) {
+    std::string id = file_stem(path, ".cert");
+    for (int n = 2; find_certificate(out, id); ++n) id = file_stem(path, ".cert") + "-" + std::to_string(n);
+    out.push_back({id, CertificatePlayer::load(path)});
   }
   return out;
 }
@@ -162,6 +187,39 @@ ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest
   }
 }
 
+ApiAnswer api_certificates(const std::vector<ServedCertificate>& certificates) {
+  ojson list = ojson::array();
+  for (const ServedCertificate& c : certificates) {
+    const Game& root = c.player.root();
+    list.push_back({{"id", c.id},
+                    {"rules", rules_json(root.rules)},
+                    {"board", std::to_string(root.board.rows) + "x" + std::to_string(root.board.cols)},
+                    {"root", format_position(root.board, current(root))},
+                    {"winner", to_string(c.player.winner())},
+                    {"format", c.player.format()},
+                    {"size", c.player.size()}});
+  }
+  ojson j;
+  j["schema"] = "gonu-certificates/1";
+  j["certificates"] = list;
+  return ok(j);
+}
+
+ApiAnswer api_certificate(const std::vector<ServedCertificate>& certificates, const ExplorerRequest& r) {
+  const ServedCertificate* c = find_certificate(certificates, r.certificate);
+  if (!c) {
+    std::string names;
+    for (const ServedCertificate& x : certificates) names += (names.empty() ? "" : ", ") + x.id;
+    return api_error(404, "unknown certificate '" + printable(r.certificate) + "' (loaded: " + names + ")");
+  }
+  if (auto bad = check_size(r)) return *bad;
+  try {
+    return ok(certificate_query_json(c->player, c->id, certificate_game(c->player, r.position, r.history)));
+  } catch (const GonuError& e) {
+    return api_error(400, e.what());
+  }
+}
+
 ExplorerRequest request_from_json(const std::string& body) {
   const ojson j = ojson::parse(body, nullptr, false);
   if (j.is_discarded()) throw GonuError("the request body is not JSON");
@@ -170,6 +228,8 @@ ExplorerRequest request_from_json(const std::string& body) {
   for (const auto& [key, v] : j.items()) {
     if (key == "table" && v.is_string()) {
       r.table = v.get<std::string>();
+    } else if (key == "certificate" && v.is_string()) {
+      r.certificate = v.get<std::string>();
     } else if (key == "position" && v.is_string()) {
       r.position = v.get<std::string>();
     } else if (key == "history" && v.is_string()) {
@@ -180,10 +240,10 @@ ExplorerRequest request_from_json(const std::string& body) {
         if (!r.history.empty()) r.history += ' ';
         r.history += m.get<std::string>();
       }
-    } else if (key == "table" || key == "position" || key == "history") {
+    } else if (key == "table" || key == "certificate" || key == "position" || key == "history") {
       throw GonuError("field " + key + " has the wrong type (a string; history may be an array of strings)");
     } else {
-      throw GonuError("unknown field " + key + " (expected table, position, history)");
+      throw GonuError("unknown field " + key + " (expected table, certificate, position, history)");
     }
   }
   return r;

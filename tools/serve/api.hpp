@@ -8,7 +8,12 @@
 //            named by its id
 //   line     {"schema": "gonu-line/1", "table": id, "plies": [{ply, move, position, side_to_move,
 //            value, distance, game_over}]}: the value and distance after every prefix of the history
-// No answer, error or not, shows a table's file path: the id stands for it.
+//   certificates  {"schema": "gonu-certificates/1", "certificates": [{id, rules, board, root,
+//            winner, format, size}]}: the superko proofs loaded (gonu serve --certificate)
+//   certificate   the gonu-certificate-query/1 object of `gonu query --certificate --json`
+//            (tools/certificate_query.hpp) at the game the request names, the certificate named by
+//            its id: the winner's move, or the loser's legal replies and the moves superko bans
+// No answer, error or not, shows a table's or a certificate's file path: the id stands for it.
 //   errors   {"schema": "gonu-error/1", "status": 400, "error": "one line naming the problem"}
 #pragma once
 #include <nlohmann/json.hpp>
@@ -16,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/certificate_play.hpp"
 #include "solver/table/table.hpp"
 
 namespace gonu::cli {
@@ -28,10 +34,20 @@ struct ServedTable {
 // Opens every table (GonuError names the first bad one) and names them.
 std::vector<ServedTable> open_served_tables(const std::vector<std::string>& paths);
 
-// What a query names: a table id (empty: the first table), a position (none: the table's root),
-// and the moves played from it, separated by spaces.
+struct ServedCertificate {
+  std::string id;  // the file's name without ".cert", made unique as a table's
+  CertificatePlayer player;
+};
+
+// Checks and reads every certificate (GonuError names the first that is not a valid proof).
+std::vector<ServedCertificate> open_served_certificates(const std::vector<std::string>& paths);
+
+// What a query names: a table id (empty: the first table), or for /api/certificate a certificate
+// id (empty: the first certificate), a position (none: the root), and the moves played from it,
+// separated by spaces.
 struct ExplorerRequest {
   std::string table;
+  std::string certificate;
   std::optional<std::string> position;
   std::string history;
 };
@@ -50,8 +66,11 @@ ApiAnswer api_error(int status, const std::string& message);
 ApiAnswer api_tables(const std::vector<ServedTable>& tables);
 ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerRequest& r);
 ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest& r);
+ApiAnswer api_certificates(const std::vector<ServedCertificate>& certificates);
+ApiAnswer api_certificate(const std::vector<ServedCertificate>& certificates, const ExplorerRequest& r);
 
-// A POST body {"table": "...", "position": "...", "history": "a1-a2 ..." or ["a1-a2", ...]}
+// A POST body {"table" or "certificate": "...", "position": "...", "history": "a1-a2 ..." or
+// ["a1-a2", ...]}
 // read into a request; throws GonuError naming what is malformed.
 ExplorerRequest request_from_json(const std::string& body);
 

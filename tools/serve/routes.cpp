@@ -27,29 +27,31 @@ ExplorerRequest request_from_params(const httplib::Request& req) {
   ExplorerRequest r;
   for (const auto& [key, value] : req.params) {
     if (key == "table") r.table = value;
+    else if (key == "certificate") r.certificate = value;
     else if (key == "position") r.position = value;
     else if (key == "history") r.history = value;
-    else throw GonuError("unknown parameter '" + key + "' (expected table, position, history)");
+    else throw GonuError("unknown parameter '" + key + "' (expected table, certificate, position, history)");
   }
   return r;
 }
 
-using ApiCall = ApiAnswer (*)(const std::vector<ServedTable>&, const ExplorerRequest&);
-
-void add_game_route(httplib::Server& svr, const std::string& path, const std::vector<ServedTable>& tables,
-                    ApiCall call) {
-  svr.Get(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
+// A GET (query string) and a POST (JSON body) route onto call(served, request), where `served`
+// (the tables or the certificates) outlives the server.
+template <class Served>
+void add_game_route(httplib::Server& svr, const std::string& path, const Served& served,
+                    ApiAnswer (*call)(const Served&, const ExplorerRequest&)) {
+  svr.Get(path, [&served, call](const httplib::Request& req, httplib::Response& res) {
     try {
-      send(res, call(tables, request_from_params(req)));
+      send(res, call(served, request_from_params(req)));
     } catch (const GonuError& e) {
       send(res, api_error(400, e.what()));
     } catch (const std::bad_alloc&) {
       send(res, api_error(503, "out of memory; try again"));
     }
   });
-  svr.Post(path, [&tables, call](const httplib::Request& req, httplib::Response& res) {
+  svr.Post(path, [&served, call](const httplib::Request& req, httplib::Response& res) {
     try {
-      send(res, call(tables, request_from_json(req.body)));
+      send(res, call(served, request_from_json(req.body)));
     } catch (const GonuError& e) {
       send(res, api_error(400, e.what()));
     } catch (const std::bad_alloc&) {
@@ -58,7 +60,8 @@ void add_game_route(httplib::Server& svr, const std::string& path, const std::ve
   });
 }
 
-void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables, std::span<const WebAsset> assets) {
+void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
+                const std::vector<ServedCertificate>& certificates, std::span<const WebAsset> assets) {
   for (const WebAsset& a : assets) {
     const std::string name = a.name;
     auto serve = [a, name](const httplib::Request&, httplib::Response& res) {
@@ -72,6 +75,10 @@ void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables, st
   svr.Get("/api/tables", [&tables](const httplib::Request&, httplib::Response& res) { send(res, api_tables(tables)); });
   add_game_route(svr, "/api/query", tables, api_query);
   add_game_route(svr, "/api/line", tables, api_line);
+  svr.Get("/api/certificates", [&certificates](const httplib::Request&, httplib::Response& res) {
+    send(res, api_certificates(certificates));
+  });
+  add_game_route(svr, "/api/certificate", certificates, api_certificate);
 }
 
 // Errors that httplib answers itself (no route, a request too large, a bad request line) and
@@ -101,9 +108,14 @@ void add_error_handlers(httplib::Server& svr) {
 
 }  // namespace
 
+const std::vector<ServedCertificate>& no_certificates() {
+  static const std::vector<ServedCertificate> none;
+  return none;
+}
+
 void add_explorer_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
-                         std::span<const WebAsset> assets) {
-  add_routes(svr, tables, assets);
+                         std::span<const WebAsset> assets, const std::vector<ServedCertificate>& certificates) {
+  add_routes(svr, tables, certificates, assets);
   add_error_handlers(svr);
 }
 

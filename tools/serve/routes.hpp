@@ -14,8 +14,13 @@
 
 namespace gonu::cli {
 
-// `tables` must outlive the server; the assets are served at "/" + name ("/" for index.html).
+// No superko proofs (the default of add_explorer_routes).
+const std::vector<ServedCertificate>& no_certificates();
+
+// `tables` and `certificates` must outlive the server; the assets are served at "/" + name ("/"
+// for index.html).
 void add_explorer_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
-                         std::span<const WebAsset> assets);
+                         std::span<const WebAsset> assets,
+                         const std::vector<ServedCertificate>& certificates = no_certificates());
 
 }  // namespace gonu::cli

@@ -1,7 +1,9 @@
 // The gonu explorer's page logic. The state is a game record (a table, a start position, a line
 // of moves and how many of them are played); everything on the page is drawn from it and from the
 // server's answers (gonu-query/1 for the position, gonu-line/1 for the chart), and the address
-// holds it (and the flip), so a reload or a shared link shows the same thing. The server checks
+// holds it (and the flip), so a reload or a shared link shows the same thing. A superko proof
+// (gonu serve --certificate) is chosen like a table: its answers (gonu-certificate-query/1) are
+// drawn the same way (fromProof), the strategy answering every move of the user's at once. The server checks
 // every move and every position; the page only turns taps into move names, and the board editor's
 // points into position text. The page never scrolls the window by itself: on a phone the board
 // must stay in view.
@@ -12,7 +14,7 @@ const CELL = 64, MARGIN = 44;
 const MAX_ENGINE_RUN = 200;  // perfect play for both sides stops here (a drawn game never ends)
 
 const S = {
-  tables: [],       // gonu-tables/1 entries
+  tables: [],       // gonu-tables/1 entries, then gonu-certificates/1 entries (kind 'certificate')
   table: null,      // the chosen one
   start: null,      // position text, or null for the table's root
   line: [],         // the game record's moves
@@ -32,8 +34,11 @@ const $ = (id) => document.getElementById(id);
 
 // ---- The server -------------------------------------------------------------------------------
 
+const isProof = () => S.table.kind === 'certificate';
+
 async function api(path, history) {
-  const body = { table: S.table.id, history: history.join(' ') };
+  const body = isProof() ? { certificate: S.table.id, history: history.join(' ') }
+    : { table: S.table.id, history: history.join(' ') };
   if (S.start !== null) body.position = S.start;
   const params = new URLSearchParams(body);
   const url = path + '?' + params.toString();
@@ -85,8 +90,9 @@ function parseMove(text) {
 }
 
 const valueClass = (v) => v.toLowerCase();
-function valueText(v, d) { return v === 'DRAW' ? 'DRAW' : v + ' in ' + d; }
-function shortValue(v, d) { return v === 'DRAW' ? 'D' : v[0] + d; }
+// A proof's values have no distance (null): WIN or LOSS alone.
+function valueText(v, d) { return v === 'DRAW' ? 'DRAW' : d === null ? v : v + ' in ' + d; }
+function shortValue(v, d) { return v === 'DRAW' ? 'D' : v[0] + (d === null ? '' : d); }
 const sideName = (s) => (s === 'black' ? 'Black (x)' : 'White (w)');
 
 // ---- SVG helpers ------------------------------------------------------------------------------
@@ -255,6 +261,7 @@ function pointKey(ev, f, r) {
 function drawMoveList() {
   const ol = $('moves');
   ol.replaceChildren();
+  $('moves-title').textContent = isProof() ? 'Moves' : 'Moves, best first';
   for (const m of S.answer.moves) {  // best first, as the server lists them
     const best = m.move === S.answer.engine_move;  // one star: the move "best move" plays
     const li = document.createElement('li');
@@ -265,7 +272,8 @@ function drawMoveList() {
     b.dataset.value = m.value;
     b.dataset.distance = m.distance;
     const parts = [['name', m.move], ['val', valueText(m.value, m.distance)],
-      ['caps', m.captures.length ? '× ' + m.captures.join(' ') : ''], ['best', best ? '★ best' : '']];
+      ['caps', m.captures.length ? '× ' + m.captures.join(' ') : ''],
+      ['best', best ? (isProof() ? '★ strategy' : '★ best') : '']];
     for (const [cls, text] of parts) {
       const s = document.createElement('span');
       s.className = cls;
@@ -285,9 +293,41 @@ function drawMoveList() {
     ol.appendChild(li);
   }
   if (!S.answer.moves.length) ol.innerHTML = '<li class="help">no legal move</li>';
+  for (const b of S.answer.banned || []) {  // a proof's: moves that would recreate a board
+    const li = document.createElement('li');
+    li.className = 'banned';
+    li.dataset.move = b.move;
+    li.textContent = `${b.move}: banned (${b.reason})`;
+    ol.appendChild(li);
+  }
+  if (S.answer.proof) return drawProofNote();
   $('pv').textContent = S.answer.pv.length
     ? `Best line (${S.answer.pv.length} plies): ${S.answer.pv.join(' ')}; then ${S.answer.pv_end}.`
     : S.answer.value === 'DRAW' ? 'With best play the game never ends.' : '';
+}
+
+// Under the list, for a proof: who wins and how; at the end, that the proof held.
+function drawProofNote() {
+  const a = S.answer, winner = sideName(a.winner);
+  $('pv').textContent = a.game_over
+    ? `Game over after ${a.history.length} plies: ${a.game_over}. ${winner} wins, as the proof says; undo tries another defence.`
+    : `Superko proof (format ${a.format}): ${winner} wins. The strategy answers every move of ` +
+      `${sideName(a.winner === 'black' ? 'white' : 'black')}, with the whole history and superko applied.`;
+}
+
+// A gonu-certificate-query/1 answer in the shape the page draws (gonu-query/1's): the winner's
+// one move, or the loser's replies, each lost; no distances (null).
+function fromProof(c) {
+  const winnerMove = c.winner_move ? [{ move: c.winner_move, value: 'WIN', distance: null, captures: c.winner_move_captures }] : [];
+  const replies = c.replies.map((r) => ({ move: r.move, value: 'LOSS', distance: null, captures: r.captures }));
+  return Object.assign({}, c, {
+    proof: true,
+    moves: c.game_over ? [] : c.side_to_move === c.winner ? winnerMove : replies,
+    distance: null,
+    engine_move: c.winner_move,
+    pv: [],
+    pv_end: '',
+  });
 }
 
 function markChoices(names) {
@@ -397,7 +437,7 @@ function setMessage(text, where = 'board') { $(where === 'position' ? 'position-
 
 function updateUrl() {
   const p = new URLSearchParams();
-  p.set('table', S.table.id);
+  p.set(isProof() ? 'certificate' : 'table', S.table.id);
   if (S.start !== null) p.set('position', S.start);
   if (S.line.length) p.set('history', S.line.join(' '));
   if (S.ply !== S.line.length) p.set('ply', S.ply);
@@ -411,8 +451,13 @@ async function render() {
   document.body.dataset.busy = '1';
   let answer, line;
   try {
-    answer = await api('/api/query', S.line.slice(0, S.ply));
-    line = await api('/api/line', S.line);
+    if (isProof()) {
+      answer = fromProof(await api('/api/certificate', S.line.slice(0, S.ply)));
+      line = null;
+    } else {
+      answer = await api('/api/query', S.line.slice(0, S.ply));
+      line = await api('/api/line', S.line);
+    }
   } catch (e) {
     if (seq !== S.seq) return null;  // a newer state is being drawn
     document.body.dataset.busy = '0';
@@ -426,7 +471,9 @@ async function render() {
   drawBoard();
   drawMoveList();
   drawPlies();
-  drawChart();
+  $('chart').style.display = isProof() ? 'none' : '';
+  $('engine').hidden = isProof();
+  if (!isProof()) drawChart();
   updateButtons();
   updateUrl();
   document.body.dataset.ply = S.ply;
@@ -479,10 +526,11 @@ function jump(ply) {
   change(() => { S.ply = ply; });
 }
 
+// Perfect play for the sides ticked; for a proof, the strategy for the winner, always.
 function maybeAutoplay(seq) {
   const a = S.answer;
   if (!S.autoplay || !a || !a.engine_move || S.ply !== S.line.length) return;
-  if (!$(a.side_to_move === 'black' ? 'auto-black' : 'auto-white').checked) return;
+  if (!a.proof && !$(a.side_to_move === 'black' ? 'auto-black' : 'auto-white').checked) return;
   if (S.engineRun >= MAX_ENGINE_RUN) {
     setMessage(`Perfect play stopped after ${MAX_ENGINE_RUN} moves in a row; play a move or switch it off and on.`);
     return;
@@ -490,11 +538,15 @@ function maybeAutoplay(seq) {
   setTimeout(() => { if (seq === S.seq && S.answer === a) playMove(a.engine_move, false); }, 350);
 }
 
-function chooseTable(id) {
-  const t = S.tables.find((x) => x.id === id);
+// The select's value for a table is its id; for a proof, "certificate:" and its id.
+const optionValue = (t) => (t.kind === 'certificate' ? 'certificate:' + t.id : t.id);
+
+function chooseTable(value) {
+  const t = S.tables.find((x) => optionValue(x) === value);
   if (!t) return;
   setMessage('');
   if (S.edit) closeEditor();
+  S.autoplay = t.kind === 'certificate';  // the strategy moves first where the winner is to move
   change(() => { S.table = t; S.start = null; S.line = []; S.ply = 0; }, 'position');
 }
 
@@ -597,20 +649,36 @@ function globalKey(ev) {
   if (act) { ev.preventDefault(); act(); }
 }
 
+// The tables, then the superko proofs, in the select (each group only when there is one).
+async function loadChoices() {
+  const tables = (await (await fetch('/api/tables')).json()).tables;
+  const proofs = (await (await fetch('/api/certificates')).json()).certificates.map((c) => Object.assign({ kind: 'certificate' }, c));
+  S.tables = tables.concat(proofs);
+  const group = (label, list, text) => {
+    if (!list.length) return;
+    const g = document.createElement('optgroup');
+    g.label = label;
+    for (const t of list) {
+      const o = document.createElement('option');
+      o.value = optionValue(t);
+      o.textContent = text(t);
+      g.appendChild(o);
+    }
+    $('table').appendChild(g);
+  };
+  group('Tables', tables, (t) => `${t.id} (${t.rules.name} ${t.board}, ${t.states.toLocaleString('en')} states)`);
+  group('Superko proofs', proofs, (c) => `${c.id} (superko ${c.board}: ${c.winner} wins, play against the proof)`);
+}
+
 async function init() {
   wireControls();
-  const res = await fetch('/api/tables');
-  S.tables = (await res.json()).tables;
-  for (const t of S.tables) {
-    const o = document.createElement('option');
-    o.value = t.id;
-    o.textContent = `${t.id} (${t.rules.name} ${t.board}, ${t.states.toLocaleString('en')} states)`;
-    $('table').appendChild(o);
-  }
+  await loadChoices();
   const q = new URLSearchParams(location.search);
-  S.table = S.tables.find((t) => t.id === q.get('table')) || S.tables[0];
-  if (q.get('table') && S.table.id !== q.get('table')) setMessage(`unknown table '${q.get('table')}'`, 'position');
-  $('table').value = S.table.id;
+  const asked = q.has('certificate') ? 'certificate:' + q.get('certificate') : q.get('table');
+  S.table = S.tables.find((t) => optionValue(t) === asked) || S.tables[0];
+  if (asked && optionValue(S.table) !== asked) setMessage(`unknown table or proof '${asked}'`, 'position');
+  S.autoplay = isProof();
+  $('table').value = optionValue(S.table);
   S.start = q.has('position') ? q.get('position') : null;
   S.line = (q.get('history') || '').split(/\s+/).filter((m) => m);
   S.ply = q.has('ply') ? Math.max(0, Math.min(S.line.length, Number(q.get('ply')) || 0)) : S.line.length;
