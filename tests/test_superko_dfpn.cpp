@@ -1,0 +1,137 @@
+// Df-pn over the full superko history (solver/superko/dfpn.hpp, SUPERKO.md F12): every value it
+// proves on random tiny positions agrees with the plain full-history negamax
+// (tests/reference/superko_negamax.hpp), with the conditional table on, off, capped to tiny proofs,
+// and bounded so that it is collected; on the 3x3 `corner` 2-2 layer, every capture-entry value it
+// proves agrees with the SAT strategies' (entry_layers.hpp) wherever both decide; the node budget
+// leaves values unknown and the same search then finishes them.
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <random>
+
+#include "core/julgonu/game.hpp"
+#include "solver/superko/banfree.hpp"
+#include "solver/superko/dfpn.hpp"
+#include "solver/superko/entry_layers.hpp"
+#include "solver/superko/layers.hpp"
+#include "tests/reference/superko_negamax.hpp"
+#include "tests/test_support.hpp"
+
+namespace gonu {
+namespace {
+
+using test::negamax;
+using test::random_tiny_game;
+
+// The plain negamax's value for the side to move, or unknown past its budget.
+SkValue reference_value(const Game& g, std::uint64_t budget) {
+  Game copy = g;
+  const std::optional<bool> win = negamax(copy, budget);
+  return !win ? SkValue::unknown : *win ? SkValue::win : SkValue::loss;
+}
+
+TEST_CASE("dfpn: proven values agree with the full-history negamax on random tiny positions", "[superko][dfpn]") {
+  std::mt19937_64 rng(11);
+  DfpnOptions variants[4];
+  variants[1].relevance = false;           // proofs kept for their exact visited set only
+  variants[2].max_relevant_boards = 3;     // most proofs too large to share
+  variants[3].max_table_entries = 8;       // the table collected again and again
+  int compared = 0, proven = 0;
+  std::uint64_t collections = 0, hits = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const Game g = random_tiny_game(rng, trial);
+    const SkValue ref = reference_value(g, 4'000);
+    if (ref == SkValue::unknown) continue;
+    ++compared;
+    const BanFreeOracle o = make_banfree_oracle(g);
+    const FreshValues fresh = solve_fresh_values(o);
+    INFO(format_position(g.board, current(g)) << " after " << g.moves.size() << " moves");
+    for (int v = 0; v < 4; ++v) {
+      DfpnSearch s(o, v == 0 ? &fresh : nullptr, variants[v]);
+      const DfpnOutcome r = s.solve(g);
+      REQUIRE(r.value == ref);  // tiny: every search finishes
+      collections += s.stats().collections;
+      hits += s.stats().hits;
+    }
+    ++proven;
+  }
+  REQUIRE(compared >= 40);
+  REQUIRE(proven == compared);
+  REQUIRE(collections > 0);
+  REQUIRE(hits > 0);
+}
+
+TEST_CASE("dfpn: without ban-free leaves, the values of random tiny positions still agree", "[superko][dfpn]") {
+  std::mt19937_64 rng(23);
+  int compared = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const Game g = random_tiny_game(rng, trial);
+    const SkValue ref = reference_value(g, 3'000);
+    if (ref == SkValue::unknown) continue;
+    const BanFreeOracle o = make_banfree_oracle(g);
+    DfpnOptions opt;
+    opt.banfree_leaves = false;
+    opt.max_nodes = 100'000;
+    DfpnSearch s(o, nullptr, opt);
+    const DfpnOutcome r = s.solve(g);
+    if (r.value == SkValue::unknown) continue;
+    ++compared;
+    INFO(format_position(g.board, current(g)));
+    REQUIRE(r.value == ref);
+  }
+  REQUIRE(compared >= 30);
+}
+
+TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies wherever both decide", "[superko][dfpn]") {
+  const Game root = test::start_game("corner", 3, 3);
+  const BanFreeOracle o = make_banfree_oracle(root);
+  EntryOptions eo;
+  eo.instance_seconds = 5;
+  eo.budget_seconds = 0;
+  const EntryPass pass = solve_entry_layers(o, eo);
+  const FreshValues plain = solve_fresh_values(o);  // no entry values: df-pn proves them itself
+  DfpnSearch s(o, &plain, DfpnOptions{});
+  int both = 0, dfpn_only = 0;
+  for (std::size_t id = 0; id < pass.fresh.entry.size(); ++id) {
+    Position p;
+    Tag t;
+    decode_key(o.solution.codec, o.solution.keys[id], p, t);
+    if (popcount(p.black) != 2 || popcount(p.white) != 2 || plain.method[id] != FreshMethod::none) continue;
+    const DfpnOutcome r = s.solve_entry(p);
+    if (r.value == SkValue::unknown) continue;
+    if (pass.fresh.entry[id] == SkValue::unknown) {
+      ++dfpn_only;
+      continue;
+    }
+    ++both;
+    INFO(format_position(root.board, p));
+    REQUIRE(r.value == pass.fresh.entry[id]);
+  }
+  REQUIRE(both >= 100);
+  // The layer pass of the same search: its counts add up.
+  const DfpnLayerReport rep = dfpn_entry_layer(o, plain, 2, 2, DfpnOptions{});
+  REQUIRE(rep.open > 0);
+  REQUIRE(rep.win + rep.loss <= rep.classes);
+  REQUIRE(rep.states_win + rep.states_loss <= rep.open);
+  REQUIRE(rep.classes <= rep.open);
+  WARN(both << " agree, " << dfpn_only << " decided by df-pn alone; layer: " << rep.classes << " classes, "
+            << rep.win + rep.loss << " decided");
+}
+
+TEST_CASE("dfpn: a node budget leaves the value unknown; the same search then finishes it", "[superko][dfpn]") {
+  const Game g = test::start_game("soldiers", 5, 2);
+  const BanFreeOracle o = make_banfree_oracle(g);
+  const FreshValues fresh = solve_fresh_values(o);
+  DfpnOptions opt;
+  opt.max_nodes = 50;
+  DfpnSearch s(o, &fresh, opt);
+  const DfpnOutcome first = s.solve(g);
+  REQUIRE(first.value == SkValue::unknown);
+  REQUIRE(first.nodes == 51);
+  s.set_max_nodes(0);
+  const DfpnOutcome second = s.solve(g);
+  REQUIRE(second.value == SkValue::loss);  // White wins 5x2 (SUPERKO.md), Black to move
+}
+
+}  // namespace
+}  // namespace gonu
