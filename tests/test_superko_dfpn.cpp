@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <optional>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "core/julgonu/game.hpp"
@@ -15,6 +16,7 @@
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/layers.hpp"
 #include "tests/reference/superko_negamax.hpp"
+#include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
@@ -91,7 +93,7 @@ TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies whereve
   const EntryPass pass = solve_entry_layers(o, eo);
   const FreshValues plain = solve_fresh_values(o);  // no entry values: df-pn proves them itself
   DfpnSearch s(o, &plain, DfpnOptions{});
-  int both = 0, dfpn_only = 0;
+  int both = 0;
   for (std::size_t id = 0; id < pass.fresh.entry.size(); ++id) {
     Position p;
     Tag t;
@@ -99,10 +101,7 @@ TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies whereve
     if (popcount(p.black) != 2 || popcount(p.white) != 2 || plain.method[id] != FreshMethod::none) continue;
     const DfpnOutcome r = s.solve_entry(p);
     if (r.value == SkValue::unknown) continue;
-    if (pass.fresh.entry[id] == SkValue::unknown) {
-      ++dfpn_only;
-      continue;
-    }
+    if (pass.fresh.entry[id] == SkValue::unknown) continue;  // df-pn decides more than the strategies
     ++both;
     INFO(format_position(root.board, p));
     REQUIRE(r.value == pass.fresh.entry[id]);
@@ -114,8 +113,6 @@ TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies whereve
   REQUIRE(rep.win + rep.loss <= rep.classes);
   REQUIRE(rep.states_win + rep.states_loss <= rep.open);
   REQUIRE(rep.classes <= rep.open);
-  WARN(both << " agree, " << dfpn_only << " decided by df-pn alone; layer: " << rep.classes << " classes, "
-            << rep.win + rep.loss << " decided");
 }
 
 TEST_CASE("dfpn: a node budget leaves the value unknown; the same search then finishes it", "[superko][dfpn]") {
@@ -131,6 +128,30 @@ TEST_CASE("dfpn: a node budget leaves the value unknown; the same search then fi
   s.set_max_nodes(0);
   const DfpnOutcome second = s.solve(g);
   REQUIRE(second.value == SkValue::loss);  // White wins 5x2 (SUPERKO.md), Black to move
+}
+
+TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's counts, and bad values refused",
+          "[superko][dfpn][cli]") {
+  using table_test::contains;
+  using table_test::run_gonu;
+  const auto r = run_gonu("solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "superko value:    LOSS for black (side to move): white wins; by df-pn"));
+  const auto layer = run_gonu("solve --rules corner --board 3x3 --no-strategy --no-search --dfpn-layer 2-2 --json --quiet");
+  INFO(layer.out << layer.err);
+  REQUIRE(layer.code == 3);  // the root is not proven: the search is off
+  const nlohmann::json j = nlohmann::json::parse(layer.out);
+  const auto& l = j.at("dfpn_layer");
+  REQUIRE(l.at("open").get<int>() > 0);
+  REQUIRE(l.at("classes_open").get<int>() == 0);  // every class of 3x3 corner's 2-2 layer is decided
+  REQUIRE(l.at("states_win").get<int>() + l.at("states_loss").get<int>() == l.at("open").get<int>());
+  for (const char* bad : {"--search dfs", "--dfpn-layer 2", "--dfpn-layer 2-x", "--dfpn-layer -1-2", "--dfpn-layer 2-2-2"}) {
+    const auto e = run_gonu(std::string("solve --rules soldiers --board 3x3 --quiet ") + bad);
+    INFO(bad << ": " << e.err);
+    REQUIRE(e.code == 2);
+    REQUIRE(e.out.empty());
+  }
 }
 
 }  // namespace
