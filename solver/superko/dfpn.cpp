@@ -151,9 +151,20 @@ std::vector<DfpnSearch::Child> DfpnSearch::children(const Position& p, std::vect
       c.kind = Kind::leaf;  // F3: every decided board on the path is farther
       c.leaf = bf == Value::win ? SkValue::win : SkValue::loss;
     }
+    if (c.kind != Kind::leaf) c.replies = initial_dn(c);
     out.push_back(c);
   }
   return out;
+}
+
+// The fewer moves a child's mover has, the sooner it is shown lost: its move count (less the move
+// back, barred by superko when non-capturing) as its first dn. A guide only: values never use it.
+std::uint32_t DfpnSearch::initial_dn(const Child& c) const {
+  if (!options_.mobility) return 1;
+  Move moves[kMaxMoves];
+  const Position& p = c.kind == Kind::capture ? c.canon : c.pos;
+  const int n = generate_moves(board_, oracle_.rules, p, moves);
+  return std::uint32_t(std::max(1, n - (c.captured ? 0 : 1)));
 }
 
 bool DfpnSearch::conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v) {
@@ -190,7 +201,7 @@ DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
     hash ^= seg.hash;
   }
   const auto it = exact_.find({c.key, hash});
-  if (it == exact_.end()) return {};
+  if (it == exact_.end()) return Numbers{1, c.replies, nullptr};
   const Exact& x = it->second;
   return Numbers{x.pn, x.dn, x.pn == 0 || x.dn == 0 ? &kOverflow : nullptr};
 }

@@ -33,6 +33,7 @@ struct DfpnOptions {
   std::size_t max_relevant_boards = 96;        // larger proofs are kept for their exact visited set only
   bool relevance = true;                       // conditional proofs shared across histories
   bool banfree_leaves = true;                  // F3 leaves
+  bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
 };
 
 struct DfpnOutcome {
@@ -80,6 +81,7 @@ class DfpnSearch {
     SkValue leaf;   // leaf: its value for its side to move
     std::uint16_t bfd;  // ban-free distance (leaf threshold), kNoDist for draws
     Position canon;     // capture: the canonical image searched
+    std::uint32_t replies;  // unsearched: its initial dn (its mover's moves, the one back excluded)
   };
   struct Numbers {
     std::uint64_t pn = 1, dn = 1;
@@ -113,6 +115,7 @@ class DfpnSearch {
   // of non-capturing moves barred by superko.
   std::vector<Child> children(const Position& p, std::vector<Key>& excluded);
   Numbers lookup(const Child& c);
+  std::uint32_t initial_dn(const Child& c) const;
   bool conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v);
   void recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn);
   // The proof's reliance once p is decided, from its children's (F5's bottom-up rule).
