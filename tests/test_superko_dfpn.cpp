@@ -9,8 +9,10 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 
 #include "core/julgonu/game.hpp"
+#include "checker/certificate_check.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/dfpn.hpp"
 #include "solver/superko/entry_layers.hpp"
@@ -128,6 +130,58 @@ TEST_CASE("dfpn: a node budget leaves the value unknown; the same search then fi
   s.set_max_nodes(0);
   const DfpnOutcome second = s.solve(g);
   REQUIRE(second.value == SkValue::loss);  // White wins 5x2 (SUPERKO.md), Black to move
+}
+
+// df-pn in certificate mode (no fresh values, no symmetry): its proof written as format 1.
+std::string dfpn_certificate(const Game& g, SkValue& value) {
+  const BanFreeOracle o = make_banfree_oracle(g);
+  DfpnOptions opt;
+  opt.symmetry = false;
+  DfpnSearch s(o, nullptr, opt);
+  value = s.solve(g).value;
+  const CertificateText c = s.write_certificate(g, value, 1'000'000);
+  REQUIRE(c.error.empty());
+  return c.text;
+}
+
+CertificateCheck check_text(const std::string& text) {
+  std::istringstream in(text);
+  return check_certificate(in);
+}
+
+TEST_CASE("dfpn: its proofs, written as format 1, are accepted by the checker; a dropped reply is refused",
+          "[superko][dfpn][certificate]") {
+  std::mt19937_64 rng(31);
+  int checked = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const Game g = random_tiny_game(rng, trial);
+    SkValue v;
+    const std::string text = dfpn_certificate(g, v);
+    INFO(format_position(g.board, current(g)) << "\n" << text);
+    const CertificateCheck c = check_text(text);
+    REQUIRE(c.ok);
+    REQUIRE(c.value == to_string(v));
+    ++checked;
+  }
+  REQUIRE(checked == 40);
+  // 5x2 soldiers from the start (White wins): accepted; with one of White's moves swapped for another
+  // legal one, or a loser's reply dropped, refused.
+  SkValue v;
+  const std::string text = dfpn_certificate(test::start_game("soldiers", 5, 2), v);
+  REQUIRE(v == SkValue::loss);
+  REQUIRE(check_text(text).ok);
+  const std::size_t l = text.find("\nL 2\n");
+  REQUIRE(l != std::string::npos);
+  std::string dropped = text;
+  dropped.replace(l, 5, "\nL 1\n");
+  REQUIRE_FALSE(check_text(dropped).ok);
+}
+
+TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof accepted by the checker", "[.dfpn3x5]") {
+  SkValue v;
+  const std::string text = dfpn_certificate(test::start_game("soldiers", 3, 5), v);
+  REQUIRE(v == SkValue::win);
+  REQUIRE(check_text(text).ok);
 }
 
 TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's counts, and bad values refused",

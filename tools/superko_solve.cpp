@@ -344,7 +344,7 @@ void print_value_line(const SuperkoResult& r, const Position& root) {
                   : r.method == "strategy tree"
                       ? "by a tree of " + std::to_string(r.depth) + " plies with " + std::to_string(r.tree_leaves) +
                             " memoryless strategies at its leaves"
-                  : r.method == "df-pn" ? std::string("by df-pn over the full history (no certificate)")
+                  : r.method == "df-pn" ? std::string("by df-pn over the full history")
                       : "by search, proof depth " + std::to_string(r.depth) + " plies")
               << "\n";
   } else {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <unordered_map>
 
+#include "core/error.hpp"
 #include "core/julgonu/moves.hpp"
 #include "core/julgonu/symmetry.hpp"
 #include "util/large_stack.hpp"
@@ -103,7 +104,9 @@ void DfpnSearch::pop(const Child& c) {
   s.pmin.pop_back();
 }
 
-Position DfpnSearch::canonical(const Position& p) const { return canonical_image(oracle_, board_, p); }
+Position DfpnSearch::canonical(const Position& p) const {
+  return options_.symmetry ? canonical_image(oracle_, board_, p) : p;
+}
 
 // The fresh value of a capture's target: the attractors' or a proven entry value (F6, F10), else
 // the ban-free value when decided (F3 with the history the target alone).
@@ -126,6 +129,7 @@ std::vector<DfpnSearch::Child> DfpnSearch::children(const Position& p, std::vect
   const std::uint16_t pm = pmin_top();
   for (const Move& m : generate_moves(board_, oracle_.rules, p)) {
     Child c{};
+    c.move = m;
     c.pos = apply_move(p, m);
     c.key = oracle_.key(c.pos);
     c.captured = m.captured != 0;
@@ -386,6 +390,123 @@ DfpnOutcome DfpnSearch::solve(const Game& g) {
   const std::uint64_t before = nodes_;
   enter_segment(g.since_capture);
   return run_root(current(g), oracle_.key(current(g)), before);
+}
+
+// --- the certificate (format 1) ---
+
+struct DfpnSearch::Walk {
+  Side winner;
+  std::uint64_t max_nodes, nodes = 0;
+  std::unordered_map<Key, int> ids;  // capture-entry sections by key
+  std::vector<Position> sections;    // 0 is the root
+  std::vector<Position> seeds;       // ban-free leaves
+};
+
+namespace {
+struct TooLarge {};
+}  // namespace
+
+// The child's numbers, proven: from the table, else searched again (the table may have dropped it).
+DfpnSearch::Numbers DfpnSearch::ensure(const Child& c) {
+  Numbers n = lookup(c);
+  while (n.pn != 0 && n.dn != 0) {
+    recurse(c, kInf, kInf);
+    n = lookup(c);
+  }
+  return n;
+}
+
+// p is the top of the current segment; returns the longest line below it.
+std::uint32_t DfpnSearch::write_node(const Position& p, Walk& w, std::string& out) {
+  if (++w.nodes > w.max_nodes) throw TooLarge{};
+  std::vector<Key> excluded;
+  const std::vector<Child> kids = children(p, excluded);
+  if (kids.empty()) {
+    out += "T\n";
+    return 0;
+  }
+  std::uint32_t depth = 0;
+  if (p.to_move == w.winner) {
+    std::size_t pick = kids.size();
+    for (std::size_t i = 0; i < kids.size() && pick == kids.size(); ++i)
+      if (lookup(kids[i]).dn == 0) pick = i;
+    for (std::size_t i = 0; i < kids.size() && pick == kids.size(); ++i)
+      if (ensure(kids[i]).dn == 0) pick = i;
+    if (pick == kids.size()) throw GonuError("df-pn certificate: a node proven won has no losing child (internal error)");
+    out += "W " + format_move(board_, oracle_.rules, kids[pick].move) + "\n";
+    write_child(kids[pick], w, out, depth);
+    return depth + 1;
+  }
+  out += "L " + std::to_string(kids.size()) + "\n";
+  for (const Child& c : kids) {
+    if (ensure(c).pn != 0) throw GonuError("df-pn certificate: a loser's move is not proven lost (internal error)");
+    out += format_move(board_, oracle_.rules, c.move) + " ";
+    std::uint32_t d = 0;
+    write_child(c, w, out, d);
+    depth = std::max(depth, d);
+  }
+  return depth + 1;
+}
+
+void DfpnSearch::write_child(const Child& c, Walk& w, std::string& out, std::uint32_t& depth) {
+  if (c.kind == Kind::leaf) {
+    std::uint16_t d = 0;
+    if (!lost_by_material(c.pos)) oracle_.value(c.key, d);
+    if (lost_by_material(c.pos) || d == 0) {
+      out += "T\n";
+    } else {
+      out += "B\n";  // F3 (a capture's target: F3 with its own board as the history)
+      w.seeds.push_back(c.pos);
+      depth = d;
+    }
+  } else if (c.kind == Kind::capture) {
+    const auto [it, added] = w.ids.emplace(c.key, int(w.sections.size()));
+    if (added) w.sections.push_back(c.pos);
+    out += "R " + std::to_string(it->second) + "\n";
+  } else {
+    push(c);
+    depth = write_node(c.pos, w, out);
+    pop(c);
+  }
+}
+
+CertificateText DfpnSearch::write_certificate(const Game& g, SkValue value, std::uint64_t max_nodes) {
+  CertificateText out;
+  if (fresh_ || options_.symmetry) {
+    out.error = "df-pn certificate: the search must run without fresh values and symmetry";
+    return out;
+  }
+  const Position& p0 = current(g);
+  Walk w;
+  w.winner = value == SkValue::win ? p0.to_move : other(p0.to_move);
+  w.max_nodes = max_nodes;
+  w.sections.push_back(p0);
+  if (g.since_capture.size() == 1) w.ids.emplace(oracle_.key(p0), 0);  // shared only when entered fresh
+  std::vector<std::string> trees;
+  std::uint32_t depth = 0;
+  call_nodes_ = 0;
+  limit_ = options_.max_nodes;
+  run_with_large_stack([&] {
+    try {
+      for (std::size_t i = 0; i < w.sections.size(); ++i) {
+        std::string t;
+        enter_segment(i == 0 ? g.since_capture : std::vector<Position>{w.sections[i]});
+        const std::uint32_t d = write_node(w.sections[i], w, t);
+        if (i == 0) depth = d;
+        segs_.clear();
+        trees.push_back(std::move(t));
+      }
+    } catch (const TooLarge&) {
+      out.error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
+    } catch (const BudgetOut&) {
+      out.error = "re-proving what the table forgot ran past the node budget";
+    }
+  });
+  segs_.clear();
+  if (!out.error.empty()) return out;
+  out.text = format1_text(g, oracle_, w.winner, depth, w.sections, trees, w.seeds);
+  out.nodes = w.nodes;
+  return out;
 }
 
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,

@@ -22,6 +22,7 @@
 
 #include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
+#include "solver/superko/certificate.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/types.hpp"
 
@@ -33,6 +34,8 @@ struct DfpnOptions {
   std::size_t max_relevant_boards = 96;        // larger proofs are kept for their exact visited set only
   bool relevance = true;                       // conditional proofs shared across histories
   bool banfree_leaves = true;                  // F3 leaves
+  bool symmetry = true;  // fresh entries searched as their canonical image (off for a certificate: it
+                         // names the positions the game reaches)
   bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
 };
 
@@ -61,6 +64,12 @@ class DfpnSearch {
   // The value of p entered fresh (by a capture, or as a root with no history).
   DfpnOutcome solve_entry(const Position& p);
 
+  // Format 1 (SUPERKO.md) for the value `value` that solve(g) proved, walked through the table
+  // (what it forgot is proven again, within the node budget): the winner's proven move, every move
+  // of the loser, ban-free leaves (B, with the table), captures as sections. Needs a search without
+  // fresh values (`fresh` null: its leaves are then F3's alone) and with symmetry off.
+  CertificateText write_certificate(const Game& g, SkValue value, std::uint64_t max_nodes);
+
   DfpnStats stats() const;
   void set_max_nodes(std::uint64_t n) { options_.max_nodes = n; }
 
@@ -74,6 +83,7 @@ class DfpnSearch {
  private:
   enum class Kind : std::uint8_t { leaf, capture, inner };
   struct Child {
+    Move move;
     Position pos;
     Key key;        // inner: the board's key; capture: the canonical image's key
     Kind kind;
@@ -130,6 +140,10 @@ class DfpnSearch {
   Position canonical(const Position& p) const;
   SkValue fresh_value(const Position& p, Key k) const;
   void tick();
+  struct Walk;
+  std::uint32_t write_node(const Position& p, Walk& w, std::string& out);
+  void write_child(const Child& c, Walk& w, std::string& out, std::uint32_t& depth);
+  Numbers ensure(const Child& c);
 
   const BanFreeOracle& oracle_;
   const FreshValues* fresh_;

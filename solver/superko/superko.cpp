@@ -194,20 +194,31 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
   return d;
 }
 
-// Df-pn from the root instead of the depth-first search (no certificate: dfpn.hpp).
+// Df-pn from the root instead of the depth-first search. With a certificate asked for, it runs
+// without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
+// names the positions the game reaches (format 1, dfpn.hpp).
 void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
               SuperkoResult& res) {
-  DfpnSearch dfpn(oracle, &fresh, dfpn_options(o));
+  DfpnOptions d = dfpn_options(o);
+  d.symmetry = !o.certificate;
+  DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
   const DfpnOutcome out = dfpn.solve(g);
   res.dfpn_ran = true;
-  res.dfpn = dfpn.stats();
   res.value = out.value;
   if (out.value == SkValue::unknown) {
+    res.dfpn = dfpn.stats();
     res.stop_reason = "node budget";
     return;
   }
   res.method = "df-pn";
-  res.certificate_error = "df-pn writes no certificate yet";
+  if (o.certificate) {
+    CertificateText c = dfpn.write_certificate(g, out.value, o.max_certificate_nodes);
+    res.certificate = std::move(c.text);
+    res.certificate_error = c.error;
+    res.certificate_nodes = c.nodes;
+    if (res.certificate_error.empty()) res.certificate_version = 1;
+  }
+  res.dfpn = dfpn.stats();
 }
 
 // Per material layer: the ban-free states, the capture entries the search met, its nodes, and the
