@@ -117,7 +117,7 @@ TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies whereve
   REQUIRE(rep.classes <= rep.open);
 }
 
-TEST_CASE("dfpn: a node budget leaves the value unknown; the same search then finishes it", "[superko][dfpn]") {
+TEST_CASE("dfpn: a node budget leaves the value unknown, and the same search then finishes it", "[superko][dfpn]") {
   const Game g = test::start_game("soldiers", 5, 2);
   const BanFreeOracle o = make_banfree_oracle(g);
   const FreshValues fresh = solve_fresh_values(o);
@@ -149,7 +149,7 @@ CertificateCheck check_text(const std::string& text) {
   return check_certificate(in);
 }
 
-TEST_CASE("dfpn: its proofs, written as format 1, are accepted by the checker; a dropped reply is refused",
+TEST_CASE("dfpn: its proofs, written as format 1, are accepted by the checker, and a dropped reply is refused",
           "[superko][dfpn][certificate]") {
   std::mt19937_64 rng(31);
   int checked = 0;
