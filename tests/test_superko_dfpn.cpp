@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <optional>
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -130,6 +131,20 @@ TEST_CASE("dfpn: a node budget leaves the value unknown, and the same search the
   s.set_max_nodes(0);
   const DfpnOutcome second = s.solve(g);
   REQUIRE(second.value == SkValue::loss);  // White wins 5x2 (SUPERKO.md), Black to move
+  REQUIRE(first.stop == "node budget");
+}
+
+TEST_CASE("dfpn: a time budget stops the search and says so", "[superko][dfpn]") {
+  const Game g = test::start_game("soldiers", 4, 3);  // not proven within thousands of expansions
+  const BanFreeOracle o = make_banfree_oracle(g);
+  DfpnOptions opt;
+  opt.max_seconds = 0.2;
+  DfpnSearch s(o, nullptr, opt);
+  const auto t0 = std::chrono::steady_clock::now();
+  const DfpnOutcome r = s.solve(g);
+  REQUIRE(r.value == SkValue::unknown);
+  REQUIRE(r.stop == "time budget");
+  REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
 }
 
 // df-pn in certificate mode (no fresh values, no symmetry): its proof written as format 1.

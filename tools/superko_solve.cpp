@@ -54,8 +54,8 @@ void add_superko_options(CommandLine& cl) {
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
   cl.add()("search", po::value<std::string>()->default_value("depth-first"),
-           "superko: the last phase: depth-first (with a certificate) or dfpn (df-pn over the full history, "
-           "proofs shared under their history condition; no certificate yet; --max-nodes is its budget)");
+           "superko: the last phase: depth-first or dfpn (df-pn over the full history, proofs shared under their "
+           "history condition); either writes certificate format 1");
   cl.add()("dfpn-layer", po::value<std::string>(),
            "superko: first run df-pn over the capture-entry states that the attractors leave open in the material "
            "layer B-W (black and white pieces, e.g. 2-2), one search per symmetry class within --max-nodes");

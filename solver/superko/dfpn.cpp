@@ -20,7 +20,9 @@ namespace {
 constexpr std::uint64_t kInf = std::uint64_t(1) << 40;
 constexpr std::uint16_t kNoDist = 0xffff;  // "no ban-free decided board on the path" / a draw
 
-struct BudgetOut {};
+struct BudgetOut {
+  const char* reason;
+};
 
 std::uint64_t add_capped(std::uint64_t a, std::uint64_t b) { return std::min(kInf, a + b); }
 
@@ -70,7 +72,16 @@ DfpnStats DfpnSearch::stats() const {
 
 void DfpnSearch::tick() {
   ++nodes_;
-  if (limit_ && ++call_nodes_ > limit_) throw BudgetOut{};
+  if (limit_ && ++call_nodes_ > limit_) throw BudgetOut{"node budget"};
+  if (options_.max_seconds > 0 && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() > deadline_)
+    throw BudgetOut{"time budget"};
+}
+
+void DfpnSearch::start_budget() {
+  call_nodes_ = 0;
+  limit_ = options_.max_nodes;
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options_.max_seconds));
 }
 
 std::uint16_t DfpnSearch::pmin_top() const {
@@ -355,8 +366,7 @@ DfpnSearch::PnDn DfpnSearch::mid(const Position& p, Key k, std::uint64_t thpn, s
 
 DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before) {
   DfpnOutcome out;
-  call_nodes_ = 0;
-  limit_ = options_.max_nodes;
+  start_budget();
   run_with_large_stack([&] {
     try {
       for (;;) {
@@ -366,7 +376,8 @@ DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before)
           break;
         }
       }
-    } catch (const BudgetOut&) {
+    } catch (const BudgetOut& b) {
+      out.stop = b.reason;
     }
   });
   segs_.clear();
@@ -376,10 +387,10 @@ DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before)
 
 DfpnOutcome DfpnSearch::solve_entry(const Position& p) {
   const Key k0 = oracle_.key(p);
-  if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(p, k0); v != SkValue::unknown) return {v, 0};
+  if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(p, k0); v != SkValue::unknown) return {v, 0, {}};
   const Position c = canonical(p);
   const Key k = oracle_.key(c);
-  if (const auto e = entries_.find(k); e != entries_.end()) return {e->second, 0};
+  if (const auto e = entries_.find(k); e != entries_.end()) return {e->second, 0, {}};
   const std::uint64_t before = nodes_;
   enter_segment({c});
   return run_root(c, k, before);
@@ -484,8 +495,7 @@ CertificateText DfpnSearch::write_certificate(const Game& g, SkValue value, std:
   if (g.since_capture.size() == 1) w.ids.emplace(oracle_.key(p0), 0);  // shared only when entered fresh
   std::vector<std::string> trees;
   std::uint32_t depth = 0;
-  call_nodes_ = 0;
-  limit_ = options_.max_nodes;
+  start_budget();
   run_with_large_stack([&] {
     try {
       for (std::size_t i = 0; i < w.sections.size(); ++i) {
@@ -498,8 +508,8 @@ CertificateText DfpnSearch::write_certificate(const Game& g, SkValue value, std:
       }
     } catch (const TooLarge&) {
       out.error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
-    } catch (const BudgetOut&) {
-      out.error = "re-proving what the table forgot ran past the node budget";
+    } catch (const BudgetOut& b) {
+      out.error = std::string("re-proving what the table forgot ran past the ") + b.reason;
     }
   });
   segs_.clear();

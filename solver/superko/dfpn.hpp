@@ -13,9 +13,12 @@
 // relying on more than `max_relevant_boards` boards is kept for its exact visited set only. Unproven
 // numbers are keyed by (state, hash of the visited set): never shared across histories. The table is
 // bounded: when full, the unproven entries and conditional proofs of least work are dropped.
+// A proof is written as certificate format 1 by walking the table (write_certificate).
 // Single-threaded and deterministic (children in generate_moves order, ties to the first).
 #pragma once
+#include <chrono>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -30,6 +33,7 @@ namespace gonu {
 
 struct DfpnOptions {
   std::uint64_t max_nodes = 0;                 // per solve call (nodes = expansions); 0: none
+  double max_seconds = 0;                      // per solve call, checked every 1,024 expansions; 0: none
   std::size_t max_table_entries = std::size_t(1) << 22;  // exact + conditional entries before collection
   std::size_t max_relevant_boards = 96;        // larger proofs are kept for their exact visited set only
   bool relevance = true;                       // conditional proofs shared across histories
@@ -42,6 +46,7 @@ struct DfpnOptions {
 struct DfpnOutcome {
   SkValue value = SkValue::unknown;
   std::uint64_t nodes = 0;  // expansions spent by this call
+  std::string stop;         // unknown: "node budget" or "time budget"
 };
 
 struct DfpnStats {
@@ -140,6 +145,7 @@ class DfpnSearch {
   Position canonical(const Position& p) const;
   SkValue fresh_value(const Position& p, Key k) const;
   void tick();
+  void start_budget();  // the node and time budgets of one call start now
   struct Walk;
   std::uint32_t write_node(const Position& p, Walk& w, std::string& out);
   void write_child(const Child& c, Walk& w, std::string& out, std::uint32_t& depth);
@@ -157,6 +163,7 @@ class DfpnSearch {
   std::unordered_map<Key, SkValue> entries_;
   std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0;
   std::uint64_t limit_ = 0;
+  std::chrono::steady_clock::time_point deadline_;  // of the current call, when max_seconds > 0
 };
 
 // The df-pn pass over one material layer's capture-entry states left open by the attractors: one

@@ -198,16 +198,17 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
 // without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
 // names the positions the game reaches (format 1, dfpn.hpp).
 void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
-              SuperkoResult& res) {
+              double seconds_left, SuperkoResult& res) {
   DfpnOptions d = dfpn_options(o);
   d.symmetry = !o.certificate;
+  d.max_seconds = seconds_left;
   DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
   const DfpnOutcome out = dfpn.solve(g);
   res.dfpn_ran = true;
   res.value = out.value;
   if (out.value == SkValue::unknown) {
     res.dfpn = dfpn.stats();
-    res.stop_reason = "node budget";
+    res.stop_reason = out.stop;
     return;
   }
   res.method = "df-pn";
@@ -322,7 +323,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";
   else if (res.value == SkValue::unknown && clock.out()) res.stop_reason = "time budget";
   else if (res.value == SkValue::unknown && o.search && o.search_method == SearchMethod::dfpn)
-    run_dfpn(oracle, fresh, g, o, res);
+    run_dfpn(oracle, fresh, g, o, so.max_seconds, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
   res.nodes = search.nodes();

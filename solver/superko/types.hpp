@@ -29,7 +29,7 @@ enum class StrategyMethod : std::uint8_t { injective, lazy, lazy_local };
 enum class StrategySolverKind : std::uint8_t { sat, ilp, ilp_feasible };
 
 // The last phase, when no strategy settles the root: the depth-first search (search.hpp, with a
-// certificate) or df-pn over the full history (dfpn.hpp, no certificate yet).
+// certificate) or df-pn over the full history (dfpn.hpp; also certificate format 1).
 enum class SearchMethod : std::uint8_t { depth_first, dfpn };
 
 struct SuperkoOptions {
