@@ -18,6 +18,7 @@
 #include "solver/superko/dfpn.hpp"
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/layers.hpp"
+#include "solver/superko/superko.hpp"
 #include "tests/reference/superko_negamax.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
@@ -190,6 +191,20 @@ TEST_CASE("dfpn: its proofs, written as format 1, are accepted by the checker, a
   std::string dropped = text;
   dropped.replace(l, 5, "\nL 1\n");
   REQUIRE_FALSE(check_text(dropped).ok);
+}
+
+TEST_CASE("dfpn: 3x4 soldiers from the start agrees with the memoryless strategy, and its proof checks",
+          "[superko][dfpn][certificate]") {
+  const Game g = test::start_game("soldiers", 3, 4);
+  SuperkoOptions o;
+  o.search = false;
+  o.strategy_depth = 0;
+  const SuperkoResult by_strategy = solve_superko(g, o);
+  REQUIRE(by_strategy.method == "strategy");
+  SkValue v;
+  const std::string text = dfpn_certificate(g, v);
+  REQUIRE(v == by_strategy.value);  // White wins (Black to move)
+  REQUIRE(check_text(text).ok);
 }
 
 TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof accepted by the checker", "[.dfpn3x5]") {
