@@ -2,8 +2,10 @@
 // proves on random tiny positions agrees with the plain full-history negamax
 // (tests/reference/superko_negamax.hpp), with the conditional table on, off, capped to tiny proofs,
 // and bounded so that it is collected; on the 3x3 `corner` 2-2 layer, every capture-entry value it
-// proves agrees with the SAT strategies' (entry_layers.hpp) wherever both decide; the node budget
-// leaves values unknown and the same search then finishes them.
+// proves agrees with the SAT strategies' (entry_layers.hpp) wherever both decide; the node and time
+// budgets leave values unknown (the same search then finishes them); its proofs, written as format 1,
+// pass the checker (random tiny positions, 5x2, and 3x4 from the start, where the memoryless strategy
+// agrees); the command line.
 #include <catch2/catch.hpp>
 
 #include <optional>
