@@ -121,7 +121,7 @@ Position DfpnSearch::canonical(const Position& p) const {
 
 // The fresh value of a capture's target: the attractors' or a proven entry value (F6, F10), else
 // the ban-free value when decided (F3 with the history the target alone).
-SkValue DfpnSearch::fresh_value(const Position& p, Key k) const {
+SkValue DfpnSearch::fresh_value(Key k) const {
   if (fresh_) {
     const auto id = find_state(oracle_.solution, k);
     if (id && fresh_->exit_value(*id) != SkValue::unknown) return fresh_->exit_value(*id);
@@ -129,7 +129,6 @@ SkValue DfpnSearch::fresh_value(const Position& p, Key k) const {
   std::uint16_t d;
   const Value bf = oracle_.value(k, d);
   if (options_.banfree_leaves && bf != Value::draw) return bf == Value::win ? SkValue::win : SkValue::loss;
-  (void)p;
   return SkValue::unknown;
 }
 
@@ -156,7 +155,7 @@ std::vector<DfpnSearch::Child> DfpnSearch::children(const Position& p, std::vect
       c.kind = Kind::leaf;
       c.leaf = SkValue::loss;
     } else if (c.captured) {
-      c.leaf = fresh_value(c.pos, c.key);
+      c.leaf = fresh_value(c.key);
       c.kind = c.leaf != SkValue::unknown ? Kind::leaf : Kind::capture;
       if (c.kind == Kind::capture) {
         c.canon = canonical(c.pos);
@@ -387,7 +386,7 @@ DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before)
 
 DfpnOutcome DfpnSearch::solve_entry(const Position& p) {
   const Key k0 = oracle_.key(p);
-  if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(p, k0); v != SkValue::unknown) return {v, 0, {}};
+  if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(k0); v != SkValue::unknown) return {v, 0, {}};
   const Position c = canonical(p);
   const Key k = oracle_.key(c);
   if (const auto e = entries_.find(k); e != entries_.end()) return {e->second, 0, {}};
@@ -519,51 +518,74 @@ CertificateText DfpnSearch::write_certificate(const Game& g, SkValue value, std:
   return out;
 }
 
+namespace {
+
+// Every state of the solution decoded, by id; and which of them some capture of the solution enters.
+void decode_and_mark_targets(const BanFreeOracle& oracle, const Board& board, std::vector<Position>& pos,
+                             std::vector<char>& target) {
+  const Solution& sol = oracle.solution;
+  pos.resize(sol.keys.size());
+  target.assign(sol.keys.size(), 0);
+  for (std::size_t i = 0; i < sol.keys.size(); ++i) {
+    Tag t;
+    decode_key(sol.codec, sol.keys[i], pos[i], t);
+  }
+  for (const Position& p : pos) {
+    if (lost_by_material(p)) continue;
+    for (const Move& m : generate_moves(board, oracle.rules, p))
+      if (m.captured)
+        if (const auto id = find_state(sol, oracle.key(apply_move(p, m)))) target[*id] = 1;
+  }
+}
+
+// The layer's capture-entry states left open, by symmetry class in order of their first member:
+// each class's canonical state and its number of members.
+struct OpenClasses {
+  std::vector<Position> reps;
+  std::vector<std::uint64_t> members;
+};
+
+OpenClasses open_classes(const BanFreeOracle& oracle, const FreshValues& fresh, const Board& board,
+                         const std::vector<Position>& pos, const std::vector<char>& target, DfpnLayerReport& rep) {
+  OpenClasses out;
+  std::unordered_map<Key, std::size_t> class_of;
+  for (std::size_t i = 0; i < pos.size(); ++i) {
+    const Position& p = pos[i];
+    if (popcount(p.black) != rep.black || popcount(p.white) != rep.white || !target[i]) continue;
+    ++rep.capture_entry;
+    if (fresh.method[i] != FreshMethod::none || (!fresh.entry.empty() && fresh.entry[i] != SkValue::unknown)) continue;
+    ++rep.open;
+    const Position c = canonical_image(oracle, board, p);
+    const auto [it, added] = class_of.emplace(oracle.key(c), out.reps.size());
+    if (added) {
+      out.reps.push_back(c);
+      out.members.push_back(0);
+    }
+    ++out.members[it->second];
+  }
+  return out;
+}
+
+}  // namespace
+
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
                                  const DfpnOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
   DfpnLayerReport rep;
   rep.black = black;
   rep.white = white;
-  const Solution& sol = oracle.solution;
   const Board board = make_board(oracle.rules.rows, oracle.rules.cols);
-  std::vector<Position> pos(sol.keys.size());
-  std::vector<char> target(sol.keys.size(), 0);
-  for (std::size_t i = 0; i < sol.keys.size(); ++i) {
-    Tag t;
-    decode_key(sol.codec, sol.keys[i], pos[i], t);
-  }
-  for (const Position& p : pos) {  // the capture targets of the whole solution
-    if (lost_by_material(p)) continue;
-    for (const Move& m : generate_moves(board, oracle.rules, p))
-      if (m.captured)
-        if (const auto id = find_state(sol, oracle.key(apply_move(p, m)))) target[*id] = 1;
-  }
-  // The layer's open capture-entry states, by symmetry class (in order of their first member).
-  std::vector<Position> reps;
-  std::vector<std::uint64_t> members;
-  std::unordered_map<Key, std::size_t> class_of;
-  for (std::size_t i = 0; i < pos.size(); ++i) {
-    const Position& p = pos[i];
-    if (popcount(p.black) != black || popcount(p.white) != white || !target[i]) continue;
-    ++rep.capture_entry;
-    if (fresh.method[i] != FreshMethod::none || (!fresh.entry.empty() && fresh.entry[i] != SkValue::unknown)) continue;
-    ++rep.open;
-    const Position c = canonical_image(oracle, board, p);
-    const auto [it, fresh_class] = class_of.emplace(oracle.key(c), reps.size());
-    if (fresh_class) {
-      reps.push_back(c);
-      members.push_back(0);
-    }
-    ++members[it->second];
-  }
-  rep.classes = reps.size();
+  std::vector<Position> pos;
+  std::vector<char> target;
+  decode_and_mark_targets(oracle, board, pos, target);
+  const OpenClasses classes = open_classes(oracle, fresh, board, pos, target, rep);
+  rep.classes = classes.reps.size();
   DfpnSearch search(oracle, &fresh, options);
-  for (std::size_t c = 0; c < reps.size(); ++c) {
-    const DfpnOutcome o = search.solve_entry(reps[c]);
+  for (std::size_t c = 0; c < classes.reps.size(); ++c) {
+    const DfpnOutcome o = search.solve_entry(classes.reps[c]);
     if (o.value == SkValue::unknown) continue;
     (o.value == SkValue::win ? rep.win : rep.loss) += 1;
-    (o.value == SkValue::win ? rep.states_win : rep.states_loss) += members[c];
+    (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
     rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
   }
   rep.table = search.stats();

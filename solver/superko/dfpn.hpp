@@ -143,7 +143,7 @@ class DfpnSearch {
   void enter_segment(const std::vector<Position>& boards);
   std::uint16_t pmin_top() const;
   Position canonical(const Position& p) const;
-  SkValue fresh_value(const Position& p, Key k) const;
+  SkValue fresh_value(Key k) const;
   void tick();
   void start_budget();  // the node and time budgets of one call start now
   struct Walk;
