@@ -27,8 +27,8 @@
 # The entry section: SUPERKO_ENTRY_SECONDS per SAT search (default 3), SUPERKO_ENTRY_BUDGET for the
 # whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
 # The dfpn section: SUPERKO_DFPN_NODES, the node budgets per class (default "2000 20000"),
-# SUPERKO_DFPN_BOARDS (default "3x4 4x3 5x3 3x5"), SUPERKO_DFPN_4X4_NODES for 4x4 (default 2000;
-# "" leaves 4x4 out); about ten minutes in all here.
+# SUPERKO_DFPN_BOARDS (default "3x4 4x3 5x3 3x5"), SUPERKO_DFPN_4X4_NODES for 4x4 (default "2000 20000";
+# "" leaves 4x4 out); about fifteen minutes in all here.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 all=(values lazy cube memory entry ilp dfpn)
@@ -275,7 +275,7 @@ section_ilp() {
 # the same budget, written as a format-1 certificate and checked); no strategy search.
 section_dfpn() {
   local budgets="${SUPERKO_DFPN_NODES:-2000 20000}" boards="${SUPERKO_DFPN_BOARDS:-3x4 4x3 5x3 3x5}"
-  local big="${SUPERKO_DFPN_4X4_NODES-2000}" rows="$work/dfpn_rows"
+  local big="${SUPERKO_DFPN_4X4_NODES-2000 20000}" rows="$work/dfpn_rows"
   : >"$rows"
   local runs=()
   for board in $boards; do for nodes in $budgets; do runs+=("$board:$nodes"); done; done
