@@ -10,7 +10,9 @@
 #   memory  strategies with memory (F11, format 7) on 5x2, 3x4, 4x3, and 4x4 confined to its first
 #           material layer;
 #   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open;
-#   ilp     the strategy instances of 5x2, 3x4 and 4x3 solved by CaDiCaL and by CBC side by side.
+#   ilp     the strategy instances of 5x2, 3x4 and 4x3 solved by CaDiCaL and by CBC side by side;
+#   dfpn    df-pn over the full history (F12): the 2-2 layer's open capture-entry classes of 3x4, 4x3,
+#           5x3 and 3x5 (`soldiers`) at fixed node budgets, then the start by df-pn with them.
 # usage: scripts/superko.sh [SECTION...]   (default: every section, about two hours here)
 #        scripts/superko.sh --assemble       (results/superko.md put together again from the sections)
 # Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
@@ -24,9 +26,12 @@
 # boards); the cube section's below.
 # The entry section: SUPERKO_ENTRY_SECONDS per SAT search (default 3), SUPERKO_ENTRY_BUDGET for the
 # whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
+# The dfpn section: SUPERKO_DFPN_NODES, the node budgets per class (default "2000 20000"),
+# SUPERKO_DFPN_BOARDS (default "3x4 4x3 5x3 3x5"), SUPERKO_DFPN_4X4_NODES for 4x4 (default "2000 20000";
+# "" leaves 4x4 out); about fifteen minutes in all here.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all=(values lazy cube memory entry ilp)
+all=(values lazy cube memory entry ilp dfpn)
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=("${all[@]}")
 [ "${sections[*]}" != "--assemble" ] || sections=()  # only put results/superko.md together again
@@ -265,6 +270,62 @@ section_ilp() {
   } >"$parts/ilp.md"
 }
 
+# Df-pn (F12): per board and node budget, `--dfpn-layer 2-2 --max-nodes N` (N per class of the
+# layer's open capture-entry states), then the start by df-pn (--search dfpn, its own search within
+# the same budget, written as a format-1 certificate and checked); no strategy search.
+section_dfpn() {
+  local budgets="${SUPERKO_DFPN_NODES:-2000 20000}" boards="${SUPERKO_DFPN_BOARDS:-3x4 4x3 5x3 3x5}"
+  local big="${SUPERKO_DFPN_4X4_NODES-2000 20000}" rows="$work/dfpn_rows"
+  : >"$rows"
+  local runs=()
+  for board in $boards; do for nodes in $budgets; do runs+=("$board:$nodes"); done; done
+  for nodes in $big; do runs+=("4x4:$nodes"); done
+  for run in "${runs[@]}"; do
+    local board="${run%%:*}" nodes="${run##*:}"
+    {
+      local tag="dfpn-$board-$nodes"
+      echo "superko: $tag (df-pn, $nodes nodes a class)" >&2
+      solve "$tag" "$board" soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes "$nodes"
+      python3 - "$work/$tag" "$board" "$nodes" "$(checked "$tag")" >>"$rows" <<'PY'
+import json, re, sys
+tag, board, nodes, cert = sys.argv[1:]
+j = json.load(open(tag + ".json"))
+l = j["dfpn_layer"]
+t = open(tag + ".time").read()
+wall = re.search(r"Elapsed \(wall clock\) time.*: (.*)", t).group(1)
+peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1)) // 1024
+value = (j["value"] + " (" + j["winner"] + " wins)") if j["proven"] else "open (" + j["stopped_by"] + ")"
+def n(x): return f"{x:,}"
+print(f"| {board} | {n(int(nodes))} | {n(l['capture_entry'])} / {n(l['open'])} / {n(l['classes'])} | "
+      f"{n(l['classes_win'])} / {n(l['classes_loss'])} | {n(l['classes_open'])} | "
+      f"{n(l['states_win'] + l['states_loss'])} | {n(l['nodes'])} | {n(l['max_decided_class_nodes'])} | "
+      f"{n(l['table']['exact_entries'])} + {n(l['table']['conditional_entries'])} | {l['seconds']:.1f} s | {value} | "
+      f"{n(j['dfpn']['nodes']) if 'dfpn' in j else '-'} | {cert} | {wall} | {peak} MiB |")
+PY
+    }
+  done
+  {
+    echo "## Df-pn over the full history (F12)"
+    echo
+    echo "\`gonu solve --rules soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes N\`: df-pn over"
+    echo "the 2-2 layer's capture-entry states that the attractors leave open, one search per class under the"
+    echo "board symmetries, N expansions a class, one table for the layer (proofs shared under their history"
+    echo "condition); then the start by its own df-pn within N expansions (without the attractors' values and"
+    echo "the symmetries, so that its proof is written as a format-1 certificate, checked by"
+    echo "\`gonu check-certificate\`). Columns: capture-entry states / open / classes; classes proven won / lost"
+    echo "for the side to move; classes left open; states proven; the layer's expansions and the most a decided"
+    echo "class took; the table at the end (exact + conditional entries); the layer's time; the start's value,"
+    echo "df-pn's expansions for it and its certificate; the whole run's time and memory (ban-free solve"
+    echo "included). Load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 minutes) at the end, two cores shared."
+    echo
+    echo "| board | nodes a class | entry / open / classes | won / lost | open classes | states proven | layer nodes | most for a decided class | table | layer time | start | df-pn nodes (start) | certificate | run | peak memory |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+    echo
+    machine
+  } >"$parts/dfpn.md"
+}
+
 for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
 
 {
@@ -298,8 +359,12 @@ for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
     the start (nor one with memory of its move count, F11); after a4-a3 Black has one against each
     of White's three replies;
   - 5x3: **Black wins** under both rule sets, by one memoryless strategy from the start; 3x5
-    `corner`: Black wins (a ban-free win that never repeats a board).
-- Open: 4x4 under both rule sets, and 3x5 `soldiers`. On 4x4 every method here stalls at the same
+    `corner`: Black wins (a ban-free win that never repeats a board);
+  - 3x5 `soldiers`: **Black wins**, by df-pn over the full history (F12, section "Df-pn" above:
+    `gonu solve --rules soldiers --board 3x5 --no-strategy --search dfpn`, a format-1 certificate
+    of 30 tree nodes and 573 table lines, first move e3-e2). The values section's row stays open:
+    it runs the strategies and then the depth-first search, which do not find it.
+- Open: 4x4 under both rule sets. On 4x4 every method here stalls at the same
   place, the 2-2 material layer and the whole-game SAT instances of 2 to 7 million variables: the
   memoryless search (F7) and its lazy form (F9) give no answer within their budgets; strategies with
   memory (F11) find none confined to the start's layer and no answer with one layer more; cube and

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -52,7 +53,13 @@ void add_superko_options(CommandLine& cl) {
            "program, smallest reach first), or ilp-feasible (CBC, any feasible point)");
   cl.add()("no-strategy", "superko: skip the strategy search (SAT)")
           ("no-search", "superko: skip the depth-first search");
-  cl.count("max-nodes", 0, "superko: search node budget (0: none)");
+  cl.add()("search", po::value<std::string>()->default_value("depth-first"),
+           "superko: the last phase: depth-first or dfpn (df-pn over the full history, proofs shared under their "
+           "history condition); either writes certificate format 1");
+  cl.add()("dfpn-layer", po::value<std::string>(),
+           "superko: first run df-pn over the capture-entry states that the attractors leave open in the material "
+           "layer B-W (black and white pieces, e.g. 2-2), one search per symmetry class within --max-nodes");
+  cl.count("max-nodes", 0, "superko: search node budget (0: none; with --dfpn-layer, per class)");
   cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, the ban-free solve included, every "
                             "phase getting what is left (0: none)");
   cl.add()("certificate", po::value<std::string>(), "superko: write the proof to FILE (see gonu check-certificate)");
@@ -110,6 +117,19 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   if (o.strategy_solver != StrategySolverKind::sat && (o.cube || o.strategy_memory > 0 || o.entry_layers))
     cl.usage_error("--strategy-solver ilp goes with the root's memoryless search and its tree only (not --cube, "
                    "--strategy-memory or --entry-layers)");
+  const std::string search = cl.text("search");
+  if (search != "depth-first" && search != "dfpn") cl.usage_error("--search must be depth-first or dfpn");
+  o.search_method = search == "dfpn" ? SearchMethod::dfpn : SearchMethod::depth_first;
+  if (cl.has("dfpn-layer")) {
+    const std::string layer = cl.text("dfpn-layer");
+    int b = -1, w = -1;
+    char dash = 0, extra = 0;
+    if (std::sscanf(layer.c_str(), "%d%c%d%c", &b, &dash, &w, &extra) != 3 || dash != '-' || b < 0 || w < 0 ||
+        b > 64 || w > 64)
+      cl.usage_error("--dfpn-layer must be B-W, the black and white piece counts (e.g. 2-2)");
+    o.dfpn_layer_black = b;
+    o.dfpn_layer_white = w;
+  }
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
@@ -249,6 +269,32 @@ nlohmann::ordered_json entry_layers_json(const SuperkoResult& r) {
   return layers;
 }
 
+nlohmann::ordered_json dfpn_json(const DfpnStats& t) {
+  return {{"nodes", t.nodes}, {"exact_entries", t.exact}, {"conditional_entries", t.conditional},
+          {"fresh_entries", t.entries}, {"collections", t.collections}, {"conditional_hits", t.hits}};
+}
+
+nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
+  return {{"black", l.black}, {"white", l.white}, {"capture_entry", l.capture_entry}, {"open", l.open},
+          {"classes", l.classes}, {"classes_win", l.win}, {"classes_loss", l.loss},
+          {"classes_open", l.classes - l.win - l.loss}, {"states_win", l.states_win},
+          {"states_loss", l.states_loss}, {"nodes", l.nodes}, {"max_decided_class_nodes", l.max_class_nodes},
+          {"seconds", l.seconds}, {"table", dfpn_json(l.table)}};
+}
+
+// "df-pn layer B-W: ..." (only with --dfpn-layer).
+void print_dfpn_layer(const DfpnLayerReport& l) {
+  std::cout << "df-pn layer " << l.black << "-" << l.white << ":   " << with_commas(l.capture_entry)
+            << " capture-entry states, " << with_commas(l.open) << " open after the attractor, "
+            << with_commas(l.classes) << " classes under the board symmetries; proven " << with_commas(l.win)
+            << " won / " << with_commas(l.loss) << " lost for the side to move (" << with_commas(l.states_win) << " / "
+            << with_commas(l.states_loss) << " states), " << with_commas(l.classes - l.win - l.loss)
+            << " classes open; " << with_commas(l.nodes) << " nodes (a decided class at most "
+            << with_commas(l.max_class_nodes) << "); table " << with_commas(l.table.exact) << " exact + "
+            << with_commas(l.table.conditional) << " conditional entries, " << with_commas(l.table.hits)
+            << " conditional hits, " << l.table.collections << " collections\n";
+}
+
 void print_json(const SuperkoResult& r, const Report& rep) {
   const Position& root = current(rep.game);
   nlohmann::ordered_json j;
@@ -280,6 +326,8 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   if (!r.entry_layers.empty())  // only then: the output without the pass stays as it was
     j["entry_layers"] = {{"seconds", r.entry_seconds}, {"budget_out", r.entry_budget_out},
                          {"layers", entry_layers_json(r)}};
+  if (r.dfpn_ran) j["dfpn"] = dfpn_json(r.dfpn);  // only then, as entry_layers
+  if (r.dfpn_layer_ran) j["dfpn_layer"] = dfpn_layer_json(r.dfpn_layer);
   if (rep.certificate) j["certificate"] = *rep.certificate;
   j["first_move"] = rep.first_move ? nlohmann::ordered_json(*rep.first_move) : nlohmann::ordered_json(nullptr);
   j["proof_size"] = rep.proof_size;
@@ -304,6 +352,7 @@ void print_value_line(const SuperkoResult& r, const Position& root) {
                   : r.method == "strategy tree"
                       ? "by a tree of " + std::to_string(r.depth) + " plies with " + std::to_string(r.tree_leaves) +
                             " memoryless strategies at its leaves"
+                  : r.method == "df-pn" ? std::string("by df-pn over the full history")
                       : "by search, proof depth " + std::to_string(r.depth) + " plies")
               << "\n";
   } else {
@@ -346,9 +395,15 @@ void print_work_lines(const SuperkoResult& r, bool layers) {
   if (r.tree_nodes)
     std::cout << "strategy tree:    " << with_commas(r.tree_nodes) << " nodes, " << with_commas(r.tree_searches)
               << " strategy searches\n";
-  std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
-            << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("
-            << r.table_clears << " clears)\n";
+  if (r.dfpn_ran)
+    std::cout << "df-pn:            " << with_commas(r.dfpn.nodes) << " nodes, " << with_commas(r.dfpn.entries)
+              << " fresh entries proven, table " << with_commas(r.dfpn.exact) << " exact + "
+              << with_commas(r.dfpn.conditional) << " conditional entries (" << r.dfpn.collections
+              << " collections, " << with_commas(r.dfpn.hits) << " conditional hits)\n";
+  else
+    std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
+              << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("
+              << r.table_clears << " clears)\n";
   if (!layers) return;
   std::cout << "layers (black-white: ban-free states / draws; attractor won / lost / open for the side to move; "
                "search capture targets won / lost / by ban-free value / unknown; nodes):\n";
@@ -399,6 +454,7 @@ void print_text(const SuperkoResult& r, const Report& rep) {
               << "\n";
   print_work_lines(r, rep.layers);
   print_entry_lines(r);
+  if (r.dfpn_layer_ran) print_dfpn_layer(r.dfpn_layer);
   if (rep.certificate) std::cout << "certificate:      " << *rep.certificate << "\n";
 }
 

@@ -120,13 +120,10 @@ bool write_trees(Writer& w, SuperkoSearch& search, const Game& g, std::vector<st
   return true;
 }
 
-// The ban-free strategy below the ban-free leaves (`seeds`), ranked by ban-free distance: one line
-// per state, breadth first; *entries counts them.
-std::string banfree_table(const SuperkoSearch& search, Side winner, const std::vector<Position>& seeds,
-                          std::uint64_t& entries) {
-  const BanFreeOracle& bf = search.oracle();
-  const Board& b = search.board();
-  const Rules& r = search.rules();
+}  // namespace
+
+std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, Side winner,
+                          const std::vector<Position>& seeds, std::uint64_t& entries) {
   std::unordered_set<Key> seen;
   std::deque<Position> queue;
   for (const Position& s : seeds)
@@ -170,7 +167,21 @@ std::string banfree_table(const SuperkoSearch& search, Side winner, const std::v
   return table.str();
 }
 
-}  // namespace
+std::string format1_text(const Game& g, const BanFreeOracle& bf, Side winner, std::uint32_t depth,
+                         const std::vector<Position>& sections, const std::vector<std::string>& trees,
+                         const std::vector<Position>& seeds) {
+  std::uint64_t entries = 0;
+  const std::string table = banfree_table(bf, g.board, g.rules, winner, seeds, entries);
+  std::ostringstream o;
+  o << certificate_header(g, 1, winner);
+  o << "depth " << depth << "\n";
+  o << "sections " << trees.size() << "\n";
+  for (std::size_t i = 0; i < trees.size(); ++i)
+    o << "section " << i << " " << format_position(g.board, sections[i]) << "\n" << trees[i] << "end-section\n";
+  o << "table " << entries << "\n" << table;
+  o << "end-certificate\n";
+  return o.str();
+}
 
 CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
                                   std::uint64_t max_nodes) {
@@ -187,20 +198,7 @@ CertificateText write_certificate(SuperkoSearch& search, const Game& g, const Sk
     out.error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
     return out;
   }
-  std::uint64_t entries = 0;
-  const std::string table = banfree_table(search, winner, w.seeds_, entries);
-
-  std::ostringstream o;
-  o << certificate_header(g, 1, winner);
-  o << "depth " << root.depth << "\n";
-  o << "sections " << trees.size() << "\n";
-  for (std::size_t i = 0; i < trees.size(); ++i) {
-    o << "section " << i << " " << format_position(search.board(), w.sections_[i]) << "\n" << trees[i]
-      << "end-section\n";
-  }
-  o << "table " << entries << "\n" << table;
-  o << "end-certificate\n";
-  out.text = o.str();
+  out.text = format1_text(g, search.oracle(), winner, root.depth, w.sections_, trees, w.seeds_);
   out.nodes = w.nodes_;
   return out;
 }

@@ -19,6 +19,17 @@ struct CertificateText {
 // (the game's moves), the value at the game's current state and the winner (SUPERKO.md).
 std::string certificate_header(const Game& g, int version, Side winner);
 
+// The ban-free strategy below the ban-free leaves `seeds`, ranked by ban-free distance: the table
+// lines of format 1 (one per state, breadth first); *entries counts them.
+std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, Side winner,
+                          const std::vector<Position>& seeds, std::uint64_t& entries);
+
+// A whole format-1 file: the header, the sections (section i starts at sections[i] with trees[i]),
+// the ban-free table of `seeds`.
+std::string format1_text(const Game& g, const BanFreeOracle& bf, Side winner, std::uint32_t depth,
+                         const std::vector<Position>& sections, const std::vector<std::string>& trees,
+                         const std::vector<Position>& seeds);
+
 // `root` is the proven outcome of search.solve(g); the search must still hold its memo and table.
 CertificateText write_certificate(SuperkoSearch& search, const Game& g, const SkOutcome& root,
                                   std::uint64_t max_nodes);

@@ -185,6 +185,44 @@ void run_search(SuperkoSearch& search, const Game& g, const SuperkoOptions& o, S
   res.certificate_nodes = c.nodes;
 }
 
+DfpnOptions dfpn_options(const SuperkoOptions& o) {
+  DfpnOptions d;
+  d.max_nodes = o.max_nodes;
+  d.max_table_entries = o.max_table_entries;
+  d.max_relevant_boards = o.max_relevant_boards;
+  d.relevance = o.relevance && o.transpositions;
+  d.banfree_leaves = o.banfree_leaves;
+  return d;
+}
+
+// Df-pn from the root instead of the depth-first search. With a certificate asked for, it runs
+// without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
+// names the positions the game reaches (format 1, dfpn.hpp).
+void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
+              double seconds_left, SuperkoResult& res) {
+  DfpnOptions d = dfpn_options(o);
+  d.symmetry = !o.certificate;
+  d.max_seconds = seconds_left;
+  DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
+  const DfpnOutcome out = dfpn.solve(g);
+  res.dfpn_ran = true;
+  res.value = out.value;
+  if (out.value == SkValue::unknown) {
+    res.dfpn = dfpn.stats();
+    res.stop_reason = out.stop;
+    return;
+  }
+  res.method = "df-pn";
+  if (o.certificate) {
+    CertificateText c = dfpn.write_certificate(g, out.value, o.max_certificate_nodes);
+    res.certificate = std::move(c.text);
+    res.certificate_error = c.error;
+    res.certificate_nodes = c.nodes;
+    if (res.certificate_error.empty()) res.certificate_version = 1;
+  }
+  res.dfpn = dfpn.stats();
+}
+
 // Per material layer: the ban-free states, the capture entries the search met, its nodes, and the
 // attractor's counts; by descending material (pieces in all, then black, then white).
 std::vector<SuperkoLayer> layer_report(const BanFreeOracle& oracle, const FreshValues& fresh,
@@ -289,6 +327,10 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     return res;
   }
   const FreshValues& fresh = pass.fresh;
+  if (o.dfpn_layer_black >= 0) {
+    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, dfpn_options(o));
+    res.dfpn_layer_ran = true;
+  }
   if (o.strategy && o.cube) {
     try_cube(oracle, fresh, g, o, res);
   } else if (o.strategy) {
@@ -304,6 +346,8 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   SuperkoSearch search(g.rules, oracle, so);
   if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";
   else if (res.value == SkValue::unknown && clock.out()) res.stop_reason = "time budget";
+  else if (res.value == SkValue::unknown && o.search && o.search_method == SearchMethod::dfpn)
+    run_dfpn(oracle, fresh, g, o, so.max_seconds, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
   res.nodes = search.nodes();
@@ -311,6 +355,12 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   res.table_entries = search.table_entries();
   res.table_clears = search.table_clears();
   res.memo_entries = search.memo().size();
+  if (res.dfpn_ran) {  // the counts of the search that ran
+    res.nodes = res.dfpn.nodes;
+    res.table_entries = res.dfpn.exact + res.dfpn.conditional;
+    res.table_clears = res.dfpn.collections;
+    res.memo_entries = res.dfpn.entries;
+  }
   res.layers = layer_report(oracle, fresh, search);
   return res;
 }

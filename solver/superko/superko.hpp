@@ -15,7 +15,9 @@
 //     failing that, a shallow game tree with strategies at its leaves (strategy_tree.hpp; or, with
 //     the option cube, the same tree level by level, its searches in parallel and resumable: cube.hpp);
 //   - failing that, a depth-first search that carries the visited boards, with move ordering and a
-//     transposition table keyed by (state, hash of the visited set) (search.hpp).
+//     transposition table keyed by (state, hash of the visited set) (search.hpp), or instead df-pn
+//     over the full history with proofs shared under their history condition (dfpn.hpp); df-pn
+//     can also run over one material layer's open capture-entry states first.
 // Files of solver/superko/: types.hpp (what the modules below share), banfree (the ban-free
 // oracle), layers, strategy_cnf and strategy, strategy_tree, cube and cube_resume, search, certificate (the search's
 // proof written out for `gonu check-certificate`), superko.cpp (this: the order of the methods and
@@ -28,6 +30,7 @@
 
 #include "core/julgonu/game.hpp"
 #include "solver/state/value.hpp"
+#include "solver/superko/dfpn.hpp"
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/types.hpp"
 
@@ -105,6 +108,11 @@ struct SuperkoResult {
   double entry_seconds = 0;
   bool entry_budget_out = false;
   // With the pass: the certificate (format 6) holds its table even when the root is not proven.
+  // df-pn (SearchMethod::dfpn): its table at the end; the layer pass (dfpn_layer_black >= 0).
+  bool dfpn_ran = false;
+  DfpnStats dfpn;
+  bool dfpn_layer_ran = false;
+  DfpnLayerReport dfpn_layer;
   std::string certificate;           // when asked for and proven
   std::string certificate_error;     // why no certificate was written (too large), else empty
   std::uint64_t certificate_nodes = 0;

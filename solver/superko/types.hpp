@@ -42,6 +42,10 @@ struct RunDeadline {
   }
 };
 
+// The last phase, when no strategy settles the root: the depth-first search (search.hpp, with a
+// certificate) or df-pn over the full history (dfpn.hpp; also certificate format 1).
+enum class SearchMethod : std::uint8_t { depth_first, dfpn };
+
 struct SuperkoOptions {
   bool strategy = true;              // first look for a memoryless strategy (SAT), per winner
   double strategy_seconds = 0;       // its budget per winner; 0: none
@@ -59,6 +63,10 @@ struct SuperkoOptions {
   double entry_budget = 600;         // its budget in all (0: none)
   StrategySolverKind strategy_solver = StrategySolverKind::sat;
   bool search = true;                // then the depth-first search, if no strategy was found
+  SearchMethod search_method = SearchMethod::depth_first;
+  // >= 0: df-pn over this material layer's capture-entry states left open by the attractors, one
+  // search per symmetry class within max_nodes (dfpn.hpp), before the strategies.
+  int dfpn_layer_black = -1, dfpn_layer_white = -1;
   std::uint64_t max_nodes = 0;       // 0: no limit
   // The whole run's time budget (0: no limit): the strategy searches (their encoding too), the
   // strategy tree, the entry layers and the search each get at most what is left of it; the

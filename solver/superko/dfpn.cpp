@@ -1,0 +1,597 @@
+// Df-pn over the full superko history (see dfpn.hpp for the method, SUPERKO.md F12 for the
+// transposition rule's proof). Phases of one expansion (mid): the children, classified; the loop
+// that looks their numbers up and descends into the most proving child within thresholds; the
+// store (a proof with its reliance, else the numbers under the exact visited set).
+#include "solver/superko/dfpn.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_map>
+
+#include "core/error.hpp"
+#include "core/julgonu/moves.hpp"
+#include "core/julgonu/symmetry.hpp"
+#include "util/large_stack.hpp"
+
+namespace gonu {
+
+namespace {
+
+constexpr std::uint64_t kInf = std::uint64_t(1) << 40;
+constexpr std::uint16_t kNoDist = 0xffff;  // "no ban-free decided board on the path" / a draw
+
+struct BudgetOut {
+  const char* reason;
+};
+
+std::uint64_t add_capped(std::uint64_t a, std::uint64_t b) { return std::min(kInf, a + b); }
+
+// splitmix64 finalizer: the visited-set hash is the xor of mix(key) over the set.
+std::uint64_t mix(Key k) {
+  k += 0x9E3779B97F4A7C15ull;
+  k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ull;
+  k = (k ^ (k >> 27)) * 0x94D049BB133111EBull;
+  return k ^ (k >> 31);
+}
+
+// The image of p under the board symmetry with the least key, among the images that lie in the
+// ban-free solution (so that every state below it has its true ban-free value; F3 needs that).
+Position canonical_image(const BanFreeOracle& o, const Board& b, const Position& p) {
+  Position best = p;
+  Key best_key = o.key(p);
+  for (int s = 1; s < symmetry_count(b); ++s) {
+    const Position q = map_position(b, s, p);
+    const Key k = o.key(q);
+    if (k < best_key && find_state(o.solution, k)) {
+      best = q;
+      best_key = k;
+    }
+  }
+  return best;
+}
+
+void normalize(std::vector<Key>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+const DfpnSearch::Deps kOverflow{{}, {}, -1, true};
+
+}  // namespace
+
+DfpnSearch::DfpnSearch(const BanFreeOracle& oracle, const FreshValues* fresh, const DfpnOptions& options)
+    : oracle_(oracle),
+      fresh_(fresh),
+      options_(options),
+      board_(make_board(oracle.rules.rows, oracle.rules.cols)),
+      symmetries_(symmetry_count(board_)) {}
+
+DfpnStats DfpnSearch::stats() const {
+  return {nodes_, exact_.size(), conditional_count_, entries_.size(), collections_, hits_};
+}
+
+void DfpnSearch::tick() {
+  ++nodes_;
+  if (limit_ && ++call_nodes_ > limit_) throw BudgetOut{"node budget"};
+  if (options_.max_seconds > 0 && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() > deadline_)
+    throw BudgetOut{"time budget"};
+}
+
+void DfpnSearch::start_budget() {
+  call_nodes_ = 0;
+  limit_ = options_.max_nodes;
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options_.max_seconds));
+}
+
+std::uint16_t DfpnSearch::pmin_top() const {
+  const Segment& s = segs_.back();
+  return s.pmin.empty() ? kNoDist : s.pmin.back();
+}
+
+void DfpnSearch::enter_segment(const std::vector<Position>& boards) {
+  segs_.emplace_back();
+  for (const Position& b : boards) {
+    Child c{};
+    c.key = oracle_.key(b);
+    std::uint16_t d;
+    c.bfd = oracle_.value(c.key, d) != Value::draw ? d : kNoDist;
+    push(c);
+  }
+}
+
+void DfpnSearch::push(const Child& c) {
+  Segment& s = segs_.back();
+  const std::uint16_t top = pmin_top();
+  s.keys.insert(c.key);
+  s.hash ^= mix(c.key);
+  s.pmin.push_back(std::min(top, c.bfd));
+}
+
+void DfpnSearch::pop(const Child& c) {
+  Segment& s = segs_.back();
+  s.keys.erase(c.key);
+  s.hash ^= mix(c.key);
+  s.pmin.pop_back();
+}
+
+Position DfpnSearch::canonical(const Position& p) const {
+  return options_.symmetry ? canonical_image(oracle_, board_, p) : p;
+}
+
+// The fresh value of a capture's target: the attractors' or a proven entry value (F6, F10), else
+// the ban-free value when decided (F3 with the history the target alone).
+SkValue DfpnSearch::fresh_value(Key k) const {
+  if (fresh_) {
+    const auto id = find_state(oracle_.solution, k);
+    if (id && fresh_->exit_value(*id) != SkValue::unknown) return fresh_->exit_value(*id);
+  }
+  std::uint16_t d;
+  const Value bf = oracle_.value(k, d);
+  if (options_.banfree_leaves && bf != Value::draw) return bf == Value::win ? SkValue::win : SkValue::loss;
+  return SkValue::unknown;
+}
+
+std::vector<DfpnSearch::Child> DfpnSearch::children(const Position& p, std::vector<Key>& excluded) {
+  std::vector<Child> out;
+  if (lost_by_material(p)) return out;
+  const Segment& seg = segs_.back();
+  const std::uint16_t pm = pmin_top();
+  for (const Move& m : generate_moves(board_, oracle_.rules, p)) {
+    Child c{};
+    c.move = m;
+    c.pos = apply_move(p, m);
+    c.key = oracle_.key(c.pos);
+    c.captured = m.captured != 0;
+    if (!c.captured && seg.keys.count(c.key)) {  // superko: the board stood before
+      excluded.push_back(c.key);
+      continue;
+    }
+    std::uint16_t d;
+    const Value bf = oracle_.value(c.key, d);
+    c.bfd = bf != Value::draw ? d : kNoDist;
+    c.kind = Kind::inner;
+    if (lost_by_material(c.pos)) {
+      c.kind = Kind::leaf;
+      c.leaf = SkValue::loss;
+    } else if (c.captured) {
+      c.leaf = fresh_value(c.key);
+      c.kind = c.leaf != SkValue::unknown ? Kind::leaf : Kind::capture;
+      if (c.kind == Kind::capture) {
+        c.canon = canonical(c.pos);
+        c.key = oracle_.key(c.canon);
+      }
+    } else if (options_.banfree_leaves && bf != Value::draw && pm > d) {
+      c.kind = Kind::leaf;  // F3: every decided board on the path is farther
+      c.leaf = bf == Value::win ? SkValue::win : SkValue::loss;
+    }
+    if (c.kind != Kind::leaf) c.replies = initial_dn(c);
+    out.push_back(c);
+  }
+  return out;
+}
+
+// The fewer moves a child's mover has, the sooner it is shown lost: its move count (less the move
+// back, barred by superko when non-capturing) as its first dn. A guide only: values never use it.
+std::uint32_t DfpnSearch::initial_dn(const Child& c) const {
+  if (!options_.mobility) return 1;
+  Move moves[kMaxMoves];
+  const Position& p = c.kind == Kind::capture ? c.canon : c.pos;
+  const int n = generate_moves(board_, oracle_.rules, p, moves);
+  return std::uint32_t(std::max(1, n - (c.captured ? 0 : 1)));
+}
+
+bool DfpnSearch::conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v) {
+  const auto it = conditional_.find(k);
+  if (it == conditional_.end()) return false;
+  const Segment& seg = segs_.back();
+  for (const Conditional& c : it->second) {
+    if (c.deps.threshold >= pmin_child) continue;
+    const auto visited = [&](Key b) { return b == k || seg.keys.count(b) > 0; };
+    if (std::any_of(c.deps.unvisited.begin(), c.deps.unvisited.end(), visited)) continue;
+    if (!std::all_of(c.deps.visited.begin(), c.deps.visited.end(), visited)) continue;
+    deps = &c.deps;
+    v = c.value;
+    ++hits_;
+    return true;
+  }
+  return false;
+}
+
+DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
+  auto proven = [](SkValue v, const Deps* d) {
+    return v == SkValue::win ? Numbers{0, kInf, d} : Numbers{kInf, 0, d};
+  };
+  if (c.kind == Kind::leaf) return proven(c.leaf, nullptr);
+  const Segment& seg = segs_.back();
+  std::uint64_t hash = mix(c.key);
+  if (c.kind == Kind::capture) {
+    const auto e = entries_.find(c.key);
+    if (e != entries_.end()) return proven(e->second, nullptr);
+  } else {
+    const Deps* d = nullptr;
+    SkValue v;
+    if (options_.relevance && conditional_hit(c.key, std::min(pmin_top(), c.bfd), d, v)) return proven(v, d);
+    hash ^= seg.hash;
+  }
+  const auto it = exact_.find({c.key, hash});
+  if (it == exact_.end()) return Numbers{1, c.replies, nullptr};
+  const Exact& x = it->second;
+  return Numbers{x.pn, x.dn, x.pn == 0 || x.dn == 0 ? &kOverflow : nullptr};
+}
+
+void DfpnSearch::recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn) {
+  if (c.kind == Kind::capture) {
+    enter_segment({c.canon});  // a new segment: no earlier board matters (F2)
+    mid(c.canon, c.key, thpn, thdn);
+    segs_.pop_back();
+    return;
+  }
+  push(c);
+  mid(c.pos, c.key, thpn, thdn);
+  pop(c);
+}
+
+// F5's bottom-up rule: a win keeps its winning child's reliance plus that child's board unvisited;
+// a loss takes the union over all children plus the excluded (visited) targets; the node's own
+// board is dropped (it is visited wherever the node stands).
+DfpnSearch::Deps DfpnSearch::proof_deps(Key k, const std::vector<Child>& kids, const std::vector<Numbers>& nums,
+                                        const std::vector<Key>& excluded, bool win) {
+  Deps d;
+  auto add = [&](std::size_t i) {
+    const Child& c = kids[i];
+    if (c.kind == Kind::capture) return;  // a fresh segment relies on nothing before it
+    if (c.kind == Kind::leaf) {
+      if (!c.captured && !lost_by_material(c.pos)) d.threshold = std::max<int>(d.threshold, c.bfd);
+      return;
+    }
+    const Deps* cd = nums[i].deps ? nums[i].deps : &kOverflow;
+    if (cd->overflow) d.overflow = true;
+    if (d.overflow) return;
+    for (Key u : cd->unvisited)
+      if (u != c.key) d.unvisited.push_back(u);
+    for (Key v : cd->visited)
+      if (v != c.key) d.visited.push_back(v);
+    d.threshold = std::max(d.threshold, cd->threshold);
+  };
+  if (win) {
+    // The winning child whose proof relies on the least.
+    std::size_t best = kids.size(), best_size = ~std::size_t(0);
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      if (nums[i].dn != 0) continue;
+      const Deps* cd = kids[i].kind == Kind::inner ? (nums[i].deps ? nums[i].deps : &kOverflow) : nullptr;
+      const std::size_t size = !cd ? 0 : cd->overflow ? ~std::size_t(0) - 1 : cd->unvisited.size() + cd->visited.size() + 1;
+      if (size < best_size) {
+        best = i;
+        best_size = size;
+      }
+    }
+    add(best);
+    if (!kids[best].captured) d.unvisited.push_back(kids[best].key);
+  } else {
+    for (std::size_t i = 0; i < kids.size(); ++i) add(i);
+    d.visited.insert(d.visited.end(), excluded.begin(), excluded.end());
+  }
+  if (d.overflow) return kOverflow;
+  normalize(d.unvisited);
+  normalize(d.visited);
+  d.visited.erase(std::remove(d.visited.begin(), d.visited.end(), k), d.visited.end());
+  if (d.unvisited.size() + d.visited.size() > options_.max_relevant_boards) return kOverflow;
+  return d;
+}
+
+void DfpnSearch::collect() {
+  ++collections_;
+  std::vector<std::uint64_t> works;
+  works.reserve(exact_.size());
+  for (const auto& [key, x] : exact_) works.push_back(x.work);
+  if (!works.empty()) {
+    std::nth_element(works.begin(), works.begin() + std::ptrdiff_t(works.size() / 2), works.end());
+    const std::uint64_t median = works[works.size() / 2];
+    std::erase_if(exact_, [&](const auto& e) { return e.second.work <= median; });
+  }
+  if (conditional_count_ * 2 < options_.max_table_entries) return;
+  works.clear();
+  for (const auto& [key, list] : conditional_)
+    for (const Conditional& c : list) works.push_back(c.work);
+  std::nth_element(works.begin(), works.begin() + std::ptrdiff_t(works.size() / 2), works.end());
+  const std::uint64_t median = works[works.size() / 2];
+  conditional_count_ = 0;
+  for (auto it = conditional_.begin(); it != conditional_.end();) {
+    std::erase_if(it->second, [&](const Conditional& c) { return c.work <= median; });
+    conditional_count_ += it->second.size();
+    it = it->second.empty() ? conditional_.erase(it) : std::next(it);
+  }
+}
+
+void DfpnSearch::store(Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d) {
+  if (exact_.size() + conditional_count_ >= options_.max_table_entries) collect();
+  const Segment& seg = segs_.back();
+  const bool proven = pn == 0 || dn == 0;
+  const SkValue v = pn == 0 ? SkValue::win : SkValue::loss;
+  if (proven && seg.keys.size() == 1) entries_[k] = v;  // the segment's first state: a fresh entry (F2)
+  if (proven && options_.relevance && !d.overflow) {
+    exact_.erase({k, seg.hash});
+    auto& list = conditional_[k];
+    if (list.size() >= 8) {
+      const auto lightest = std::min_element(list.begin(), list.end(), [](const Conditional& a, const Conditional& b) {
+        return a.work < b.work;
+      });
+      list.erase(lightest);
+      --conditional_count_;
+    }
+    list.push_back(Conditional{std::move(d), v, work});
+    ++conditional_count_;
+    return;
+  }
+  exact_[{k, seg.hash}] = Exact{pn, dn, work};
+}
+
+// One expansion within thresholds: descend into the child with the least dn (it proves the node
+// soonest) until the node is decided or passes a threshold; then store.
+DfpnSearch::PnDn DfpnSearch::mid(const Position& p, Key k, std::uint64_t thpn, std::uint64_t thdn) {
+  tick();
+  const std::uint64_t start = nodes_;
+  std::vector<Key> excluded;
+  const std::vector<Child> kids = children(p, excluded);
+  std::vector<Numbers> nums(kids.size());
+  std::uint64_t pn = kInf, dn = 0;
+  for (;;) {
+    pn = kInf;
+    dn = 0;
+    std::size_t best = 0;
+    std::uint64_t d2 = kInf;
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      nums[i] = lookup(kids[i]);
+      dn = add_capped(dn, nums[i].pn);
+      if (nums[i].dn < pn) {
+        d2 = pn;
+        pn = nums[i].dn;
+        best = i;
+      } else if (nums[i].dn < d2) {
+        d2 = nums[i].dn;
+      }
+    }
+    if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+    // The child's pn is the parent's dn's share; its dn bounds the parent's pn (1 + 1/4 trick).
+    const std::uint64_t child_thpn = std::min(kInf, thdn - dn + nums[best].pn);
+    const std::uint64_t child_thdn = std::min(thpn, add_capped(d2, d2 / 4 + 1));
+    recurse(kids[best], child_thpn, child_thdn);
+  }
+  const bool proven = pn == 0 || dn == 0;
+  store(k, pn, dn, nodes_ - start + 1, proven ? proof_deps(k, kids, nums, excluded, pn == 0) : Deps{});
+  return {pn, dn};
+}
+
+DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before) {
+  DfpnOutcome out;
+  start_budget();
+  run_with_large_stack([&] {
+    try {
+      for (;;) {
+        const PnDn r = mid(p, k, kInf, kInf);
+        if (r.pn == 0 || r.dn == 0) {
+          out.value = r.pn == 0 ? SkValue::win : SkValue::loss;
+          break;
+        }
+      }
+    } catch (const BudgetOut& b) {
+      out.stop = b.reason;
+    }
+  });
+  segs_.clear();
+  out.nodes = nodes_ - before;
+  return out;
+}
+
+DfpnOutcome DfpnSearch::solve_entry(const Position& p) {
+  const Key k0 = oracle_.key(p);
+  if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(k0); v != SkValue::unknown) return {v, 0, {}};
+  const Position c = canonical(p);
+  const Key k = oracle_.key(c);
+  if (const auto e = entries_.find(k); e != entries_.end()) return {e->second, 0, {}};
+  const std::uint64_t before = nodes_;
+  enter_segment({c});
+  return run_root(c, k, before);
+}
+
+DfpnOutcome DfpnSearch::solve(const Game& g) {
+  if (g.since_capture.size() <= 1) return solve_entry(current(g));
+  const std::uint64_t before = nodes_;
+  enter_segment(g.since_capture);
+  return run_root(current(g), oracle_.key(current(g)), before);
+}
+
+// --- the certificate (format 1) ---
+
+struct DfpnSearch::Walk {
+  Side winner;
+  std::uint64_t max_nodes, nodes = 0;
+  std::unordered_map<Key, int> ids;  // capture-entry sections by key
+  std::vector<Position> sections;    // 0 is the root
+  std::vector<Position> seeds;       // ban-free leaves
+};
+
+namespace {
+struct TooLarge {};
+}  // namespace
+
+// The child's numbers, proven: from the table, else searched again (the table may have dropped it).
+DfpnSearch::Numbers DfpnSearch::ensure(const Child& c) {
+  Numbers n = lookup(c);
+  while (n.pn != 0 && n.dn != 0) {
+    recurse(c, kInf, kInf);
+    n = lookup(c);
+  }
+  return n;
+}
+
+// p is the top of the current segment; returns the longest line below it.
+std::uint32_t DfpnSearch::write_node(const Position& p, Walk& w, std::string& out) {
+  if (++w.nodes > w.max_nodes) throw TooLarge{};
+  std::vector<Key> excluded;
+  const std::vector<Child> kids = children(p, excluded);
+  if (kids.empty()) {
+    out += "T\n";
+    return 0;
+  }
+  std::uint32_t depth = 0;
+  if (p.to_move == w.winner) {
+    std::size_t pick = kids.size();
+    for (std::size_t i = 0; i < kids.size() && pick == kids.size(); ++i)
+      if (lookup(kids[i]).dn == 0) pick = i;
+    for (std::size_t i = 0; i < kids.size() && pick == kids.size(); ++i)
+      if (ensure(kids[i]).dn == 0) pick = i;
+    if (pick == kids.size()) throw GonuError("df-pn certificate: a node proven won has no losing child (internal error)");
+    out += "W " + format_move(board_, oracle_.rules, kids[pick].move) + "\n";
+    write_child(kids[pick], w, out, depth);
+    return depth + 1;
+  }
+  out += "L " + std::to_string(kids.size()) + "\n";
+  for (const Child& c : kids) {
+    if (ensure(c).pn != 0) throw GonuError("df-pn certificate: a loser's move is not proven lost (internal error)");
+    out += format_move(board_, oracle_.rules, c.move) + " ";
+    std::uint32_t d = 0;
+    write_child(c, w, out, d);
+    depth = std::max(depth, d);
+  }
+  return depth + 1;
+}
+
+void DfpnSearch::write_child(const Child& c, Walk& w, std::string& out, std::uint32_t& depth) {
+  if (c.kind == Kind::leaf) {
+    std::uint16_t d = 0;
+    if (!lost_by_material(c.pos)) oracle_.value(c.key, d);
+    if (lost_by_material(c.pos) || d == 0) {
+      out += "T\n";
+    } else {
+      out += "B\n";  // F3 (a capture's target: F3 with its own board as the history)
+      w.seeds.push_back(c.pos);
+      depth = d;
+    }
+  } else if (c.kind == Kind::capture) {
+    const auto [it, added] = w.ids.emplace(c.key, int(w.sections.size()));
+    if (added) w.sections.push_back(c.pos);
+    out += "R " + std::to_string(it->second) + "\n";
+  } else {
+    push(c);
+    depth = write_node(c.pos, w, out);
+    pop(c);
+  }
+}
+
+CertificateText DfpnSearch::write_certificate(const Game& g, SkValue value, std::uint64_t max_nodes) {
+  CertificateText out;
+  if (fresh_ || options_.symmetry) {
+    out.error = "df-pn certificate: the search must run without fresh values and symmetry";
+    return out;
+  }
+  const Position& p0 = current(g);
+  Walk w;
+  w.winner = value == SkValue::win ? p0.to_move : other(p0.to_move);
+  w.max_nodes = max_nodes;
+  w.sections.push_back(p0);
+  if (g.since_capture.size() == 1) w.ids.emplace(oracle_.key(p0), 0);  // shared only when entered fresh
+  std::vector<std::string> trees;
+  std::uint32_t depth = 0;
+  start_budget();
+  run_with_large_stack([&] {
+    try {
+      for (std::size_t i = 0; i < w.sections.size(); ++i) {
+        std::string t;
+        enter_segment(i == 0 ? g.since_capture : std::vector<Position>{w.sections[i]});
+        const std::uint32_t d = write_node(w.sections[i], w, t);
+        if (i == 0) depth = d;
+        segs_.clear();
+        trees.push_back(std::move(t));
+      }
+    } catch (const TooLarge&) {
+      out.error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
+    } catch (const BudgetOut& b) {
+      out.error = std::string("re-proving what the table forgot ran past the ") + b.reason;
+    }
+  });
+  segs_.clear();
+  if (!out.error.empty()) return out;
+  out.text = format1_text(g, oracle_, w.winner, depth, w.sections, trees, w.seeds);
+  out.nodes = w.nodes;
+  return out;
+}
+
+namespace {
+
+// Every state of the solution decoded, by id; and which of them some capture of the solution enters.
+void decode_and_mark_targets(const BanFreeOracle& oracle, const Board& board, std::vector<Position>& pos,
+                             std::vector<char>& target) {
+  const Solution& sol = oracle.solution;
+  pos.resize(sol.keys.size());
+  target.assign(sol.keys.size(), 0);
+  for (std::size_t i = 0; i < sol.keys.size(); ++i) {
+    Tag t;
+    decode_key(sol.codec, sol.keys[i], pos[i], t);
+  }
+  for (const Position& p : pos) {
+    if (lost_by_material(p)) continue;
+    for (const Move& m : generate_moves(board, oracle.rules, p))
+      if (m.captured)
+        if (const auto id = find_state(sol, oracle.key(apply_move(p, m)))) target[*id] = 1;
+  }
+}
+
+// The layer's capture-entry states left open, by symmetry class in order of their first member:
+// each class's canonical state and its number of members.
+struct OpenClasses {
+  std::vector<Position> reps;
+  std::vector<std::uint64_t> members;
+};
+
+OpenClasses open_classes(const BanFreeOracle& oracle, const FreshValues& fresh, const Board& board,
+                         const std::vector<Position>& pos, const std::vector<char>& target, DfpnLayerReport& rep) {
+  OpenClasses out;
+  std::unordered_map<Key, std::size_t> class_of;
+  for (std::size_t i = 0; i < pos.size(); ++i) {
+    const Position& p = pos[i];
+    if (popcount(p.black) != rep.black || popcount(p.white) != rep.white || !target[i]) continue;
+    ++rep.capture_entry;
+    if (fresh.method[i] != FreshMethod::none || (!fresh.entry.empty() && fresh.entry[i] != SkValue::unknown)) continue;
+    ++rep.open;
+    const Position c = canonical_image(oracle, board, p);
+    const auto [it, added] = class_of.emplace(oracle.key(c), out.reps.size());
+    if (added) {
+      out.reps.push_back(c);
+      out.members.push_back(0);
+    }
+    ++out.members[it->second];
+  }
+  return out;
+}
+
+}  // namespace
+
+DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
+                                 const DfpnOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  DfpnLayerReport rep;
+  rep.black = black;
+  rep.white = white;
+  const Board board = make_board(oracle.rules.rows, oracle.rules.cols);
+  std::vector<Position> pos;
+  std::vector<char> target;
+  decode_and_mark_targets(oracle, board, pos, target);
+  const OpenClasses classes = open_classes(oracle, fresh, board, pos, target, rep);
+  rep.classes = classes.reps.size();
+  DfpnSearch search(oracle, &fresh, options);
+  for (std::size_t c = 0; c < classes.reps.size(); ++c) {
+    const DfpnOutcome o = search.solve_entry(classes.reps[c]);
+    if (o.value == SkValue::unknown) continue;
+    (o.value == SkValue::win ? rep.win : rep.loss) += 1;
+    (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
+    rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
+  }
+  rep.table = search.stats();
+  rep.nodes = rep.table.nodes;
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return rep;
+}
+
+}  // namespace gonu

@@ -1,0 +1,187 @@
+// Depth-first proof-number search (df-pn) over the full superko history (SUPERKO.md, "df-pn").
+//
+// A node is (state, boards since the last capture): a capture starts a new segment whose value is a
+// function of its first state alone (F2), so a capture child is solved once per state (canonical
+// under the board symmetries whose image lies in the ban-free solution) and kept for the run.
+// Leaves: a side with at most one piece; a capture onto a state whose fresh value is known (the
+// layers' attractors, proven entries, or this search's own); a ban-free decided state under F3's
+// distance condition. Negamax numbers: pn proves "the side to move wins", dn "it loses";
+// pn = min over the children's dn, dn = sum of the children's pn.
+// Transpositions, GHI-correct (the rule and its proof: SUPERKO.md, F12): a proven value is kept with
+// what its proof relied on (F5's boards that must be unvisited, boards that must be visited, the
+// largest ban-free distance of a leaf used) and reused only under a history that meets them; a proof
+// relying on more than `max_relevant_boards` boards is kept for its exact visited set only. Unproven
+// numbers are keyed by (state, hash of the visited set): never shared across histories. The table is
+// bounded: when full, the unproven entries and conditional proofs of least work are dropped.
+// A proof is written as certificate format 1 by walking the table (write_certificate).
+// Single-threaded and deterministic (children in generate_moves order, ties to the first).
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/julgonu/game.hpp"
+#include "solver/superko/banfree.hpp"
+#include "solver/superko/certificate.hpp"
+#include "solver/superko/layers.hpp"
+#include "solver/superko/types.hpp"
+
+namespace gonu {
+
+struct DfpnOptions {
+  std::uint64_t max_nodes = 0;                 // per solve call (nodes = expansions); 0: none
+  double max_seconds = 0;                      // per solve call, checked every 1,024 expansions; 0: none
+  std::size_t max_table_entries = std::size_t(1) << 22;  // exact + conditional entries before collection
+  std::size_t max_relevant_boards = 96;        // larger proofs are kept for their exact visited set only
+  bool relevance = true;                       // conditional proofs shared across histories
+  bool banfree_leaves = true;                  // F3 leaves
+  bool symmetry = true;  // fresh entries searched as their canonical image (off for a certificate: it
+                         // names the positions the game reaches)
+  bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
+};
+
+struct DfpnOutcome {
+  SkValue value = SkValue::unknown;
+  std::uint64_t nodes = 0;  // expansions spent by this call
+  std::string stop;         // unknown: "node budget" or "time budget"
+};
+
+struct DfpnStats {
+  std::uint64_t nodes = 0;        // expansions in all
+  std::uint64_t exact = 0;        // entries keyed by (state, visited set), unproven or proven
+  std::uint64_t conditional = 0;  // proofs kept with their history condition
+  std::uint64_t entries = 0;      // fresh-entry values proven (capture targets, roots without history)
+  std::uint64_t collections = 0;  // times the table was full and its light entries dropped
+  std::uint64_t hits = 0;         // conditional proofs found by a look-up (their condition met)
+};
+
+class DfpnSearch {
+ public:
+  // `fresh` (may be null): the layers' attractors and proven entry values, read at capture edges.
+  DfpnSearch(const BanFreeOracle& oracle, const FreshValues* fresh, const DfpnOptions& options);
+
+  // The value of the game's current state with its boards since the last capture (on a thread with
+  // a large stack). Unknown when the node budget ran out; the tables keep what was proven.
+  DfpnOutcome solve(const Game& g);
+  // The value of p entered fresh (by a capture, or as a root with no history).
+  DfpnOutcome solve_entry(const Position& p);
+
+  // Format 1 (SUPERKO.md) for the value `value` that solve(g) proved, walked through the table
+  // (what it forgot is proven again, within the node budget): the winner's proven move, every move
+  // of the loser, ban-free leaves (B, with the table), captures as sections. Needs a search without
+  // fresh values (`fresh` null: its leaves are then F3's alone) and with symmetry off.
+  CertificateText write_certificate(const Game& g, SkValue value, std::uint64_t max_nodes);
+
+  DfpnStats stats() const;
+  void set_max_nodes(std::uint64_t n) { options_.max_nodes = n; }
+
+  // One proof's reliance (SUPERKO.md, F5), relative to the node's own segment.
+  struct Deps {
+    std::vector<Key> unvisited, visited;
+    int threshold = -1;  // largest ban-free distance of a non-capture F3 leaf used
+    bool overflow = false;  // too large: valid for the exact visited set only
+  };
+
+ private:
+  enum class Kind : std::uint8_t { leaf, capture, inner };
+  struct Child {
+    Move move;
+    Position pos;
+    Key key;        // inner: the board's key; capture: the canonical image's key
+    Kind kind;
+    bool captured;
+    SkValue leaf;   // leaf: its value for its side to move
+    std::uint16_t bfd;  // ban-free distance (leaf threshold), kNoDist for draws
+    Position canon;     // capture: the canonical image searched
+    std::uint32_t replies;  // unsearched: its initial dn (its mover's moves, the one back excluded)
+  };
+  struct Numbers {
+    std::uint64_t pn = 1, dn = 1;
+    const Deps* deps = nullptr;  // proven: what it relied on (null: nothing)
+  };
+  struct Segment {
+    std::unordered_set<Key> keys;
+    std::uint64_t hash = 0;
+    std::vector<std::uint16_t> pmin;
+  };
+  struct Exact {
+    std::uint64_t pn, dn, work;
+  };
+  struct Conditional {
+    Deps deps;
+    SkValue value;
+    std::uint64_t work;
+  };
+  struct PairHash {
+    std::size_t operator()(const std::pair<Key, std::uint64_t>& t) const {
+      return t.first * 0x9E3779B97F4A7C15ull ^ t.second;
+    }
+  };
+
+  struct PnDn {
+    std::uint64_t pn, dn;
+  };
+  DfpnOutcome run_root(const Position& p, Key k, std::uint64_t nodes_before);
+  PnDn mid(const Position& p, Key k, std::uint64_t thpn, std::uint64_t thdn);
+  // The legal children of p (top of the current segment), classified; `excluded` gets the targets
+  // of non-capturing moves barred by superko.
+  std::vector<Child> children(const Position& p, std::vector<Key>& excluded);
+  Numbers lookup(const Child& c);
+  std::uint32_t initial_dn(const Child& c) const;
+  bool conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v);
+  void recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn);
+  // The proof's reliance once p is decided, from its children's (F5's bottom-up rule).
+  Deps proof_deps(Key k, const std::vector<Child>& kids, const std::vector<Numbers>& nums,
+                  const std::vector<Key>& excluded, bool win);
+  void store(Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d);
+  void collect();
+  void push(const Child& c);
+  void pop(const Child& c);
+  void enter_segment(const std::vector<Position>& boards);
+  std::uint16_t pmin_top() const;
+  Position canonical(const Position& p) const;
+  SkValue fresh_value(Key k) const;
+  void tick();
+  void start_budget();  // the node and time budgets of one call start now
+  struct Walk;
+  std::uint32_t write_node(const Position& p, Walk& w, std::string& out);
+  void write_child(const Child& c, Walk& w, std::string& out, std::uint32_t& depth);
+  Numbers ensure(const Child& c);
+
+  const BanFreeOracle& oracle_;
+  const FreshValues* fresh_;
+  DfpnOptions options_;
+  Board board_;
+  int symmetries_;
+  std::vector<Segment> segs_;
+  std::unordered_map<std::pair<Key, std::uint64_t>, Exact, PairHash> exact_;
+  std::unordered_map<Key, std::vector<Conditional>> conditional_;
+  std::size_t conditional_count_ = 0;
+  std::unordered_map<Key, SkValue> entries_;
+  std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0;
+  std::uint64_t limit_ = 0;
+  std::chrono::steady_clock::time_point deadline_;  // of the current call, when max_seconds > 0
+};
+
+// The df-pn pass over one material layer's capture-entry states left open by the attractors: one
+// search per symmetry class (its canonical state as a fresh root), the table shared across them.
+struct DfpnLayerReport {
+  int black = 0, white = 0;
+  std::uint64_t capture_entry = 0;   // states of the layer that a capture of the solution enters
+  std::uint64_t open = 0;            // of them, left open by the attractor
+  std::uint64_t classes = 0;         // open states up to the board symmetries
+  std::uint64_t win = 0, loss = 0;   // classes proven (for the side to move)
+  std::uint64_t states_win = 0, states_loss = 0;  // states proven (every member of a proven class)
+  std::uint64_t nodes = 0;           // expansions in all
+  std::uint64_t max_class_nodes = 0; // the most a decided class took
+  double seconds = 0;
+  DfpnStats table;                   // at the end
+};
+
+DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
+                                 const DfpnOptions& options);
+
+}  // namespace gonu
