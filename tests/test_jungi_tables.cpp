@@ -191,6 +191,94 @@ std::vector<std::vector<std::uint16_t>> closure_entries(const Material& m, int t
 
 }  // namespace
 
+namespace {
+
+// The statistics two ways of solving must share (all but the time and the method).
+void check_same_stats(const jungi::TableStats& a, const jungi::TableStats& b) {
+  CHECK(a.indices == b.indices);
+  CHECK(a.positions == b.positions);
+  CHECK(a.wins == b.wins);
+  CHECK(a.losses == b.losses);
+  CHECK(a.draws == b.draws);
+  CHECK(a.longest_win == b.longest_win);
+  CHECK(a.longest_win_index == b.longest_win_index);
+  CHECK(a.longest_loss == b.longest_loss);
+  CHECK(a.sweeps == b.sweeps);
+}
+
+// m's table solved by the retrograde generator and by the level sweeps (child lists), the smaller
+// tables of its closure solved by the retrograde generator for both (and compared too when
+// `whole_closure`): entries and statistics must be the same.
+void compare_retrograde_with_sweeps(const jungi::Rules& r, const char* text, bool whole_closure) {
+  INFO(text << " under " << jungi::describe(r));
+  const Material m = jungi::parse_material(text);
+  jungi::TableSet retro{r}, sweeps{r};
+  jungi::TableOptions by_unmoves, by_lists;
+  by_unmoves.sweeps = jungi::SweepMethod::retrograde;
+  by_lists.sweeps = jungi::SweepMethod::lists;
+  retro.solve(m, by_unmoves);
+  for (const Material& x : jungi::material_closure(m)) {
+    const bool compared = x == m || whole_closure;
+    sweeps.solve(x, compared ? by_lists : by_unmoves);
+    const jungi::Table& a = *retro.find(x);
+    const jungi::Table& b = *sweeps.find(x);
+    CHECK(a.stats.retrograde);
+    if (!compared) continue;
+    INFO(jungi::material_text(x));
+    CHECK(b.stats.child_lists);
+    std::uint64_t differ = 0;
+    for (std::uint64_t i = 0; i < a.entries.size(); ++i) differ += a.entries[i] != b.entries[i] ? 1 : 0;
+    CHECK(differ == 0);
+    check_same_stats(a.stats, b.stats);
+  }
+}
+
+jungi::Rules with_option(const std::string& flag) {
+  jungi::Rules r;
+  r.hobbling = flag == "hobbling";
+  r.optional_promotion = flag == "promotion";
+  r.stalemate_draw = flag == "stalemate";
+  r.lancer_queen = flag == "lancer";
+  return r;
+}
+
+}  // namespace
+
+// Chariot (a slider whose slides past the other King leave fields it may take), Pawn (2-steps),
+// Emperors (two-steps), a Queen (it captures what passed by too), promoted pieces.
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' tables on 3-piece materials", "[jungi_tables]") {
+  const jungi::Rules r;
+  compare_retrograde_with_sweeps(r, "+K+Rv+K", true);
+  compare_retrograde_with_sweeps(r, "+KvKQ", false);
+  compare_retrograde_with_sweeps(r, "K+CvK", false);
+  compare_retrograde_with_sweeps(r, "Kv+KP", false);
+}
+
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' tables under each option", "[jungi_tables]") {
+  compare_retrograde_with_sweeps(with_option("stalemate"), "+K+Sv+K", true);
+  compare_retrograde_with_sweeps(with_option("lancer"), "+K+Sv+K", true);
+  compare_retrograde_with_sweeps(with_option("hobbling"), "+K+Nv+K", true);
+  compare_retrograde_with_sweeps(with_option("promotion"), "+Kv+KP", true);
+}
+
+// Slower (a minute or so): run with gonu_tests "[jungi_tables_slow]".
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' tables on whole closures", "[.][jungi_tables_slow]") {
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KRvK", true);
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KPvK", true);
+  compare_retrograde_with_sweeps(with_option("promotion"), "KPvK", true);
+  compare_retrograde_with_sweeps(with_option("stalemate"), "KSvK", true);
+  compare_retrograde_with_sweeps(with_option("hobbling"), "+KEvK", true);
+  compare_retrograde_with_sweeps(with_option("lancer"), "KSvK", true);
+}
+
+TEST_CASE("jungi tables: the retrograde generator gives the same tables for one thread and two", "[jungi_tables]") {
+  for (const char* text : {"+Kv+K+R", "KPvK"}) {
+    INFO(text);
+    const Material m = jungi::parse_material(text);
+    CHECK(closure_entries(m, 1, jungi::SweepMethod::retrograde) == closure_entries(m, 2, jungi::SweepMethod::retrograde));
+  }
+}
+
 TEST_CASE("jungi tables: one thread or two and forward sweeps or child lists give the same tables", "[jungi_tables]") {
   const Material kvk = jungi::parse_material("Kv+K");
   const auto forward = closure_entries(kvk, 1, jungi::SweepMethod::forward);

@@ -162,21 +162,6 @@ Set capture_reach(const Geometry& g, const Placement& pl, Side side) {
   return reach;
 }
 
-Caps caps_of(const Reader& reader, Position& c, Set passed, int end, Set reach) {
-  if (!(passed & reach)) return {};
-  c.passed = passed;
-  c.passed_end = std::int8_t(end);
-  bool alone = false;
-  Caps out;
-  out.value = reader.passed_by_captures(c, alone);
-  c.passed = 0;
-  c.passed_end = kNoSquare;
-  if (out.value == kInvalidEntry) return {};
-  out.dist = dist(out.value);
-  out.kind = alone ? Caps::alone : kind(out.value) == kWin ? Caps::win : kind(out.value) == kLoss ? Caps::loss : Caps::draw;
-  return out;
-}
-
 // The squares a move passes (0 for a step, a leap, a slide of one square).
 Set passed_by_move(const Move& m) {
   if (m.kind == MoveKind::double_step || m.kind == MoveKind::two_step) return bit(m.mid);
@@ -198,6 +183,14 @@ bool leaves_material(const Position& p, const Move& m) {
 
 int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
 
+// The values of captures of what passed by of one piece (one slot of a placement), by the square
+// the capture moves to: the moves to one position (un-moves) or from one (its moves) share them.
+struct CapsCache {
+  int slot = -1;
+  Set known = 0;
+  std::array<std::uint16_t, kSquares> value{};
+};
+
 struct Pending {
   std::uint64_t index;
   int base;  // the loss distance from its other moves
@@ -206,7 +199,7 @@ struct Pending {
 class Solver {
  public:
   Solver(const TableSet& set, Table& t)
-      : rules_(set.rules()), g_(geometry(rules_.lancer_queen)), rg_(reverse_geometry(rules_.lancer_queen)), t_(t),
+      : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), rg_(reverse_geometry(rules_.lancer_queen)), t_(t),
         reader_{set, rules_}, counter_(t.indexer.size(), 0) {}
 
   void run(const LevelReport& on_level) {
@@ -229,6 +222,98 @@ class Solver {
   void note_written(int d) {
     int m = max_written_.load(std::memory_order_relaxed);
     while (d > m && !max_written_.compare_exchange_weak(m, d)) {}
+  }
+
+  // What a move to c (its placement, `to_move` to move in it) with the field (passed, ending on
+  // the piece of slot end_slot) is worth through c's captures of what passed by. Each capture
+  // takes the piece that just moved and leaves no field: its value is read straight from the
+  // smaller table (the same as Reader::passed_by_captures, without building positions), except
+  // under stalemate=draw, where c's other moves must be looked at (Reader).
+  Caps caps(const Placement& c, Side to_move, Set passed, int end_slot, Set reach, CapsCache& cache) const {
+    if (!(passed & reach)) return {};
+    if (rules_.stalemate_draw) return caps_by_reader(c, to_move, passed, end_slot);
+    if (cache.slot != end_slot) {
+      cache.slot = end_slot;
+      cache.known = 0;
+    }
+    Best best;
+    for (Set ps = passed & reach; ps; ps &= ps - 1) {
+      const int q = lowest(ps);
+      if (!has(cache.known, q)) {
+        cache.value[std::size_t(q)] = captures_onto(c, to_move, q, end_slot);
+        cache.known |= bit(q);
+      }
+      best.add(cache.value[std::size_t(q)]);
+    }
+    Caps out;
+    out.value = best.result();
+    out.dist = dist(out.value);
+    out.kind = kind(out.value) == kWin ? Caps::win : kind(out.value) == kLoss ? Caps::loss : Caps::draw;
+    return out;
+  }
+
+  // The best, for `to_move`, of its captures of what passed by onto q (one of them at least) of
+  // the piece of slot end_slot. Where that piece stands does not matter: it is taken.
+  std::uint16_t captures_onto(const Placement& c, Side to_move, int q, int end_slot) const {
+    const Piece moved = c.piece[std::size_t(end_slot)];
+    Best best;
+    for (int k = 0; k < c.n; ++k) {
+      const Piece x = c.piece[std::size_t(k)];
+      if (side_of(x) != to_move || !captures_passed_by(type_of(x)) || !captures_passed_by_onto(x, c.square[std::size_t(k)], q)) continue;
+      if (is_royal(moved)) {
+        best.add(code(kWin, 1));  // the royal taken
+        continue;
+      }
+      const bool promotes = !is_promoted(x) && in_zone(to_move, q);
+      best.add(through_move(after_capture(c, k, q, promotes ? promote(x) : x, end_slot, to_move)));
+      if (promotes && rules_.optional_promotion) best.add(through_move(after_capture(c, k, q, x, end_slot, to_move)));
+    }
+    return best.result();
+  }
+
+  // The stored value of c after the piece of slot k (now x) moved to q taking the piece of slot
+  // `taken`, the other side to move.
+  std::uint16_t after_capture(const Placement& c, int k, int q, Piece x, int taken, Side to_move) const {
+    Placement r;
+    for (int j = 0; j < c.n; ++j) {
+      if (j == taken) continue;
+      const Piece y = j == k ? x : c.piece[std::size_t(j)];
+      r.piece[std::size_t(r.n)] = y;
+      r.square[std::size_t(r.n)] = std::int8_t(j == k ? q : c.square[std::size_t(j)]);
+      ++r.n;
+      ++r.material.count[std::size_t(index(side_of(y)))][std::size_t(type_of(y))];
+    }
+    const Table* t = set_.find(r.material);
+    if (!t) throw GonuError("jungi tables: the table of " + material_text(r.material) + " is not solved");
+    return t->entries[t->indexer.encode(r, other(to_move))];
+  }
+
+  Caps caps_by_reader(const Placement& c, Side to_move, Set passed, int end_slot) const {
+    Position p;
+    for (int k = 0; k < c.n; ++k) p.cell[std::size_t(c.square[std::size_t(k)])] = c.piece[std::size_t(k)];
+    p.to_move = to_move;
+    p.passed = passed;
+    p.passed_end = c.square[std::size_t(end_slot)];
+    find_royals(p);
+    bool alone = false;
+    Caps out;
+    out.value = reader_.passed_by_captures(p, alone);
+    if (out.value == kInvalidEntry) return {};
+    out.dist = dist(out.value);
+    out.kind = alone ? Caps::alone : kind(out.value) == kWin ? Caps::win : kind(out.value) == kLoss ? Caps::loss : Caps::draw;
+    return out;
+  }
+
+  // The placement after m (which captures nothing) and the slot of the piece it moved.
+  static int moved_placement(const Placement& p, const Move& m, Placement& out) {
+    out = p;
+    for (int k = 0; k < p.n; ++k)
+      if (p.square[std::size_t(k)] == m.from) {
+        out.square[std::size_t(k)] = m.to;
+        if (m.promotes) out.piece[std::size_t(k)] = promote(p.piece[std::size_t(k)]);
+        return k;
+      }
+    return -1;
   }
 
   // Every position valued from its moves that leave the material, its other moves counted.
@@ -257,6 +342,7 @@ class Solver {
     Placement pl;
     placement_of(p, pl);
     const Set reach = capture_reach(g_, pl, other(p.to_move));
+    CapsCache cache;
     Best fixed;
     bool any_fixed = false, caps_win = false;
     int count = 0;
@@ -267,9 +353,10 @@ class Solver {
         continue;
       }
       const Set passed = passed_by_move(m);
-      if (passed) {
-        Position c = apply_move(p, m);
-        const Caps caps = caps_of(reader_, c, passed, m.to, reach);
+      if (passed & reach) {
+        Placement c;
+        const int slot = moved_placement(pl, m, c);
+        const Caps caps = this->caps(c, other(p.to_move), passed, slot, reach, cache);
         if (caps.kind == Caps::alone) {
           fixed.add(through_move(caps.value));
           any_fixed = true;
@@ -355,11 +442,11 @@ class Solver {
     const Side mover = other(c.to_move);
     const int c_south_file = file_of(c.royal[0]);
     const Set reach = capture_reach(g_, pl, c.to_move);
+    CapsCache cache;
     for_each_unmove(rules_, g_, rg_, c, pl, [&](int slot, int from, Set passed) {
-      const int to = pl.square[std::size_t(slot)];
       Caps caps;
-      if (passed) {
-        caps = caps_of(reader_, c, passed, to, reach);
+      if (passed & reach) {
+        caps = this->caps(pl, c.to_move, passed, slot, reach, cache);
         if (caps.kind == Caps::alone || caps.kind == Caps::win) return;  // valued apart
       }
       Placement q = pl;
@@ -434,13 +521,15 @@ class Solver {
     Placement pl;
     placement_of(p, pl);
     const Set reach = capture_reach(g_, pl, other(p.to_move));
+    CapsCache cache;
     for (const Move& m : moves) {
       const Set passed = passed_by_move(m);
       if (!passed || leaves_material(p, m)) continue;
-      Position c = apply_move(p, m);
-      const Caps caps = caps_of(reader_, c, passed, m.to, reach);
+      Placement c;
+      const int slot = moved_placement(pl, m, c);
+      const Caps caps = this->caps(c, other(p.to_move), passed, slot, reach, cache);
       if (caps.kind != Caps::win) continue;
-      const std::uint16_t w = std::atomic_ref<std::uint16_t>(t_.entries[t_.indexer.encode(c)]).load(std::memory_order_relaxed);
+      const std::uint16_t w = std::atomic_ref<std::uint16_t>(t_.entries[t_.indexer.encode(c, other(p.to_move))]).load(std::memory_order_relaxed);
       const bool known = kind(w) == kWin && dist(w) < level;
       if (caps.dist >= level && !known) return false;
       worst = std::max(worst, 1 + std::min(caps.dist, known ? dist(w) : caps.dist));
@@ -451,6 +540,7 @@ class Solver {
     return true;
   }
 
+  const TableSet& set_;
   const Rules& rules_;
   const Geometry& g_;
   const ReverseGeometry& rg_;
