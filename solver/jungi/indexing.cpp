@@ -123,6 +123,15 @@ std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
   return idx * 2 + std::uint64_t(index(to_move));
 }
 
+std::uint64_t Indexer::square_step(Piece p) const {
+  std::uint64_t step = 2;
+  for (std::size_t gi = groups_.size(); gi-- > 0;) {
+    if (groups_[gi].piece == p) return groups_[gi].count == 1 ? step : 0;
+    step *= groups_[gi].combinations;
+  }
+  return p == royal_[1] ? step : 0;
+}
+
 bool Indexer::decode(std::uint64_t idx, Position& out) const {
   if (idx >= size_) return false;
   out = Position{};

@@ -44,6 +44,10 @@ class Indexer {
   // The position of an index (no en-passant field, no first-move rights), or false if the index
   // is invalid.
   bool decode(std::uint64_t index, Position& out) const;
+  // For moving one piece without encoding again: the index is linear in the square of North's
+  // royal and of a piece alone in its group (mirrored first with the rest), with this step; 0
+  // for South's royal and for a piece of a larger group.
+  std::uint64_t square_step(Piece p) const;
 
  private:
   struct Group {

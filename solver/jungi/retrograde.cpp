@@ -191,6 +191,11 @@ struct CapsCache {
   std::array<std::uint16_t, kSquares> value{};
 };
 
+struct Update {
+  std::uint64_t index;
+  int win;  // > 0: the position wins in that many plies or less; 0: one more of its moves lost
+};
+
 struct Pending {
   std::uint64_t index;
   int base;  // the loss distance from its other moves
@@ -217,7 +222,7 @@ class Solver {
   }
 
  private:
-  static constexpr std::size_t kGrain = 2048;
+  static constexpr std::size_t kGrain = 2048, kBatch = 1024;
 
   void note_written(int d) {
     int m = max_written_.load(std::memory_order_relaxed);
@@ -423,14 +428,17 @@ class Solver {
           Position c;
           Placement pl;
           auto& mine = found.local();
+          std::vector<Update> updates;
           for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
             const std::uint16_t e = std::atomic_ref<std::uint16_t>(t_.entries[i]).load(std::memory_order_relaxed);
             if (e != loss_code && e != win_code) continue;
             ++here;
             t_.indexer.decode(i, c);
             placement_of(c, pl);
-            un_moves(c, pl, level, e == loss_code, mine);
+            un_moves(i, c, pl, level, e == loss_code, updates);
+            if (updates.size() >= kBatch) apply(updates, level, mine);
           }
+          apply(updates, level, mine);
           return here;
         },
         std::plus<>());
@@ -438,9 +446,39 @@ class Solver {
     return decided;
   }
 
-  void un_moves(Position& c, const Placement& pl, int level, bool lost, std::vector<Pending>& pending) {
+  // The predecessors' entries lie far apart: they are updated in batches, each fetched from
+  // memory some updates ahead of its turn.
+  void apply(std::vector<Update>& updates, int level, std::vector<Pending>& pending) {
+    constexpr std::size_t kAhead = 16;
+    const std::size_t n = updates.size();
+    for (std::size_t k = 0; k < std::min(n, kAhead); ++k) fetch(updates[k].index);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k + kAhead < n) fetch(updates[k + kAhead].index);
+      if (updates[k].win) {
+        win_through(updates[k].index, updates[k].win);
+      } else {
+        lose_through(updates[k].index, level, pending);
+      }
+    }
+    updates.clear();
+  }
+
+  void fetch(std::uint64_t i) const {
+    __builtin_prefetch(&t_.entries[i], 1);
+    __builtin_prefetch(&counter_[i], 1);
+  }
+
+  // The updates the un-moves from c make: c lost, each predecessor wins (win > 0: in that many
+  // plies or less); c won, each predecessor has one move fewer not known to lose (win 0).
+  void un_moves(std::uint64_t c_index, Position& c, const Placement& pl, int level, bool lost, std::vector<Update>& updates) {
     const Side mover = other(c.to_move);
     const int c_south_file = file_of(c.royal[0]);
+    // c's board with the mover to move (c, decoded, is not mirrored): a predecessor in which a
+    // piece other than South's royal moved is this index plus that piece's step times the
+    // squares it moved back, when that piece is alone in its group.
+    const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
+    std::array<std::uint64_t, kMaxTablePieces> step{};
+    for (int k = 0; k < pl.n; ++k) step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
     const Set reach = capture_reach(g_, pl, c.to_move);
     CapsCache cache;
     for_each_unmove(rules_, g_, rg_, c, pl, [&](int slot, int from, Set passed) {
@@ -449,18 +487,18 @@ class Solver {
         caps = this->caps(pl, c.to_move, passed, slot, reach, cache);
         if (caps.kind == Caps::alone || caps.kind == Caps::win) return;  // valued apart
       }
-      Placement q = pl;
-      q.square[std::size_t(slot)] = std::int8_t(from);
+      if (lost && caps.kind == Caps::draw) return;
       std::array<std::uint64_t, 2> targets{};
-      const int n = predecessor_indices(q, mover, c_south_file, targets);
-      for (int k = 0; k < n; ++k) {
-        if (lost) {
-          if (caps.kind == Caps::draw) continue;
-          win_through(targets[std::size_t(k)], 1 + (caps.kind == Caps::loss ? std::max(caps.dist, level) : level));
-        } else {
-          lose_through(targets[std::size_t(k)], level, pending);
-        }
+      int n = 1;
+      if (const std::uint64_t s = step[std::size_t(slot)]) {
+        targets[0] = base + s * std::uint64_t(from) - s * std::uint64_t(pl.square[std::size_t(slot)]);
+      } else {
+        Placement q = pl;
+        q.square[std::size_t(slot)] = std::int8_t(from);
+        n = predecessor_indices(q, mover, c_south_file, targets);
       }
+      const int win = lost ? 1 + (caps.kind == Caps::loss ? std::max(caps.dist, level) : level) : 0;
+      for (int k = 0; k < n; ++k) updates.push_back({targets[std::size_t(k)], win});
     });
   }
 
