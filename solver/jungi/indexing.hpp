@@ -44,6 +44,8 @@ class Indexer {
   // The position of an index (no en-passant field, no first-move rights), or false if the index
   // is invalid.
   bool decode(std::uint64_t index, Position& out) const;
+  // The same, with the position's placement (its pieces in no set order).
+  bool decode(std::uint64_t index, Position& out, Placement& placement) const;
   // For moving one piece without encoding again: the index is linear in the square of North's
   // royal and of a piece alone in its group (mirrored first with the rest), with this step; 0
   // for South's royal and for a piece of a larger group.

@@ -137,6 +137,79 @@ void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& r
   }
 }
 
+// Calls visit(move, passed, captures) for every move of p, a stored position (no field, no
+// first-move rights), with the squares it passes and whether it captures: generate_moves's moves
+// (the same atoms, slides and two-steps, one for one), without building a list. The tests check
+// the tables it makes against the sweeps, which take their moves from generate_moves.
+template <class Visit>
+void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, const Placement& pl, Visit&& visit) {
+  const Side side = p.to_move;
+  const auto si = std::size_t(index(side));
+  auto push = [&](Piece x, int from, int to, int mid, MoveKind kind, Set passed, bool captures) {
+    const bool promotes = !is_promoted(x) && in_zone(side, to);
+    Move m{std::int8_t(from), std::int8_t(to), std::int8_t(mid), kind, promotes};
+    if (promotes && r.optional_promotion) {
+      m.promotes = false;
+      visit(m, passed, captures);
+      m.promotes = true;
+    }
+    visit(m, passed, captures);
+  };
+  auto enemy = [&](Piece t) { return t != kEmpty && side_of(t) != side; };
+  for (int k = 0; k < pl.n; ++k) {
+    const Piece x = pl.piece[std::size_t(k)];
+    if (side_of(x) != side) continue;
+    const int from = pl.square[std::size_t(k)];
+    const auto type = std::size_t(type_of(x));
+    const auto& first = g.first[si][type];
+    for (int i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
+      const Atom& a = g.atoms[std::size_t(i)];
+      if (a.flags & kFirstMove) continue;  // no first-move rights in a table
+      if (a.block >= 0 && r.hobbling && p.cell[std::size_t(a.block)] != kEmpty) continue;
+      const bool two = a.flags & kDoubleStep;
+      if (two && p.cell[std::size_t(a.middle)] != kEmpty) continue;
+      const Piece t = p.cell[std::size_t(a.to)];
+      const MoveKind kind = two ? MoveKind::double_step : MoveKind::step;
+      const Set passed = two ? bit(a.middle) : 0;
+      if (t == kEmpty) {
+        if (a.flags & kMoveOk) push(x, from, a.to, a.middle, kind, passed, false);
+      } else if (enemy(t) && (a.flags & kCaptureOk)) {
+        push(x, from, a.to, a.middle, kind, passed, true);
+      }
+    }
+    const unsigned dirs = g.slides[si][type];
+    for (int d = 0; d < 8; ++d) {
+      if (!(dirs >> d & 1)) continue;
+      Set passed = 0;
+      for (int i = 0; i < g.ray_length[std::size_t(from)][std::size_t(d)]; ++i) {
+        const int sq = g.ray[std::size_t(from)][std::size_t(d)][std::size_t(i)];
+        const Piece t = p.cell[std::size_t(sq)];
+        if (t != kEmpty) {
+          if (enemy(t)) push(x, from, sq, kNoSquare, MoveKind::slide, passed, true);
+          break;
+        }
+        push(x, from, sq, kNoSquare, MoveKind::slide, passed, false);
+        passed |= bit(sq);
+      }
+    }
+    if (!(is_royal(x) && is_promoted(x))) continue;
+    for (int i = 0; i < g.neighbours[std::size_t(from)]; ++i) {
+      const int mid = g.neighbour[std::size_t(from)][std::size_t(i)];
+      const Piece tm = p.cell[std::size_t(mid)];
+      if (tm != kEmpty && !enemy(tm)) continue;
+      for (int j = 0; j < g.neighbours[std::size_t(mid)]; ++j) {
+        const int to = g.neighbour[std::size_t(mid)][std::size_t(j)];
+        if (to == from) {
+          if (tm != kEmpty) push(x, from, from, mid, MoveKind::two_step, bit(mid), true);
+          continue;
+        }
+        const Piece tt = p.cell[std::size_t(to)];
+        if (tt == kEmpty || enemy(tt)) push(x, from, to, mid, MoveKind::two_step, bit(mid), tm != kEmpty || tt != kEmpty);
+      }
+    }
+  }
+}
+
 // What a move to c with the field (passed, ending on `end`) is worth through c's captures of
 // what passed by (see the head of the file).
 struct Caps {
@@ -188,7 +261,7 @@ int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(s
 struct CapsCache {
   int slot = -1;
   Set known = 0;
-  std::array<std::uint16_t, kSquares> value{};
+  std::array<std::uint16_t, kSquares> value;  // where `known`
 };
 
 struct Update {
@@ -328,36 +401,29 @@ class Solver {
     tbb::enumerable_thread_specific<std::vector<Pending>> found;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kGrain), [&](const tbb::blocked_range<std::uint64_t>& r) {
       Position p;
-      MoveList moves;
       auto& mine = found.local();
+      Placement pl;
       for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-        if (t_.indexer.decode(i, p)) initialise_one(i, p, moves, mine);
+        if (t_.indexer.decode(i, p, pl)) initialise_one(i, p, pl, mine);
       }
     });
     for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
   }
 
-  void initialise_one(std::uint64_t i, const Position& p, MoveList& moves, std::vector<Pending>& pending) {
-    generate_moves(rules_, p, moves);
+  void initialise_one(std::uint64_t i, const Position& p, const Placement& pl, std::vector<Pending>& pending) {
     std::uint16_t& e = t_.entries[i];
-    if (moves.size == 0) {
-      e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
-      return;
-    }
-    Placement pl;
-    placement_of(p, pl);
     const Set reach = capture_reach(g_, pl, other(p.to_move));
     CapsCache cache;
     Best fixed;
-    bool any_fixed = false, caps_win = false;
+    bool any_fixed = false, caps_win = false, any = false;
     int count = 0;
-    for (const Move& m : moves) {
-      if (leaves_material(p, m)) {
+    for_each_table_move(rules_, g_, p, pl, [&](const Move& m, Set passed, bool captures) {
+      any = true;
+      if (captures || m.promotes) {
         fixed.add(through_move(reader_.child(apply_move(p, m))));
         any_fixed = true;
-        continue;
+        return;
       }
-      const Set passed = passed_by_move(m);
       if (passed & reach) {
         Placement c;
         const int slot = moved_placement(pl, m, c);
@@ -365,14 +431,18 @@ class Solver {
         if (caps.kind == Caps::alone) {
           fixed.add(through_move(caps.value));
           any_fixed = true;
-          continue;
+          return;
         }
         if (caps.kind == Caps::win) {
           caps_win = true;
-          continue;
+          return;
         }
       }
       ++count;
+    });
+    if (!any) {
+      e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
+      return;
     }
     if (count > 255) throw GonuError("material " + material_text(t_.indexer.material()) + ": a position with more than 255 moves inside it");
     if (any_fixed && fixed.win) {
@@ -433,8 +503,7 @@ class Solver {
             const std::uint16_t e = std::atomic_ref<std::uint16_t>(t_.entries[i]).load(std::memory_order_relaxed);
             if (e != loss_code && e != win_code) continue;
             ++here;
-            t_.indexer.decode(i, c);
-            placement_of(c, pl);
+            t_.indexer.decode(i, c, pl);
             un_moves(i, c, pl, level, e == loss_code, updates);
             if (updates.size() >= kBatch) apply(updates, level, mine);
           }
