@@ -129,7 +129,8 @@ std::uint64_t Indexer::square_step(Piece p) const {
     if (groups_[gi].piece == p) return groups_[gi].count == 1 ? step : 0;
     step *= groups_[gi].combinations;
   }
-  return p == royal_[1] ? step : 0;
+  if (p == royal_[1]) return step;
+  return p == royal_[0] ? step * kSquares : 0;
 }
 
 bool Indexer::decode(std::uint64_t idx, Position& out) const {

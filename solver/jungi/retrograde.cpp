@@ -255,6 +255,8 @@ bool leaves_material(const Position& p, const Move& m) {
 }
 
 int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
+// South's royal's square as the index counts it (files a-e: rank * 5 + file).
+int folded(int sq) { return rank_of(sq) * 5 + file_of(sq); }
 
 // The values of captures of what passed by of one piece (one slot of a placement), by the square
 // the capture moves to: the moves to one position (un-moves) or from one (its moves) share them.
@@ -547,7 +549,11 @@ class Solver {
     // squares it moved back, when that piece is alone in its group.
     const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
     std::array<std::uint64_t, kMaxTablePieces> step{};
-    for (int k = 0; k < pl.n; ++k) step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
+    int south_slot = -1;
+    for (int k = 0; k < pl.n; ++k) {
+      step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
+      if (is_royal(pl.piece[std::size_t(k)]) && side_of(pl.piece[std::size_t(k)]) == Side::south) south_slot = k;
+    }
     const Set reach = capture_reach(g_, pl, c.to_move);
     CapsCache cache;
     for_each_unmove(rules_, g_, rg_, c, pl, [&](int slot, int from, Set passed) {
@@ -559,8 +565,13 @@ class Solver {
       if (lost && caps.kind == Caps::draw) return;
       std::array<std::uint64_t, 2> targets{};
       int n = 1;
-      if (const std::uint64_t s = step[std::size_t(slot)]) {
-        targets[0] = base + s * std::uint64_t(from) - s * std::uint64_t(pl.square[std::size_t(slot)]);
+      const int to = pl.square[std::size_t(slot)];
+      const std::uint64_t s = step[std::size_t(slot)];
+      if (slot == south_slot && file_of(from) < 4 && file_of(to) < 4) {
+        // South's royal moved back within files a-d: no mirror image on either side.
+        targets[0] = base + s * std::uint64_t(folded(from)) - s * std::uint64_t(folded(to));
+      } else if (s && slot != south_slot) {
+        targets[0] = base + s * std::uint64_t(from) - s * std::uint64_t(to);
       } else {
         Placement q = pl;
         q.square[std::size_t(slot)] = std::int8_t(from);
