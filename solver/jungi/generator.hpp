@@ -52,7 +52,7 @@ struct Table {
 };
 
 // How the levels are found: by un-moves from the positions decided, with a counter of moves a
-// position (retrograde, the fastest: 3 bytes an index while solving); or by sweeping every
+// position (retrograde, the fastest: 4 bytes an index while solving); or by sweeping every
 // unknown position, generating its moves again at each level (forward), or once into lists of
 // the indices they lead to (lists, up to some 700 bytes an index). automatic is retrograde; the
 // sweeps stay as a check written the other way round. Same results.

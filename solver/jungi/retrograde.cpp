@@ -38,12 +38,14 @@ using namespace entry;
 
 namespace {
 
-// Working codes of a position not decided yet: the kind bits 00 (never the code 0, invalid), a
-// flag that a move leaving the material draws (it cannot lose), a flag that it has moves with caps
-// WIN, and 1 + the longest loss among the moves that leave the material.
-constexpr std::uint16_t kCantLose = 0x2000, kCapsWin = 0x1000, kFixedLossMask = 0x0FFF;
+// Working codes of a position not decided yet: the kind bits 00, a flag that a move leaving the
+// material draws (it cannot lose), a flag that it has moves with caps WIN, and the counter of its
+// moves inside not yet known to lose. Never the code 0 (invalid): a position whose counter is 0
+// either has a flag or is decided. The counter in the entry itself makes a decrement touch one
+// place in memory; the longest loss among the moves leaving the material, read once when the
+// counter reaches 0, lies apart (Solver::fixed_loss_).
+constexpr std::uint16_t kCantLose = 0x2000, kCapsWin = 0x1000, kCounterMask = 0x0FFF;
 bool undecided(std::uint16_t e) { return e != kInvalidEntry && kind(e) == 0; }
-int fixed_loss(std::uint16_t e) { return (e & kFixedLossMask) - 1; }
 
 // Steps and leaps read backwards: for (side, type, to), the squares a non-capturing atom comes
 // from, with the squares it needs empty.
@@ -280,7 +282,7 @@ class Solver {
  public:
   Solver(const TableSet& set, Table& t)
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), rg_(reverse_geometry(rules_.lancer_queen)), t_(t),
-        reader_{set, rules_}, counter_(t.indexer.size(), 0) {}
+        reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0) {}
 
   void run(const LevelReport& on_level) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -384,6 +386,36 @@ class Solver {
     return out;
   }
 
+  // The value for its mover of m, which leaves the material (a capture or a promotion). Without
+  // a field the opponent could use (none of the passed squares in reach of its capturers, which a
+  // capture only makes fewer), straight from the smaller table; else by the Reader.
+  std::uint16_t leaving_value(const Position& p, const Placement& pl, const Move& m, Set passed, Set reach) const {
+    if (passed & reach) return through_move(reader_.child(apply_move(p, m)));
+    auto taken = [&](int sq) {
+      if (m.kind == MoveKind::two_step) return sq == m.mid || (sq == m.to && m.to != m.from);
+      return sq == m.to;
+    };
+    Placement r;
+    for (int k = 0; k < pl.n; ++k) {
+      Piece x = pl.piece[std::size_t(k)];
+      int sq = pl.square[std::size_t(k)];
+      if (sq != m.from && taken(sq)) {
+        if (is_royal(x)) return code(kWin, 1);  // the royal taken
+        continue;
+      }
+      if (sq == m.from) {
+        sq = m.to;
+        if (m.promotes) x = promote(x);
+      }
+      r.piece[std::size_t(r.n)] = x;
+      r.square[std::size_t(r.n++)] = std::int8_t(sq);
+      ++r.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+    }
+    const Table* t = set_.find(r.material);
+    if (!t) throw GonuError("jungi tables: the table of " + material_text(r.material) + " is not solved");
+    return through_move(t->entries[t->indexer.encode(r, other(p.to_move))]);
+  }
+
   // The placement after m (which captures nothing) and the slot of the piece it moved.
   static int moved_placement(const Placement& p, const Move& m, Placement& out) {
     out = p;
@@ -422,7 +454,7 @@ class Solver {
     for_each_table_move(rules_, g_, p, pl, [&](const Move& m, Set passed, bool captures) {
       any = true;
       if (captures || m.promotes) {
-        fixed.add(through_move(reader_.child(apply_move(p, m))));
+        fixed.add(leaving_value(p, pl, m, passed, reach));
         any_fixed = true;
         return;
       }
@@ -446,7 +478,7 @@ class Solver {
       e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
       return;
     }
-    if (count > 255) throw GonuError("material " + material_text(t_.indexer.material()) + ": a position with more than 255 moves inside it");
+    if (count > kCounterMask) throw GonuError("material " + material_text(t_.indexer.material()) + ": a position with too many moves");
     if (any_fixed && fixed.win) {
       e = code(kWin, fixed.win_dist);  // a WIN, perhaps shortened later by a move inside
       note_written(fixed.win_dist);
@@ -459,9 +491,8 @@ class Solver {
       if (decided(e)) note_written(dist(e));
       return;
     }
-    if (loss + 1 > kFixedLossMask) throw GonuError("material " + material_text(t_.indexer.material()) + ": distances pass " + std::to_string(kFixedLossMask - 1));
-    e = static_cast<std::uint16_t>((cant_lose ? kCantLose : 0) | (caps_win ? kCapsWin : 0) | (loss + 1));
-    counter_[i] = static_cast<std::uint8_t>(count);
+    e = static_cast<std::uint16_t>((cant_lose ? kCantLose : 0) | (caps_win ? kCapsWin : 0) | count);
+    fixed_loss_[i] = static_cast<std::uint16_t>(loss);
     if (count == 0 && !cant_lose) pending.push_back({i, loss});
   }
 
@@ -536,7 +567,6 @@ class Solver {
 
   void fetch(std::uint64_t i) const {
     __builtin_prefetch(&t_.entries[i], 1);
-    __builtin_prefetch(&counter_[i], 1);
   }
 
   // The updates the un-moves from c make: c lost, each predecessor wins (win > 0: in that many
@@ -598,21 +628,24 @@ class Solver {
   // A move of position i leads to a WIN in `level` for the opponent.
   void lose_through(std::uint64_t i, int level, std::vector<Pending>& pending) {
     std::atomic_ref<std::uint16_t> entry(t_.entries[i]);
-    const std::uint16_t e = entry.load(std::memory_order_relaxed);
-    if (!undecided(e)) {
-      if (kind(e) == kWin) return;
-      throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
-    }
-    const std::uint8_t before = std::atomic_ref<std::uint8_t>(counter_[i]).fetch_sub(1, std::memory_order_relaxed);
-    if (before == 0) throw std::logic_error("jungi retrograde: more un-moves than moves");
-    if (before != 1 || (e & kCantLose)) return;
-    const int d = std::max(level + 1, fixed_loss(e));
-    if (e & kCapsWin) {
-      pending.push_back({i, d});
+    std::uint16_t e = entry.load(std::memory_order_relaxed);
+    for (;;) {
+      if (!undecided(e)) {
+        if (kind(e) == kWin) return;
+        throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
+      }
+      const int left = e & kCounterMask;
+      if (left == 0) throw std::logic_error("jungi retrograde: more un-moves than moves");
+      // The last move known to lose, no flag: the position has lost, written at once (its entry
+      // never reads 0).
+      const bool lost = left == 1 && !(e & (kCantLose | kCapsWin));
+      const int d = lost ? std::max(level + 1, int(fixed_loss_[i])) : 0;
+      const std::uint16_t next = lost ? code(kLoss, d) : static_cast<std::uint16_t>(e - 1);
+      if (!entry.compare_exchange_weak(e, next, std::memory_order_relaxed)) continue;
+      if (lost) note_written(d);
+      if (left == 1 && (e & kCapsWin) && !(e & kCantLose)) pending.push_back({i, std::max(level + 1, int(fixed_loss_[i]))});
       return;
     }
-    entry.store(code(kLoss, d), std::memory_order_relaxed);
-    note_written(d);
   }
 
   // The positions whose counted moves have all lost, with moves of caps WIN: each such move
@@ -664,7 +697,7 @@ class Solver {
   const ReverseGeometry& rg_;
   Table& t_;
   const Reader reader_;
-  std::vector<std::uint8_t> counter_;
+  std::vector<std::uint16_t> fixed_loss_;
   std::vector<Pending> pending_;
   std::atomic<int> max_written_{0};
 };
