@@ -6,7 +6,8 @@
 // position that is a WIN in t takes one off the counter of each predecessor, and a predecessor
 // whose counter reaches zero has lost (in t + 1, or later if a move leaving the material loses
 // later). Invariants: an entry is final once the level reaches its distance (a WIN only shortens
-// before that, and a LOSS is written once); a counter counts the moves not yet known to lose.
+// before that, and a LOSS is written once); a counter (in the entry while undecided) counts the
+// moves not yet known to lose.
 //
 // En-passant fields. A move that passes squares (a slide of two squares or more, a Pawn's 2-step,
 // an Emperor's two-step) leads to C with a field, not stored: its value for the side to move is
