@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 run() {  # run NAME ARGS...: the report and GNU time's figures of one command
   local name=$1
   shift
-  /usr/bin/time -f "%e s, %M KiB at peak (resident)" -o "$tmp/$name.time" "$gonu" solve --game jungi "$@" \
+  /usr/bin/time -f "%e s (%U s of CPU in user mode, both cores), %M KiB at peak (resident)" -o "$tmp/$name.time" "$gonu" solve --game jungi "$@" \
     >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
 run all2 --all 2

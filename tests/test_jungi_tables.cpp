@@ -259,8 +259,9 @@ TEST_CASE("jungi tables: the retrograde generator gives the sweeps' table of +K+
   compare_retrograde_with_sweeps(with_option("lancer"), "+K+Sv+K", false);
 }
 
-// Slower (some minutes): run with gonu_tests "[jungi_tables_slow]". Unpromoted sliders and a
-// Queen (it captures what passed by too), with their closures, and every option.
+// Slower (ten minutes on this shared machine): run with gonu_tests "[jungi_tables_slow]".
+// Unpromoted sliders and a Queen (it captures what passed by too), with their closures, and every
+// option.
 TEST_CASE("jungi tables: the retrograde generator gives the sweeps' tables on whole closures", "[.][jungi_tables_slow]") {
   compare_retrograde_with_sweeps(jungi::Rules{}, "KRvK", true);
   compare_retrograde_with_sweeps(jungi::Rules{}, "KQvK", true);
