@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Writes results/jungi.md: Jungi endgame tables solved in memory by `gonu solve --game jungi`
 # (positions, W/L/D for each side to move, the longest win with its position, time and peak
-# memory of each), with the machine and the commands. Today it covers what the generator solves in
-# minutes here: every 2-piece material and a few 3-piece ones (GONU_JUNGI_MATERIALS, default
-# "KPvK KRvK +Kv+K+R"); every material of up to four pieces, and table files, are still to come.
+# memory of each), with the machine and the commands: every 2-piece material, a few 3-piece ones
+# and one 4-piece table whose pieces are all promoted, so that it leads only to smaller tables
+# (GONU_JUNGI_MATERIALS, default "KPvK KRvK +Kv+K+R +K+Rv+K+N").
 #   scripts/jungi.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
-materials=${GONU_JUNGI_MATERIALS:-KPvK KRvK +Kv+K+R}
+materials=${GONU_JUNGI_MATERIALS:-KPvK KRvK +Kv+K+R +K+Rv+K+N}
 gonu=build/bin/gonu
 out=results/jungi.md
 tmp=$(mktemp -d)
@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 run() {  # run NAME ARGS...: the report and GNU time's figures of one command
   local name=$1
   shift
-  /usr/bin/time -f "%e s, %M KiB at peak (resident)" -o "$tmp/$name.time" "$gonu" solve --game jungi "$@" \
+  /usr/bin/time -f "%e s (%U s of CPU in user mode, both cores), %M KiB at peak (resident)" -o "$tmp/$name.time" "$gonu" solve --game jungi "$@" \
     >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
 run all2 --all 2

@@ -191,6 +191,103 @@ std::vector<std::vector<std::uint16_t>> closure_entries(const Material& m, int t
 
 }  // namespace
 
+namespace {
+
+// The statistics two ways of solving must share (all but the time and the method).
+void check_same_stats(const jungi::TableStats& a, const jungi::TableStats& b) {
+  CHECK(a.indices == b.indices);
+  CHECK(a.positions == b.positions);
+  CHECK(a.wins == b.wins);
+  CHECK(a.losses == b.losses);
+  CHECK(a.draws == b.draws);
+  CHECK(a.longest_win == b.longest_win);
+  CHECK(a.longest_win_index == b.longest_win_index);
+  CHECK(a.longest_loss == b.longest_loss);
+  CHECK(a.sweeps == b.sweeps);
+}
+
+// m's table solved by the retrograde generator and by the level sweeps (child lists), the smaller
+// tables of its closure solved by the retrograde generator for both (and compared too when
+// `whole_closure`): entries and statistics must be the same.
+void compare_retrograde_with_sweeps(const jungi::Rules& r, const char* text, bool whole_closure) {
+  INFO(text << " under " << jungi::describe(r));
+  const Material m = jungi::parse_material(text);
+  jungi::TableSet retro{r}, sweeps{r};
+  jungi::TableOptions by_unmoves, by_lists;
+  by_unmoves.sweeps = jungi::SweepMethod::retrograde;
+  by_lists.sweeps = jungi::SweepMethod::lists;
+  retro.solve(m, by_unmoves);
+  for (const Material& x : jungi::material_closure(m)) {
+    const bool compared = x == m || whole_closure;
+    sweeps.solve(x, compared ? by_lists : by_unmoves);
+    const jungi::Table& a = *retro.find(x);
+    const jungi::Table& b = *sweeps.find(x);
+    CHECK(a.stats.retrograde);
+    if (!compared) continue;
+    INFO(jungi::material_text(x));
+    CHECK(b.stats.child_lists);
+    std::uint64_t differ = 0;
+    for (std::uint64_t i = 0; i < a.entries.size(); ++i) differ += a.entries[i] != b.entries[i] ? 1 : 0;
+    CHECK(differ == 0);
+    check_same_stats(a.stats, b.stats);
+  }
+}
+
+jungi::Rules with_option(const std::string& flag) {
+  jungi::Rules r;
+  r.hobbling = flag == "hobbling";
+  r.optional_promotion = flag == "promotion";
+  r.stalemate_draw = flag == "stalemate";
+  r.lancer_queen = flag == "lancer";
+  return r;
+}
+
+}  // namespace
+
+// The sweeps take a second or so on a 3-piece table with Kings (fewer positions than with
+// Emperors): one a test case, its smaller tables by the retrograde generator alone. A Dragon (its
+// slides past the other King leave fields that King may take, and it steps), a Pawn (2-steps,
+// promotion to a Veteran), a Lancer under --lancer queen. Emperors (two-steps) are compared in
+// the slower cases below, and with the plain reference on every 2-piece material above.
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' table of K+RvK", "[jungi_tables]") {
+  compare_retrograde_with_sweeps(jungi::Rules{}, "K+RvK", false);
+}
+
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' table of KvKP", "[jungi_tables]") {
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KvKP", false);
+}
+
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' table of K+SvK under --lancer queen", "[jungi_tables]") {
+  compare_retrograde_with_sweeps(with_option("lancer"), "K+SvK", false);
+}
+
+// Slower (ten minutes on this shared machine): run with gonu_tests "[jungi_tables_slow]".
+// Unpromoted sliders and a Queen (it captures what passed by too), with their closures, and every
+// option.
+TEST_CASE("jungi tables: the retrograde generator gives the sweeps' tables on whole closures", "[.][jungi_tables_slow]") {
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KRvK", true);
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KQvK", true);
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KvKC", true);
+  compare_retrograde_with_sweeps(jungi::Rules{}, "KPvK", true);
+  compare_retrograde_with_sweeps(with_option("promotion"), "KPvK", true);
+  compare_retrograde_with_sweeps(with_option("stalemate"), "KSvK", true);
+  compare_retrograde_with_sweeps(with_option("stalemate"), "+K+Rv+K", true);
+  compare_retrograde_with_sweeps(with_option("hobbling"), "+KEvK", true);
+  compare_retrograde_with_sweeps(with_option("hobbling"), "+K+Nv+K", true);
+  compare_retrograde_with_sweeps(with_option("lancer"), "KSvK", true);
+  compare_retrograde_with_sweeps(jungi::Rules{}, "+K+Rv+K", true);
+  compare_retrograde_with_sweeps(jungi::Rules{}, "+Kv+KP", true);
+  compare_retrograde_with_sweeps(with_option("lancer"), "+K+Sv+K", true);
+}
+
+TEST_CASE("jungi tables: the retrograde generator gives the same tables for one thread and two", "[jungi_tables]") {
+  for (const char* text : {"+Kv+K+R"}) {
+    INFO(text);
+    const Material m = jungi::parse_material(text);
+    CHECK(closure_entries(m, 1, jungi::SweepMethod::retrograde) == closure_entries(m, 2, jungi::SweepMethod::retrograde));
+  }
+}
+
 TEST_CASE("jungi tables: one thread or two and forward sweeps or child lists give the same tables", "[jungi_tables]") {
   const Material kvk = jungi::parse_material("Kv+K");
   const auto forward = closure_entries(kvk, 1, jungi::SweepMethod::forward);

@@ -10,161 +10,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <climits>
 
 #include "core/error.hpp"
+#include "solver/jungi/reader.hpp"
+#include "solver/jungi/retrograde.hpp"
 
 namespace gonu::jungi {
 
+using namespace entry;
+
 namespace {
-
-// Entry codes (Table::entries): the result in the top two bits, the distance in the low 14.
-constexpr std::uint16_t kInvalidEntry = 0, kUnknown = 1, kWin = 0x4000, kLoss = 0x8000, kDraw = 0xC000;
-constexpr std::uint16_t kKindMask = 0xC000, kDistMask = 0x3FFF;
-constexpr int kMaxDist = kDistMask - 1;
-
-std::uint16_t kind(std::uint16_t c) { return c & kKindMask; }
-int dist(std::uint16_t c) { return c & kDistMask; }
-bool decided(std::uint16_t c) { return kind(c) == kWin || kind(c) == kLoss; }
-std::uint16_t code(std::uint16_t k, int d) { return static_cast<std::uint16_t>(k | std::min(d, kMaxDist)); }
-
-// The value of a move for its mover, from the value of the position it leads to for the opponent.
-std::uint16_t through_move(std::uint16_t c) {
-  if (kind(c) == kWin) return code(kLoss, dist(c) + 1);
-  if (kind(c) == kLoss) return code(kWin, dist(c) + 1);
-  return c;  // draw, or not yet known
-}
-
-// The best of several options for one side: the shortest win, else a draw, else the longest loss.
-// An option not yet known might be anything but a win shorter than the known ones (see sweep).
-struct Best {
-  bool win = false, all_loss = true, unknown = false;
-  int win_dist = INT_MAX, loss_dist = 0;
-  void add(std::uint16_t c) {
-    if (kind(c) == kWin) {
-      win = true;
-      win_dist = std::min(win_dist, dist(c));
-    } else if (kind(c) == kLoss) {
-      loss_dist = std::max(loss_dist, dist(c));
-    } else {
-      all_loss = false;
-      unknown = unknown || c == kUnknown;
-    }
-  }
-  std::uint16_t result() const {
-    if (win) return code(kWin, win_dist);
-    if (all_loss) return code(kLoss, loss_dist);
-    return unknown ? kUnknown : kDraw;
-  }
-};
-
-// Whether piece x on `from` captures what passed by on the empty passed square `to` (READING.md
-// "Capturing what passed by"): a Pawn on its two diagonal forward squares, the others (Veteran,
-// Queen, Empress, King, Emperor) on their eight neighbours. Faster than generating the piece's
-// moves; the reference solver, which takes its moves from core/jungi's generator, checks it.
-bool captures_passed_by_onto(Piece x, int from, int to) {
-  if (distance(from, to) != 1) return false;
-  if (kind_of(x) != Kind::pawn || is_promoted(x)) return true;
-  return rank_of(to) - rank_of(from) == forward(side_of(x)) && file_of(to) != file_of(from);
-}
-
-// Reads values of positions from the tables: `own` is the table being built (null once every
-// table is final), whose entries with a distance of `level` or more were written in the current
-// sweep and are read as not yet known, so that a sweep's result does not depend on the order
-// (or the threads) in which it visits positions.
-struct Reader {
-  const TableSet& set;
-  const Rules& rules;
-  Table* own = nullptr;
-  int level = INT_MAX;
-
-  // The value of c for its side to move, its en-passant field ignored.
-  std::uint16_t stored(const Position& c) const {
-    if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
-    Placement pl;
-    if (!placement_of(c, pl)) throw GonuError("jungi tables: a position with more than " + std::to_string(kMaxTablePieces) + " pieces");
-    const bool is_own = own && pl.material == own->indexer.material();
-    const Table* t = is_own ? own : set.find(pl.material);
-    if (!t) throw GonuError("jungi tables: the table of " + material_text(pl.material) + " is not solved");
-    const std::uint64_t i = t->indexer.encode(pl, c.to_move);
-    if (i == Indexer::kInvalid) throw GonuError("jungi tables: no index for " + format_position(c));
-    if (!is_own) return t->entries[i];
-    const std::uint16_t e = std::atomic_ref<std::uint16_t>(own->entries[i]).load(std::memory_order_relaxed);
-    return decided(e) && dist(e) >= level ? kUnknown : e;
-  }
-
-  // The value of c (reached by a move) for its side to move, with its en-passant field.
-  //
-  // Positions with an en-passant field are not stored. The field changes only the moves onto
-  // passed squares by the pieces that capture what passed by (Pawn, Veteran, Queen, Empress, King,
-  // Emperor): each becomes a capture of the piece that just moved (for a Pawn's diagonal, a move
-  // that did not exist). So the value of C with its field is the best, for C's mover, of the
-  // stored value of C without it and of the values of its captures of what passed by, which lead
-  // to smaller materials (or take the royal), already solved: the approach of Syzygy's generator
-  // for chess's en passant. This takes the plain step onto a passed square, which the capture
-  // replaces, to be no better than the capture (it only removes an enemy piece besides); the
-  // plain reference solver (tests/reference/jungi_endgame_plain.hpp), which evaluates positions
-  // with fields by their own moves, checks that on the materials of the tests. Under
-  // stalemate=draw, a C without moves is a draw stored, but with captures of what passed by it
-  // has moves: then those alone count.
-  std::uint16_t child(const Position& c) const {
-    if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
-    const std::uint16_t base = stored(c);
-    if (!c.passed) return base;
-    bool alone = false;
-    const std::uint16_t captures = passed_by_captures(c, alone);
-    if (captures == kInvalidEntry) return base;
-    if (alone) return captures;
-    Best best;
-    best.add(captures);
-    best.add(base);
-    return best.result();
-  }
-
-  // The best of c's captures of what passed by for c's side to move (kInvalidEntry if it has
-  // none); `alone` when they are c's only moves (stalemate=draw, see child).
-  std::uint16_t passed_by_captures(const Position& c, bool& alone) const {
-    Best best;
-    bool captures = false;
-    // Only a piece next to a passed square can capture what passed by: those squares alone.
-    Set near = 0;
-    for (Set ps = c.passed; ps; ps &= ps - 1) {
-      const int at = lowest(ps);
-      for (int df = -1; df <= 1; ++df)
-        for (int dr = -1; dr <= 1; ++dr)
-          if (on_board(file_of(at) + df, rank_of(at) + dr)) near |= bit(square_at(file_of(at) + df, rank_of(at) + dr));
-    }
-    for (; near; near &= near - 1) {
-      const int sq = lowest(near);
-      const Piece x = c.cell[std::size_t(sq)];
-      if (x == kEmpty || side_of(x) != c.to_move || !captures_passed_by(type_of(x))) continue;
-      for (Set ps = c.passed; ps; ps &= ps - 1) {
-        const int to = lowest(ps);
-        if (!captures_passed_by_onto(x, sq, to)) continue;
-        captures = true;
-        // The capture leads to a position without a field, of a smaller material (or the royal
-        // taken); under optional promotion a piece entering its zone may also stay unpromoted.
-        Move m{std::int8_t(sq), std::int8_t(to), kNoSquare, MoveKind::passed_by, !is_promoted(x) && in_zone(c.to_move, to)};
-        best.add(through_move(child(apply_move(c, m))));
-        if (m.promotes && rules.optional_promotion) {
-          m.promotes = false;
-          best.add(through_move(child(apply_move(c, m))));
-        }
-      }
-    }
-    if (!captures) return kInvalidEntry;
-    alone = rules.stalemate_draw && no_moves_without_field(c);
-    return best.result();
-  }
-
-  bool no_moves_without_field(Position c) const {
-    c.passed = 0;
-    c.passed_end = kNoSquare;
-    MoveList moves;
-    generate_moves(rules, c, moves);
-    return moves.size == 0;
-  }
-};
 
 constexpr std::size_t kGrain = 1024;
 // What the child lists take per index, estimated: 8 bytes a move to the same material, some 80 for
@@ -329,6 +184,17 @@ std::uint64_t sweep_lists(const ChildLists& lists, Table& t, int d) {
       std::plus<>());
 }
 
+// The levels the sweeps take on a solved table: level d decides the positions of distance d, and
+// the last is the first that decides none past the longest distance of the other tables + 2.
+int sweeps_taken(const Table& t, int longest_elsewhere) {
+  std::vector<std::uint64_t> at(kDistMask + 2, 0);
+  for (const std::uint16_t e : t.entries)
+    if (decided(e)) ++at[std::size_t(dist(e))];
+  int d = 1;
+  while (at[std::size_t(d)] != 0 || d <= longest_elsewhere + 2) ++d;
+  return d;
+}
+
 void count(const Table& t, TableStats& s) {
   s.indices = t.indexer.size();
   for (std::uint64_t i = 0; i < s.indices; ++i) {
@@ -395,28 +261,36 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
     if (find(x)) continue;
     // Child lists take some 8 bytes a move: where a table's lists would pass a quarter of the
     // limit, the forward sweeps generate the moves again at every level instead.
-    const std::uint64_t list_bytes = Indexer(rules_, x).size() * kListBytesPerIndex;
-    const bool lists = options.sweeps == SweepMethod::lists ||
-                       (options.sweeps == SweepMethod::automatic && (!limit || list_bytes <= limit / 4));
-    solve_one(x, lists, options.on_level);
+    SweepMethod method = options.sweeps == SweepMethod::automatic ? SweepMethod::retrograde : options.sweeps;
+    if (method == SweepMethod::lists && limit && Indexer(rules_, x).size() * kListBytesPerIndex > limit / 4) method = SweepMethod::forward;
+    solve_one(x, method, options.on_level);
     if (options.on_solved) options.on_solved(*find(x));
   }
   return *find(m);
 }
 
-void TableSet::solve_one(const Material& m, bool use_lists, const LevelReport& on_level) {
+void TableSet::solve_one(const Material& m, SweepMethod method, const LevelReport& on_level) {
   const auto t0 = std::chrono::steady_clock::now();
   auto table = std::make_unique<Table>(rules_, m);
   Table& t = *table;
-  t.entries.assign(t.indexer.size(), kUnknown);
   // Past the longest distance in the tables moves lead to (plus a capture of what passed by and
   // the move itself), a sweep that decides nothing is the last: no child can then have the
   // distance a later level needs.
   int longest_elsewhere = 0;
   for (const auto& [x, other] : tables_)
     longest_elsewhere = std::max({longest_elsewhere, other->stats.longest_win, other->stats.longest_loss});
+  if (method == SweepMethod::retrograde) {
+    solve_retrograde(*this, t, on_level);
+    t.stats.retrograde = true;
+    t.stats.sweeps = sweeps_taken(t, longest_elsewhere);
+    count(t, t.stats);
+    t.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    tables_.emplace(m, std::move(table));
+    return;
+  }
+  t.entries.assign(t.indexer.size(), kUnknown);
   first_sweep(rules_, t);
-  const bool lists = use_lists;
+  const bool lists = method == SweepMethod::lists;
   ChildLists child_lists;
   if (lists) child_lists = build_lists(*this, rules_, t);
   int d = 1;

@@ -123,22 +123,42 @@ std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
   return idx * 2 + std::uint64_t(index(to_move));
 }
 
+std::uint64_t Indexer::square_step(Piece p) const {
+  std::uint64_t step = 2;
+  for (std::size_t gi = groups_.size(); gi-- > 0;) {
+    if (groups_[gi].piece == p) return groups_[gi].count == 1 ? step : 0;
+    step *= groups_[gi].combinations;
+  }
+  if (p == royal_[1]) return step;
+  return p == royal_[0] ? step * kSquares : 0;
+}
+
 bool Indexer::decode(std::uint64_t idx, Position& out) const {
+  Placement unused;
+  return decode(idx, out, unused);
+}
+
+bool Indexer::decode(std::uint64_t idx, Position& out, Placement& placement) const {
   if (idx >= size_) return false;
   out = Position{};
+  placement.n = 0;
+  placement.material = material_;
   out.to_move = idx % 2 ? Side::north : Side::south;
   idx /= 2;
   auto put = [&](Piece x, int sq) {
     if (out.cell[std::size_t(sq)] != kEmpty || !can_stand(rules_, x, sq)) return false;
     out.cell[std::size_t(sq)] = x;
+    placement.piece[std::size_t(placement.n)] = x;
+    placement.square[std::size_t(placement.n++)] = static_cast<std::int8_t>(sq);
     return true;
   };
   for (std::size_t gi = groups_.size(); gi-- > 0;) {
     const Group& g = groups_[gi];
     std::uint64_t rank = idx % g.combinations;
     idx /= g.combinations;
-    // The greatest square s with C(s, i) <= rank, for i = k down to 1.
-    int top = kSquares - 1;
+    // The greatest square s with C(s, i) <= rank, for i = k down to 1 (C(s, 1) = s: a piece
+    // alone in its group is its square).
+    int top = g.count == 1 ? int(rank) : kSquares - 1;
     for (int i = g.count; i >= 1; --i) {
       while (choose(top, i) > rank) --top;
       rank -= choose(top, i);

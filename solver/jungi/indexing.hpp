@@ -44,6 +44,13 @@ class Indexer {
   // The position of an index (no en-passant field, no first-move rights), or false if the index
   // is invalid.
   bool decode(std::uint64_t index, Position& out) const;
+  // The same, with the position's placement (its pieces in no set order).
+  bool decode(std::uint64_t index, Position& out, Placement& placement) const;
+  // For moving one piece without encoding again: the index is linear in the square of North's
+  // royal and of a piece alone in its group (mirrored first with the rest), with this step, and
+  // in South's royal's folded square (rank * 5 + file, files a-e) with this step for it; 0 for a
+  // piece of a larger group.
+  std::uint64_t square_step(Piece p) const;
 
  private:
   struct Group {

@@ -1,0 +1,710 @@
+// The retrograde generator, after Syzygy's (syzygy1/tb): each position is first valued from its
+// moves that leave the material (captures and promotions: values read from the smaller tables),
+// and its moves that stay inside are counted; then the distances are found level by level from
+// the end, by un-moves (the side that just moved takes back a move that captured nothing and did
+// not promote): a position that is a LOSS in t makes each of its predecessors a WIN in t + 1; a
+// position that is a WIN in t takes one off the counter of each predecessor, and a predecessor
+// whose counter reaches zero has lost (in t + 1, or later if a move leaving the material loses
+// later). Invariants: an entry is final once the level reaches its distance (a WIN only shortens
+// before that, and a LOSS is written once); a counter (in the entry while undecided) counts the
+// moves not yet known to lose.
+//
+// En-passant fields. A move that passes squares (a slide of two squares or more, a Pawn's 2-step,
+// an Emperor's two-step) leads to C with a field, not stored: its value for the side to move is
+// the stored value of C combined with C's captures of what passed by (Reader::child), and those
+// captures leave the material, so their best value `caps` is final from the start. With caps
+// LOSS c (every capture of what passed by loses), the move wins for its mover when C is a LOSS
+// in l, in max(c, l) + 1 plies; with caps DRAW it never wins; both lose when C is a WIN, as a
+// plain move. With caps WIN c, the move loses for its mover in min(c, w) + 1 plies where C is a
+// WIN in w, else in c + 1: it is left out of the counter, and a position whose counted moves
+// have all lost waits (the pending list) until each such move's distance is known. A move to a C
+// whose captures of what passed by are its only moves (stalemate=draw) is valued as a capture.
+#include "solver/jungi/retrograde.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "solver/jungi/reader.hpp"
+
+namespace gonu::jungi {
+
+using namespace entry;
+
+namespace {
+
+// Working codes of a position not decided yet: the kind bits 00, a flag that a move leaving the
+// material draws (it cannot lose), a flag that it has moves with caps WIN, and the counter of its
+// moves inside not yet known to lose. Never the code 0 (invalid): a position whose counter is 0
+// either has a flag or is decided. The counter in the entry itself makes a decrement touch one
+// place in memory; the longest loss among the moves leaving the material, read once when the
+// counter reaches 0, lies apart (Solver::fixed_loss_).
+constexpr std::uint16_t kCantLose = 0x2000, kCapsWin = 0x1000, kCounterMask = 0x0FFF;
+bool undecided(std::uint16_t e) { return e != kInvalidEntry && kind(e) == 0; }
+
+// Steps and leaps read backwards: for (side, type, to), the squares a non-capturing atom comes
+// from, with the squares it needs empty.
+struct ReverseAtom {
+  std::int8_t from, block, middle;
+};
+struct ReverseGeometry {
+  std::vector<ReverseAtom> atoms;
+  std::array<std::array<std::array<std::uint32_t, kSquares + 1>, kTypes>, 2> first{};
+};
+
+ReverseGeometry build_reverse(const Geometry& g) {
+  ReverseGeometry r;
+  for (const Side side : {Side::south, Side::north}) {
+    const auto si = std::size_t(index(side));
+    for (std::size_t type = 0; type < std::size_t(kTypes); ++type) {
+      std::array<std::vector<ReverseAtom>, kSquares> by_to;
+      const auto& first = g.first[si][type];
+      for (int from = 0; from < kSquares; ++from) {
+        for (int i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
+          const Atom& a = g.atoms[std::size_t(i)];
+          // A first-move 2-step needs a right that table positions lack; capture-only atoms
+          // leave the material.
+          if (!(a.flags & kMoveOk) || (a.flags & kFirstMove)) continue;
+          by_to[std::size_t(a.to)].push_back({std::int8_t(from), a.block, a.middle});
+        }
+      }
+      for (int to = 0; to < kSquares; ++to) {
+        r.first[si][type][std::size_t(to)] = std::uint32_t(r.atoms.size());
+        r.atoms.insert(r.atoms.end(), by_to[std::size_t(to)].begin(), by_to[std::size_t(to)].end());
+      }
+      r.first[si][type][kSquares] = std::uint32_t(r.atoms.size());
+    }
+  }
+  return r;
+}
+
+const ReverseGeometry& reverse_geometry(bool lancer_queen) {
+  static const ReverseGeometry standard = build_reverse(geometry(false)), queen = build_reverse(geometry(true));
+  return lancer_queen ? queen : standard;
+}
+
+int opposite(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
+
+// Calls f(slot, from, passed) once for every move inside the material that leads to c (no field,
+// stored): the piece in placement slot `slot` came from `from`, by a move that passed `passed` (0:
+// none). The same moves, one for one, as generate_moves makes from the predecessor: steps and
+// leaps (hobbling read), slides back to the first blocker, a Pawn's 2-step, an Emperor's
+// non-capturing two-steps (one per middle square).
+template <class F>
+void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& rg, const Position& c, const Placement& pl, F&& f) {
+  const Side mover = other(c.to_move);
+  const auto si = std::size_t(index(mover));
+  for (int s = 0; s < pl.n; ++s) {
+    const Piece x = pl.piece[std::size_t(s)];
+    if (side_of(x) != mover) continue;
+    const int to = pl.square[std::size_t(s)];
+    const auto type = std::size_t(type_of(x));
+    for (std::uint32_t k = rg.first[si][type][std::size_t(to)]; k < rg.first[si][type][std::size_t(to) + 1]; ++k) {
+      const ReverseAtom& a = rg.atoms[k];
+      if (c.cell[std::size_t(a.from)] != kEmpty || !can_stand(r, x, a.from)) continue;
+      if (a.block >= 0 && r.hobbling && c.cell[std::size_t(a.block)] != kEmpty) continue;
+      if (a.middle < 0) {
+        f(s, a.from, Set{0});
+      } else if (c.cell[std::size_t(a.middle)] == kEmpty) {
+        f(s, a.from, bit(a.middle));
+      }
+    }
+    const unsigned dirs = g.slides[si][type];
+    for (int d = 0; d < 8; ++d) {
+      if (!(dirs >> d & 1)) continue;
+      const int back = opposite(d);
+      Set passed = 0;
+      for (int i = 0; i < g.ray_length[std::size_t(to)][std::size_t(back)]; ++i) {
+        const int from = g.ray[std::size_t(to)][std::size_t(back)][std::size_t(i)];
+        if (c.cell[std::size_t(from)] != kEmpty) break;
+        if (can_stand(r, x, from)) f(s, from, passed);
+        passed |= bit(from);
+      }
+    }
+    if (is_royal(x) && is_promoted(x)) {
+      for (int i = 0; i < g.neighbours[std::size_t(to)]; ++i) {
+        const int mid = g.neighbour[std::size_t(to)][std::size_t(i)];
+        if (c.cell[std::size_t(mid)] != kEmpty) continue;
+        for (int j = 0; j < g.neighbours[std::size_t(mid)]; ++j) {
+          const int from = g.neighbour[std::size_t(mid)][std::size_t(j)];
+          if (from != to && c.cell[std::size_t(from)] == kEmpty) f(s, from, bit(mid));
+        }
+      }
+    }
+  }
+}
+
+// Calls visit(move, passed, captures) for every move of p, a stored position (no field, no
+// first-move rights), with the squares it passes and whether it captures: generate_moves's moves
+// (the same atoms, slides and two-steps, one for one), without building a list. The tests check
+// the tables it makes against the sweeps, which take their moves from generate_moves.
+template <class Visit>
+void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, const Placement& pl, Visit&& visit) {
+  const Side side = p.to_move;
+  const auto si = std::size_t(index(side));
+  auto push = [&](Piece x, int from, int to, int mid, MoveKind kind, Set passed, bool captures) {
+    const bool promotes = !is_promoted(x) && in_zone(side, to);
+    Move m{std::int8_t(from), std::int8_t(to), std::int8_t(mid), kind, promotes};
+    if (promotes && r.optional_promotion) {
+      m.promotes = false;
+      visit(m, passed, captures);
+      m.promotes = true;
+    }
+    visit(m, passed, captures);
+  };
+  auto enemy = [&](Piece t) { return t != kEmpty && side_of(t) != side; };
+  for (int k = 0; k < pl.n; ++k) {
+    const Piece x = pl.piece[std::size_t(k)];
+    if (side_of(x) != side) continue;
+    const int from = pl.square[std::size_t(k)];
+    const auto type = std::size_t(type_of(x));
+    const auto& first = g.first[si][type];
+    for (int i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
+      const Atom& a = g.atoms[std::size_t(i)];
+      if (a.flags & kFirstMove) continue;  // no first-move rights in a table
+      if (a.block >= 0 && r.hobbling && p.cell[std::size_t(a.block)] != kEmpty) continue;
+      const bool two = a.flags & kDoubleStep;
+      if (two && p.cell[std::size_t(a.middle)] != kEmpty) continue;
+      const Piece t = p.cell[std::size_t(a.to)];
+      const MoveKind kind = two ? MoveKind::double_step : MoveKind::step;
+      const Set passed = two ? bit(a.middle) : 0;
+      if (t == kEmpty) {
+        if (a.flags & kMoveOk) push(x, from, a.to, a.middle, kind, passed, false);
+      } else if (enemy(t) && (a.flags & kCaptureOk)) {
+        push(x, from, a.to, a.middle, kind, passed, true);
+      }
+    }
+    const unsigned dirs = g.slides[si][type];
+    for (int d = 0; d < 8; ++d) {
+      if (!(dirs >> d & 1)) continue;
+      Set passed = 0;
+      for (int i = 0; i < g.ray_length[std::size_t(from)][std::size_t(d)]; ++i) {
+        const int sq = g.ray[std::size_t(from)][std::size_t(d)][std::size_t(i)];
+        const Piece t = p.cell[std::size_t(sq)];
+        if (t != kEmpty) {
+          if (enemy(t)) push(x, from, sq, kNoSquare, MoveKind::slide, passed, true);
+          break;
+        }
+        push(x, from, sq, kNoSquare, MoveKind::slide, passed, false);
+        passed |= bit(sq);
+      }
+    }
+    if (!(is_royal(x) && is_promoted(x))) continue;
+    for (int i = 0; i < g.neighbours[std::size_t(from)]; ++i) {
+      const int mid = g.neighbour[std::size_t(from)][std::size_t(i)];
+      const Piece tm = p.cell[std::size_t(mid)];
+      if (tm != kEmpty && !enemy(tm)) continue;
+      for (int j = 0; j < g.neighbours[std::size_t(mid)]; ++j) {
+        const int to = g.neighbour[std::size_t(mid)][std::size_t(j)];
+        if (to == from) {
+          if (tm != kEmpty) push(x, from, from, mid, MoveKind::two_step, bit(mid), true);
+          continue;
+        }
+        const Piece tt = p.cell[std::size_t(to)];
+        if (tt == kEmpty || enemy(tt)) push(x, from, to, mid, MoveKind::two_step, bit(mid), tm != kEmpty || tt != kEmpty);
+      }
+    }
+  }
+}
+
+// What a move to c with the field (passed, ending on `end`) is worth through c's captures of
+// what passed by (see the head of the file).
+struct Caps {
+  enum Kind : std::uint8_t { none, alone, win, loss, draw } kind = none;
+  int dist = 0;
+  std::uint16_t value = kInvalidEntry;  // the best capture for c's side to move
+};
+
+// The squares where the pieces of `side` could capture what passed by: a Pawn's two diagonal
+// forward squares, the eight neighbours of the others that capture so. A field none of whose
+// passed squares is among them has no capture of what passed by.
+Set capture_reach(const Geometry& g, const Placement& pl, Side side) {
+  Set reach = 0;
+  for (int k = 0; k < pl.n; ++k) {
+    const Piece x = pl.piece[std::size_t(k)];
+    if (side_of(x) != side || !captures_passed_by(type_of(x))) continue;
+    const int sq = pl.square[std::size_t(k)];
+    for (int j = 0; j < g.neighbours[std::size_t(sq)]; ++j) {
+      const int to = g.neighbour[std::size_t(sq)][std::size_t(j)];
+      if (captures_passed_by_onto(x, sq, to)) reach |= bit(to);
+    }
+  }
+  return reach;
+}
+
+// The squares a move passes (0 for a step, a leap, a slide of one square).
+Set passed_by_move(const Move& m) {
+  if (m.kind == MoveKind::double_step || m.kind == MoveKind::two_step) return bit(m.mid);
+  if (m.kind != MoveKind::slide || distance(m.from, m.to) < 2) return 0;
+  Set s = 0;
+  const int df = (file_of(m.to) > file_of(m.from)) - (file_of(m.to) < file_of(m.from));
+  const int dr = (rank_of(m.to) > rank_of(m.from)) - (rank_of(m.to) < rank_of(m.from));
+  for (int f = file_of(m.from) + df, k = rank_of(m.from) + dr; square_at(f, k) != m.to; f += df, k += dr) s |= bit(square_at(f, k));
+  return s;
+}
+
+// Whether m (from a stored position, so without a field) leaves the material.
+bool leaves_material(const Position& p, const Move& m) {
+  if (m.promotes) return true;
+  auto enemy = [&](int sq) { return p.cell[std::size_t(sq)] != kEmpty && side_of(p.cell[std::size_t(sq)]) != p.to_move; };
+  if (m.kind == MoveKind::two_step) return enemy(m.mid) || (m.to != m.from && enemy(m.to));
+  return enemy(m.to);
+}
+
+int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
+// South's royal's square as the index counts it (files a-e: rank * 5 + file).
+int folded(int sq) { return rank_of(sq) * 5 + file_of(sq); }
+
+// The values of captures of what passed by of one piece (one slot of a placement), by the square
+// the capture moves to: the moves to one position (un-moves) or from one (its moves) share them.
+struct CapsCache {
+  int slot = -1;
+  Set known = 0;
+  std::array<std::uint16_t, kSquares> value;  // where `known`
+};
+
+struct Update {
+  std::uint64_t index;
+  int win;  // > 0: the position wins in that many plies or less; 0: one more of its moves lost
+};
+
+struct Pending {
+  std::uint64_t index;
+  int base;  // the loss distance from its other moves
+};
+
+class Solver {
+ public:
+  Solver(const TableSet& set, Table& t)
+      : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), rg_(reverse_geometry(rules_.lancer_queen)), t_(t),
+        reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0) {}
+
+  void run(const LevelReport& on_level) {
+    const auto t0 = std::chrono::steady_clock::now();
+    initialise();
+    for (int level = 0;; ++level) {
+      if (level >= kMaxDist) throw GonuError("material " + material_text(t_.indexer.material()) + ": distances pass " + std::to_string(kMaxDist));
+      resolve_pending(level);
+      if (level > max_written_.load() && pending_.empty()) break;
+      const std::uint64_t decided = propagate(level);
+      if (on_level && level > 0) on_level(t_.indexer.material(), level, decided, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    for (std::uint16_t& e : t_.entries)
+      if (undecided(e)) e = kDraw;
+  }
+
+ private:
+  static constexpr std::size_t kGrain = 2048, kBatch = 1024;
+
+  void note_written(int d) {
+    int m = max_written_.load(std::memory_order_relaxed);
+    while (d > m && !max_written_.compare_exchange_weak(m, d)) {}
+  }
+
+  // What a move to c (its placement, `to_move` to move in it) with the field (passed, ending on
+  // the piece of slot end_slot) is worth through c's captures of what passed by. Each capture
+  // takes the piece that just moved and leaves no field: its value is read straight from the
+  // smaller table (the same as Reader::passed_by_captures, without building positions), except
+  // under stalemate=draw, where c's other moves must be looked at (Reader).
+  Caps caps(const Placement& c, Side to_move, Set passed, int end_slot, Set reach, CapsCache& cache) const {
+    if (!(passed & reach)) return {};
+    if (rules_.stalemate_draw) return caps_by_reader(c, to_move, passed, end_slot);
+    if (cache.slot != end_slot) {
+      cache.slot = end_slot;
+      cache.known = 0;
+    }
+    Best best;
+    for (Set ps = passed & reach; ps; ps &= ps - 1) {
+      const int q = lowest(ps);
+      if (!has(cache.known, q)) {
+        cache.value[std::size_t(q)] = captures_onto(c, to_move, q, end_slot);
+        cache.known |= bit(q);
+      }
+      best.add(cache.value[std::size_t(q)]);
+    }
+    Caps out;
+    out.value = best.result();
+    out.dist = dist(out.value);
+    out.kind = kind(out.value) == kWin ? Caps::win : kind(out.value) == kLoss ? Caps::loss : Caps::draw;
+    return out;
+  }
+
+  // The best, for `to_move`, of its captures of what passed by onto q (one of them at least) of
+  // the piece of slot end_slot. Where that piece stands does not matter: it is taken.
+  std::uint16_t captures_onto(const Placement& c, Side to_move, int q, int end_slot) const {
+    const Piece moved = c.piece[std::size_t(end_slot)];
+    Best best;
+    for (int k = 0; k < c.n; ++k) {
+      const Piece x = c.piece[std::size_t(k)];
+      if (side_of(x) != to_move || !captures_passed_by(type_of(x)) || !captures_passed_by_onto(x, c.square[std::size_t(k)], q)) continue;
+      if (is_royal(moved)) {
+        best.add(code(kWin, 1));  // the royal taken
+        continue;
+      }
+      const bool promotes = !is_promoted(x) && in_zone(to_move, q);
+      best.add(through_move(after_capture(c, k, q, promotes ? promote(x) : x, end_slot, to_move)));
+      if (promotes && rules_.optional_promotion) best.add(through_move(after_capture(c, k, q, x, end_slot, to_move)));
+    }
+    return best.result();
+  }
+
+  // The stored value of c after the piece of slot k (now x) moved to q taking the piece of slot
+  // `taken`, the other side to move.
+  std::uint16_t after_capture(const Placement& c, int k, int q, Piece x, int taken, Side to_move) const {
+    Placement r;
+    for (int j = 0; j < c.n; ++j) {
+      if (j == taken) continue;
+      const Piece y = j == k ? x : c.piece[std::size_t(j)];
+      r.piece[std::size_t(r.n)] = y;
+      r.square[std::size_t(r.n)] = std::int8_t(j == k ? q : c.square[std::size_t(j)]);
+      ++r.n;
+      ++r.material.count[std::size_t(index(side_of(y)))][std::size_t(type_of(y))];
+    }
+    const Table* t = set_.find(r.material);
+    if (!t) throw GonuError("jungi tables: the table of " + material_text(r.material) + " is not solved");
+    return t->entries[t->indexer.encode(r, other(to_move))];
+  }
+
+  Caps caps_by_reader(const Placement& c, Side to_move, Set passed, int end_slot) const {
+    Position p;
+    for (int k = 0; k < c.n; ++k) p.cell[std::size_t(c.square[std::size_t(k)])] = c.piece[std::size_t(k)];
+    p.to_move = to_move;
+    p.passed = passed;
+    p.passed_end = c.square[std::size_t(end_slot)];
+    find_royals(p);
+    bool alone = false;
+    Caps out;
+    out.value = reader_.passed_by_captures(p, alone);
+    if (out.value == kInvalidEntry) return {};
+    out.dist = dist(out.value);
+    out.kind = alone ? Caps::alone : kind(out.value) == kWin ? Caps::win : kind(out.value) == kLoss ? Caps::loss : Caps::draw;
+    return out;
+  }
+
+  // The value for its mover of m, which leaves the material (a capture or a promotion). Without
+  // a field the opponent could use (none of the passed squares in reach of its capturers, which a
+  // capture only makes fewer), straight from the smaller table; else by the Reader.
+  std::uint16_t leaving_value(const Position& p, const Placement& pl, const Move& m, Set passed, Set reach) const {
+    if (passed & reach) return through_move(reader_.child(apply_move(p, m)));
+    auto taken = [&](int sq) {
+      if (m.kind == MoveKind::two_step) return sq == m.mid || (sq == m.to && m.to != m.from);
+      return sq == m.to;
+    };
+    Placement r;
+    for (int k = 0; k < pl.n; ++k) {
+      Piece x = pl.piece[std::size_t(k)];
+      int sq = pl.square[std::size_t(k)];
+      if (sq != m.from && taken(sq)) {
+        if (is_royal(x)) return code(kWin, 1);  // the royal taken
+        continue;
+      }
+      if (sq == m.from) {
+        sq = m.to;
+        if (m.promotes) x = promote(x);
+      }
+      r.piece[std::size_t(r.n)] = x;
+      r.square[std::size_t(r.n++)] = std::int8_t(sq);
+      ++r.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+    }
+    const Table* t = set_.find(r.material);
+    if (!t) throw GonuError("jungi tables: the table of " + material_text(r.material) + " is not solved");
+    return through_move(t->entries[t->indexer.encode(r, other(p.to_move))]);
+  }
+
+  // The placement after m (which captures nothing) and the slot of the piece it moved.
+  static int moved_placement(const Placement& p, const Move& m, Placement& out) {
+    out = p;
+    for (int k = 0; k < p.n; ++k)
+      if (p.square[std::size_t(k)] == m.from) {
+        out.square[std::size_t(k)] = m.to;
+        if (m.promotes) out.piece[std::size_t(k)] = promote(p.piece[std::size_t(k)]);
+        return k;
+      }
+    return -1;
+  }
+
+  // Every position valued from its moves that leave the material, its other moves counted.
+  void initialise() {
+    const std::uint64_t n = t_.indexer.size();
+    t_.entries.assign(n, kInvalidEntry);
+    tbb::enumerable_thread_specific<std::vector<Pending>> found;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kGrain), [&](const tbb::blocked_range<std::uint64_t>& r) {
+      Position p;
+      auto& mine = found.local();
+      Placement pl;
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+        if (t_.indexer.decode(i, p, pl)) initialise_one(i, p, pl, mine);
+      }
+    });
+    for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
+  }
+
+  void initialise_one(std::uint64_t i, const Position& p, const Placement& pl, std::vector<Pending>& pending) {
+    std::uint16_t& e = t_.entries[i];
+    const Set reach = capture_reach(g_, pl, other(p.to_move));
+    CapsCache cache;
+    Best fixed;
+    bool any_fixed = false, caps_win = false, any = false;
+    int count = 0;
+    for_each_table_move(rules_, g_, p, pl, [&](const Move& m, Set passed, bool captures) {
+      any = true;
+      if (captures || m.promotes) {
+        fixed.add(leaving_value(p, pl, m, passed, reach));
+        any_fixed = true;
+        return;
+      }
+      if (passed & reach) {
+        Placement c;
+        const int slot = moved_placement(pl, m, c);
+        const Caps caps = this->caps(c, other(p.to_move), passed, slot, reach, cache);
+        if (caps.kind == Caps::alone) {
+          fixed.add(through_move(caps.value));
+          any_fixed = true;
+          return;
+        }
+        if (caps.kind == Caps::win) {
+          caps_win = true;
+          return;
+        }
+      }
+      ++count;
+    });
+    if (!any) {
+      e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
+      return;
+    }
+    if (count > kCounterMask) throw GonuError("material " + material_text(t_.indexer.material()) + ": a position with too many moves");
+    if (any_fixed && fixed.win) {
+      e = code(kWin, fixed.win_dist);  // a WIN, perhaps shortened later by a move inside
+      note_written(fixed.win_dist);
+      return;
+    }
+    const bool cant_lose = any_fixed && !fixed.all_loss;
+    const int loss = any_fixed ? fixed.loss_dist : 0;
+    if (count == 0 && !caps_win) {
+      e = fixed.result();
+      if (decided(e)) note_written(dist(e));
+      return;
+    }
+    e = static_cast<std::uint16_t>((cant_lose ? kCantLose : 0) | (caps_win ? kCapsWin : 0) | count);
+    fixed_loss_[i] = static_cast<std::uint16_t>(loss);
+    if (count == 0 && !cant_lose) pending.push_back({i, loss});
+  }
+
+  // The indices of predecessor q (c's placement with one piece moved back), under the mirror
+  // fold: a position whose South royal stands on the e-file is stored with its mirror image, so
+  // one board may stand for two indices, and one index for two boards (see the comment inside).
+  int predecessor_indices(const Placement& q, Side to_move, int c_south_file, std::array<std::uint64_t, 2>& out) const {
+    int south_file = 0;
+    for (int k = 0; k < q.n; ++k)
+      if (q.piece[std::size_t(k)] == make_piece(Side::south, Kind::king, false) || q.piece[std::size_t(k)] == make_piece(Side::south, Kind::king, true))
+        south_file = file_of(q.square[std::size_t(k)]);
+    // A stored position (South royal on files a-e) whose move leads to c's board or c's mirror
+    // image, where that image has c's index (c's South royal off the e-file): the un-move from c
+    // gives the board itself (files a-e) or its mirror image (files e-i).
+    int n = 0;
+    if (south_file < 4 || (south_file > 4 && c_south_file != 4)) out[std::size_t(n++)] = t_.indexer.encode(q, to_move);
+    if (south_file == 4) {
+      out[std::size_t(n++)] = t_.indexer.encode(q, to_move);
+      if (c_south_file != 4) {
+        Placement m = q;
+        for (int k = 0; k < m.n; ++k) m.square[std::size_t(k)] = std::int8_t(mirror_square(m.square[std::size_t(k)]));
+        out[std::size_t(n++)] = t_.indexer.encode(m, to_move);
+      }
+    }
+    return n;
+  }
+
+  // Level `level`: the positions decided at that distance pass it on to their predecessors.
+  std::uint64_t propagate(int level) {
+    const std::uint64_t n = t_.indexer.size();
+    const std::uint16_t loss_code = code(kLoss, level), win_code = code(kWin, level);
+    tbb::enumerable_thread_specific<std::vector<Pending>> found;
+    const std::uint64_t decided = tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, n, kGrain), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t here) {
+          Position c;
+          Placement pl;
+          auto& mine = found.local();
+          std::vector<Update> updates;
+          for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+            const std::uint16_t e = std::atomic_ref<std::uint16_t>(t_.entries[i]).load(std::memory_order_relaxed);
+            if (e != loss_code && e != win_code) continue;
+            ++here;
+            t_.indexer.decode(i, c, pl);
+            un_moves(i, c, pl, level, e == loss_code, updates);
+            if (updates.size() >= kBatch) apply(updates, level, mine);
+          }
+          apply(updates, level, mine);
+          return here;
+        },
+        std::plus<>());
+    for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
+    return decided;
+  }
+
+  // The predecessors' entries lie far apart: they are updated in batches, each fetched from
+  // memory some updates ahead of its turn.
+  void apply(std::vector<Update>& updates, int level, std::vector<Pending>& pending) {
+    constexpr std::size_t kAhead = 16;
+    const std::size_t n = updates.size();
+    for (std::size_t k = 0; k < std::min(n, kAhead); ++k) fetch(updates[k].index);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k + kAhead < n) fetch(updates[k + kAhead].index);
+      if (updates[k].win) {
+        win_through(updates[k].index, updates[k].win);
+      } else {
+        lose_through(updates[k].index, level, pending);
+      }
+    }
+    updates.clear();
+  }
+
+  void fetch(std::uint64_t i) const {
+    __builtin_prefetch(&t_.entries[i], 1);
+  }
+
+  // The updates the un-moves from c make: c lost, each predecessor wins (win > 0: in that many
+  // plies or less); c won, each predecessor has one move fewer not known to lose (win 0).
+  void un_moves(std::uint64_t c_index, Position& c, const Placement& pl, int level, bool lost, std::vector<Update>& updates) {
+    const Side mover = other(c.to_move);
+    const int c_south_file = file_of(c.royal[0]);
+    // c's board with the mover to move (c, decoded, is not mirrored): a predecessor in which a
+    // piece other than South's royal moved is this index plus that piece's step times the
+    // squares it moved back, when that piece is alone in its group.
+    const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
+    std::array<std::uint64_t, kMaxTablePieces> step{};
+    int south_slot = -1;
+    for (int k = 0; k < pl.n; ++k) {
+      step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
+      if (is_royal(pl.piece[std::size_t(k)]) && side_of(pl.piece[std::size_t(k)]) == Side::south) south_slot = k;
+    }
+    const Set reach = capture_reach(g_, pl, c.to_move);
+    CapsCache cache;
+    for_each_unmove(rules_, g_, rg_, c, pl, [&](int slot, int from, Set passed) {
+      Caps caps;
+      if (passed & reach) {
+        caps = this->caps(pl, c.to_move, passed, slot, reach, cache);
+        if (caps.kind == Caps::alone || caps.kind == Caps::win) return;  // valued apart
+      }
+      if (lost && caps.kind == Caps::draw) return;
+      std::array<std::uint64_t, 2> targets{};
+      int n = 1;
+      const int to = pl.square[std::size_t(slot)];
+      const std::uint64_t s = step[std::size_t(slot)];
+      if (slot == south_slot && file_of(from) < 4 && file_of(to) < 4) {
+        // South's royal moved back within files a-d: no mirror image on either side.
+        targets[0] = base + s * std::uint64_t(folded(from)) - s * std::uint64_t(folded(to));
+      } else if (s && slot != south_slot) {
+        targets[0] = base + s * std::uint64_t(from) - s * std::uint64_t(to);
+      } else {
+        Placement q = pl;
+        q.square[std::size_t(slot)] = std::int8_t(from);
+        n = predecessor_indices(q, mover, c_south_file, targets);
+      }
+      const int win = lost ? 1 + (caps.kind == Caps::loss ? std::max(caps.dist, level) : level) : 0;
+      for (int k = 0; k < n; ++k) updates.push_back({targets[std::size_t(k)], win});
+    });
+  }
+
+  // A move of position i leads to a LOSS for the opponent: i is a WIN in `d` or less.
+  void win_through(std::uint64_t i, int d) {
+    std::atomic_ref<std::uint16_t> entry(t_.entries[i]);
+    std::uint16_t e = entry.load(std::memory_order_relaxed);
+    const std::uint16_t want = code(kWin, d);
+    for (;;) {
+      if (kind(e) == kWin && dist(e) <= d) return;
+      if (!undecided(e) && kind(e) != kWin) throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
+      if (entry.compare_exchange_weak(e, want, std::memory_order_relaxed)) break;
+    }
+    note_written(d);
+  }
+
+  // A move of position i leads to a WIN in `level` for the opponent.
+  void lose_through(std::uint64_t i, int level, std::vector<Pending>& pending) {
+    std::atomic_ref<std::uint16_t> entry(t_.entries[i]);
+    std::uint16_t e = entry.load(std::memory_order_relaxed);
+    for (;;) {
+      if (!undecided(e)) {
+        if (kind(e) == kWin) return;
+        throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
+      }
+      const int left = e & kCounterMask;
+      if (left == 0) throw std::logic_error("jungi retrograde: more un-moves than moves");
+      // The last move known to lose, no flag: the position has lost, written at once (its entry
+      // never reads 0).
+      const bool lost = left == 1 && !(e & (kCantLose | kCapsWin));
+      const int d = lost ? std::max(level + 1, int(fixed_loss_[i])) : 0;
+      const std::uint16_t next = lost ? code(kLoss, d) : static_cast<std::uint16_t>(e - 1);
+      if (!entry.compare_exchange_weak(e, next, std::memory_order_relaxed)) continue;
+      if (lost) note_written(d);
+      if (left == 1 && (e & kCapsWin) && !(e & kCantLose)) pending.push_back({i, std::max(level + 1, int(fixed_loss_[i]))});
+      return;
+    }
+  }
+
+  // The positions whose counted moves have all lost, with moves of caps WIN: each such move
+  // loses in min(c, w) + 1, known once the level passes c or C is a WIN in w below it.
+  void resolve_pending(int level) {
+    if (pending_.empty()) return;
+    tbb::enumerable_thread_specific<std::vector<Pending>> left;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pending_.size(), 64), [&](const tbb::blocked_range<std::size_t>& r) {
+      Position p;
+      MoveList moves;
+      auto& mine = left.local();
+      for (std::size_t k = r.begin(); k != r.end(); ++k) {
+        if (!resolve_one(pending_[k], level, p, moves)) mine.push_back(pending_[k]);
+      }
+    });
+    pending_.clear();
+    for (auto& v : left) pending_.insert(pending_.end(), v.begin(), v.end());
+  }
+
+  bool resolve_one(const Pending& x, int level, Position& p, MoveList& moves) {
+    t_.indexer.decode(x.index, p);
+    generate_moves(rules_, p, moves);
+    int worst = x.base;
+    Placement pl;
+    placement_of(p, pl);
+    const Set reach = capture_reach(g_, pl, other(p.to_move));
+    CapsCache cache;
+    for (const Move& m : moves) {
+      const Set passed = passed_by_move(m);
+      if (!passed || leaves_material(p, m)) continue;
+      Placement c;
+      const int slot = moved_placement(pl, m, c);
+      const Caps caps = this->caps(c, other(p.to_move), passed, slot, reach, cache);
+      if (caps.kind != Caps::win) continue;
+      const std::uint16_t w = std::atomic_ref<std::uint16_t>(t_.entries[t_.indexer.encode(c, other(p.to_move))]).load(std::memory_order_relaxed);
+      const bool known = kind(w) == kWin && dist(w) < level;
+      if (caps.dist >= level && !known) return false;
+      worst = std::max(worst, 1 + std::min(caps.dist, known ? dist(w) : caps.dist));
+    }
+    if (worst < level) throw std::logic_error("jungi retrograde: a pending loss resolved late");
+    std::atomic_ref<std::uint16_t>(t_.entries[x.index]).store(code(kLoss, worst), std::memory_order_relaxed);
+    note_written(worst);
+    return true;
+  }
+
+  const TableSet& set_;
+  const Rules& rules_;
+  const Geometry& g_;
+  const ReverseGeometry& rg_;
+  Table& t_;
+  const Reader reader_;
+  std::vector<std::uint16_t> fixed_loss_;
+  std::vector<Pending> pending_;
+  std::atomic<int> max_written_{0};
+};
+
+}  // namespace
+
+void solve_retrograde(const TableSet& set, Table& t, const LevelReport& on_level) { Solver(set, t).run(on_level); }
+
+}  // namespace gonu::jungi
