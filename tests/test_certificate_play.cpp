@@ -173,6 +173,33 @@ TEST_CASE("gonu solve under superko: the winner's first move and the proof's siz
   REQUIRE(contains(run_gonu("solve --rules corner --board 3x3 -q --no-strategy").out, "first move:       a3-a2 (black"));
 }
 
+TEST_CASE("gonu solve under superko: where the loser moves first, the winner's answer to each of its first moves",
+          "[superko][certificate][cli]") {
+  // 3x4 soldiers: Black moves first and White wins.
+  const Result r = run_gonu("solve --rules soldiers --board 3x4 -q --json");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  REQUIRE(j["winner"] == "white");
+  REQUIRE(j["first_move"].is_null());
+  // One answer for each of Black's legal first moves, each checked by replaying it against the
+  // proof with gonu query --certificate.
+  TempDir d;
+  const std::string c = d.path + "/c";
+  REQUIRE(run_gonu("solve --rules soldiers --board 3x4 -q --certificate '" + c + "'").code == 0);
+  const nlohmann::json root = nlohmann::json::parse(run_gonu("query --certificate '" + c + "' --json").out);
+  REQUIRE(j["answers"].size() == root["replies"].size());
+  for (const auto& line : j["answers"]) {
+    const std::string text = line.get<std::string>();
+    const std::size_t space = text.find(' ');
+    REQUIRE(space != std::string::npos);
+    const nlohmann::json after = nlohmann::json::parse(
+        run_gonu("query --certificate '" + c + "' --history '" + text.substr(0, space) + "' --json").out);
+    REQUIRE(after["winner_move"] == text.substr(space + 1));
+  }
+  REQUIRE(contains(run_gonu("solve --rules soldiers --board 3x4 -q").out, "answers:          "));
+}
+
 TEST_CASE("gonu solve under superko: the longest game, for a strategy's proof and a search's, as a brute force "
           "counts it on the certificate", "[superko][certificate][cli]") {
   TempDir d;

@@ -169,11 +169,35 @@ struct Report {
   std::uint64_t proof_size = 0;            // tree nodes, strategy states and table lines of the proof
   std::optional<std::uint64_t> longest_game;  // plies, counted on the proof (none: over the walk's budget)
   bool layers = false;                     // --stats: the per-layer account in the text
+  // Where the loser moves first: each of its first moves with the winner's answer ("b3-b2 c1-c2").
+  std::vector<std::string> answers;
 };
 
 // States of play the longest game's walk may visit (about 15 us each on 4x3: under a second);
 // larger proofs keep the solver's own bound (the value line's).
 constexpr std::uint64_t kLongestGameStates = 50'000;
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// The loser's first moves, each with the winner's answer from the proof.
+std::vector<std::string> winner_answers(const CertificatePlayer& p, const Game& game) {
+  std::vector<std::string> out;
+  for (const Move& m : legal_moves(p.root())) {
+    Game g = p.root();
+    play(g, m);
+    std::string line = format_move(game.board, game.rules, m);
+    if (const std::optional<Move> a = p.winner_move(g)) {
+      line += ' ';
+      line += format_move(game.board, game.rules, *a);
+    }
+    out.push_back(line);
+  }
+  return out;
+}
 
 // The winner's move at the root, the proof's size and its longest game, from the certificate the
 // solve made (read, not checked again: gonu check-certificate does that).
@@ -183,6 +207,8 @@ void read_proof(const SuperkoResult& r, Report& rep) {
     const CertificatePlayer p = CertificatePlayer::read(r.certificate, false);
     if (const std::optional<Move> m = p.winner_move(p.root()))
       rep.first_move = format_move(rep.game.board, rep.game.rules, *m);
+    else
+      rep.answers = winner_answers(p, rep.game);
     rep.proof_size = p.size();
     rep.longest_game = p.longest_game(kLongestGameStates);
   } catch (const GonuError&) {
@@ -330,6 +356,7 @@ void print_json(const SuperkoResult& r, const Report& rep) {
   if (r.dfpn_layer_ran) j["dfpn_layer"] = dfpn_layer_json(r.dfpn_layer);
   if (rep.certificate) j["certificate"] = *rep.certificate;
   j["first_move"] = rep.first_move ? nlohmann::ordered_json(*rep.first_move) : nlohmann::ordered_json(nullptr);
+  j["answers"] = rep.answers;
   j["proof_size"] = rep.proof_size;
   j["longest_game"] = rep.longest_game ? nlohmann::ordered_json(*rep.longest_game) : nlohmann::ordered_json(nullptr);
   j["seconds"] = rep.seconds;
@@ -445,6 +472,10 @@ void print_text(const SuperkoResult& r, const Report& rep) {
   if (rep.first_move)
     std::cout << "first move:       " << *rep.first_move << " (" << winner_of(r, root) << ", by the proof; "
               << with_commas(rep.proof_size) << " entries in the proof: tree nodes, strategy states, table lines)\n";
+  else if (rep.proof_size)
+    std::cout << "answers:          " << joined(rep.answers) << " (" << winner_of(r, root)
+              << "'s answer to each first move, by the proof; " << with_commas(rep.proof_size)
+              << " entries in the proof: tree nodes, strategy states, table lines)\n";
   if (rep.proof_size)  // the proof was read
     std::cout << "longest game:     "
               << (rep.longest_game ? with_commas(*rep.longest_game) + " plies (the proof's strategy against the "
@@ -506,7 +537,7 @@ int run_superko_solve(const CommandLine& cl, const Game& game) {
   const SuperkoResult r = solve_superko(game, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   end_progress(o.progress);
-  Report rep{game, cl.optional_text("history"), std::nullopt, seconds, std::nullopt, 0, false};
+  Report rep{game, cl.optional_text("history"), std::nullopt, seconds, std::nullopt, 0, std::nullopt, false, {}};
   rep.layers = cl.has("stats");
   read_proof(r, rep);
   if (write) rep.certificate = certificate_note(cl.text("certificate"), r);
