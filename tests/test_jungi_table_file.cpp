@@ -13,6 +13,8 @@
 #include "solver/state/move_order.hpp"
 #include "tests/table_test_util.hpp"
 
+#include <nlohmann/json.hpp>
+
 using namespace gonu;
 using table_test::contains;
 using table_test::run_gonu;
@@ -172,4 +174,65 @@ TEST_CASE("jungi table file: a family values moves from the tables beside it", "
   CHECK(v.positions == solved().table("Kv+K").stats.positions);
   CHECK_THROWS_WITH(jungi::query_position(f, jungi::parse_position(kRules, "4+k4/9/9/9/9/9/9/9/4+K4 s -")),
                     Catch::Contains("the position is of +Kv+K, the table of Kv+K"));
+}
+
+TEST_CASE("jungi table file: gonu solve --out and --dir write tables, and --dir resumes from them", "[jungi_table_file]") {
+  TempDir d;
+  const std::string one = d.file("one.gonu");
+  auto r = run_gonu("solve --game jungi --material Kv+K --quiet --out '" + one + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(jungi::TableFile::open(one).header().material_text == "Kv+K");
+  REQUIRE(mkdir(d.file("all").c_str(), 0700) == 0);
+  r = run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'");
+  REQUIRE(r.code == 0);
+  const std::string kvk = d.file("all/" + jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  CHECK(table_test::slurp(kvk) == table_test::slurp(one));
+  CHECK(contains(r.out, "+Kv+K: 7,200 positions"));
+  // A second run reads both tables instead of solving them: it reports none.
+  r = run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.err, "read 2 tables already in"));
+  CHECK_FALSE(contains(r.out, "positions"));
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --dir '" + d.file("none") + "'"), "not a directory");
+  table_test::require_one_line_error(run_gonu("solve --game jungi --material Kv+K --out '" + d.path + "'"), "cannot write table");
+  // A file of another reading under a table's name is refused, not overwritten.
+  r = run_gonu("solve --game jungi --hobbling on --material Kv+K --quiet --out '" + d.file("hob.gonu") + "'");
+  REQUIRE(r.code == 0);
+  REQUIRE(rename(d.file("hob.gonu").c_str(), kvk.c_str()) == 0);
+  table_test::require_one_line_error(run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'"),
+                                     "a table of the reading jungi/hobble");
+}
+
+TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[jungi_table_file]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  const std::string kvk = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  const std::string pos = "'9/9/9/4K4/9/9/9/9/+k8 s -'";
+  auto r = run_gonu("query '" + kvk + "' " + pos);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "material: Kv+K"));
+  CHECK(contains(r.out, "moves, best first (value for South"));
+  const auto j = nlohmann::json::parse(run_gonu("query --json '" + kvk + "' " + pos).out);
+  CHECK(j["schema"] == "gonu-jungi-query/1");
+  CHECK(j["moves"].size() == 8);
+  CHECK(j["moves"][0]["rank"] == 1);
+  const jungi::TableFamily f = jungi::open_family(kvk);
+  const jungi::PositionAnswer a = jungi::query_position(f, jungi::parse_position(kRules, "9/9/9/4K4/9/9/9/9/+k8 s -"));
+  CHECK(j["value"] == to_string(a.value));
+  CHECK(j["moves"][0]["move"] == a.moves[a.order[0]].text);
+  r = run_gonu("info '" + kvk + "'");
+  CHECK(contains(r.out, "material:         Kv+K"));
+  CHECK(contains(r.out, "rules id:         jungi/nohobble/compulsory/stalemate-loss/lancer-standard"));
+  r = run_gonu("verify '" + kvk + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "OK "));
+  table_test::require_one_line_error(run_gonu("query '" + kvk + "' 'not a position'"), "");
+  table_test::require_one_line_error(run_gonu("query '" + kvk + "'"), "needs a POSITION");
+  // verify without the table a promotion leads to names it.
+  REQUIRE(std::remove(d.file(jungi::table_file_name(jungi::parse_material("+Kv+K"), kRules)).c_str()) == 0);
+  table_test::require_one_line_error(run_gonu("verify '" + kvk + "'"), "needs the table of +Kv+K");
+  r = run_gonu("query '" + kvk + "' " + pos);
+  CHECK(contains(r.out, "unknown (no table of +Kv+K)"));
 }

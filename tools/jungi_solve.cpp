@@ -126,9 +126,9 @@ int jungi_solve(const CommandLine& cl) {
   if (limit && bytes > limit)
     throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
                     ", more than the limit of " + bytes_text(limit) + " (--max-memory SIZE sets it)");
+  if (!out.dir.empty()) adopt_written(set, out.dir, all, quiet);
   std::cout << "rules: " << jungi::describe(r) << "\n";
   if (!quiet) std::cerr << "solving " << all.size() << " materials, " << bytes_text(bytes) << " of tables\n";
-  if (!out.dir.empty()) adopt_written(set, out.dir, all, quiet);
   for (const jungi::Material& m : targets) set.solve(m, options);
   if (!out.out.empty()) {
     const std::uint64_t bytes_written = jungi::write_table_file(out.out, *set.find(targets.front()), r);

@@ -13,7 +13,7 @@ _gonu_options() {
     moves) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --help" ;;
     perft) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --divide --json --help" ;;
     solve)
-      echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --from --history --threads --max-states --max-memory --engine --verify --json" \
+      echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --dir --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
            "--strategy-seconds --strategy-method --strategy-solver --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
            "--no-strategy --no-search --max-nodes" \
@@ -52,6 +52,7 @@ _gonu() {
     --strategy-solver) mapfile -t COMPREPLY < <(compgen -W "sat ilp ilp-feasible" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
     --out | --certificate | --stats-csv | --checkpoint | --resume) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --dir) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return ;;
     --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-memory | --strategy-depth | --strategy-layers | --entry-seconds | --entry-budget | \
       --max-searches | --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
   esac
