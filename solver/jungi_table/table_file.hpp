@@ -4,8 +4,8 @@
 //   header (320 bytes)  magic GONU-JNG, format version, game, rules_id, material, index layout
 //                       version, sizes, the solve's counts, checksums (XXH3 of header, index, payload)
 //   index               (blocks + 1) 8-byte offsets of the blocks in the data section
-//   data                per block of 16,384 indices, one zstd frame (with its content checksum)
-//                       of the indices' value codes, 1 or 2 bytes each
+//   data                per block of 65,536 indices, one zstd frame (with its content checksum)
+//                       of the indices' value codes, 1 or 2 bytes each (South to move first)
 //
 // A value code is 1 for a draw, 2 + 2d for a loss in d plies, 3 + 2d for a win in d, for the side
 // to move. Invalid indices (solver/jungi/indexing.hpp) carry no value: the indexer marks them (its
@@ -31,7 +31,7 @@ namespace gonu::jungi {
 constexpr std::uint32_t kJungiTableFormatVersion = 1;
 constexpr std::uint32_t kJungiTableHeaderSize = 320;
 constexpr std::uint32_t kJungiIndexLayoutVersion = 1;  // indexing.hpp's layout, as of format 1
-constexpr std::uint32_t kJungiBlockIndices = 16384;
+constexpr std::uint32_t kJungiBlockIndices = 65536;
 
 struct TableFileHeader {
   std::uint32_t format_version = 0;
