@@ -236,3 +236,18 @@ TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[
   r = run_gonu("query '" + kvk + "' " + pos);
   CHECK(contains(r.out, "unknown (no table of +Kv+K)"));
 }
+
+TEST_CASE("jungi table file: gonu play plays a Jungi ending against perfect play", "[jungi_table_file]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  const std::string kvk = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  // South moves e6-e7 (it promotes: +Kv+K, read from beside), North answers with its best move.
+  auto r = run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "hint\ne6-e7\nquit\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "hint: "));
+  CHECK(contains(r.out, "gonu plays "));
+  CHECK(contains(r.out, "record: e6-e7 "));
+  table_test::require_one_line_error(run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as black"), "--as: south, north or both");
+  table_test::require_one_line_error(run_gonu("play '" + kvk + "'"), "needs a POSITION");
+}

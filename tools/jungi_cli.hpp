@@ -26,5 +26,7 @@ int jungi_solve(const CommandLine& cl);
 int jungi_query(const CommandLine& cl, const std::string& path);
 int jungi_info(const std::string& path);
 int jungi_verify(const std::string& path);
+// gonu play on a Jungi table: POSITION against perfect play (--as south|north|both).
+int jungi_play(const CommandLine& cl, const std::string& path);
 
 }  // namespace gonu::cli

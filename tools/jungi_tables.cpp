@@ -11,6 +11,7 @@
 #include "tools/jungi_cli.hpp"
 #include "tools/jungi_query_json.hpp"
 #include "tools/options.hpp"
+#include "tools/play_input.hpp"
 #include "tools/play_moves.hpp"
 
 namespace gonu::cli {
@@ -46,7 +47,86 @@ void print_query(const jungi::TableFamily& f, const jungi::PositionAnswer& a) {
   if (!a.pv.empty()) std::cout << wrap_words("principal variation (" + std::to_string(a.pv.size()) + " plies): ", a.pv, 2, " ");
 }
 
+// gonu play on a Jungi table: one game against perfect play (the best move of the ranked list:
+// fastest win, keep the draw, slowest loss; ties in move order, so a game replays exactly).
+struct JungiGame {
+  const jungi::TableFamily& f;
+  std::optional<jungi::Side> human;  // none: the user plays both sides
+  std::vector<jungi::Position> line;
+  std::vector<std::string> record;
+
+  const jungi::Position& now() const { return line.back(); }
+  void show(const jungi::PositionAnswer& a) const {
+    std::cout << jungi::draw_position(a.position) << jungi::format_position(a.position) << "\n";
+    std::cout << "value: " << value_text(a.value, a.dist) << " for " << jungi_side_name(a.position.to_move) << " (to move)\n";
+  }
+  void play(const jungi::Move& m, const std::string& text) {
+    record.push_back(text);
+    line.push_back(jungi::apply_move(now(), m));
+  }
+  // One turn; false when the game or the input has ended.
+  bool turn(LineReader& in) {
+    if (now().royal[0] < 0 || now().royal[1] < 0) return over("a royal was captured");
+    const jungi::PositionAnswer a = jungi::query_position(f, now(), false, true);
+    show(a);
+    if (a.moves.empty()) return over(a.end);
+    const jungi::MoveValue& best = a.moves[a.order.front()];
+    if (human && now().to_move != *human) {
+      if (!best.known) throw GonuError("the engine's moves need tables absent from " + f.dir);
+      std::cout << "gonu plays " << best.text << "\n";
+      play(best.move, best.text);
+      return true;
+    }
+    for (;;) {
+      const auto typed = in.read(std::string(jungi_side_name(now().to_move)) + " to move> ");
+      if (!typed || *typed == "quit" || *typed == "q") return false;
+      if (*typed == "hint") {
+        std::cout << "hint: " << best.text << " (" << (best.known ? value_text(best.value, best.dist) : "unknown") << ")\n";
+        continue;
+      }
+      if (*typed == "undo" && line.size() > 1) {
+        const std::size_t back = human && line.size() > 2 ? 2 : 1;
+        line.resize(line.size() - back), record.resize(record.size() - back);
+        return true;
+      }
+      try {
+        const jungi::Move m = jungi::parse_move(f.file.rules(), now(), *typed);
+        play(m, jungi::format_move(f.file.rules(), now(), m));
+        return true;
+      } catch (const GonuError& e) {
+        std::cout << "not a move here: " << e.what() << " (moves, hint, undo, quit)\n";
+      }
+    }
+  }
+  bool over(const std::string& why) {
+    std::cout << "game over: " << why << "\n";
+    return false;
+  }
+};
+
 }  // namespace
+
+int jungi_play(const CommandLine& cl, const std::string& path) {
+  const jungi::TableFamily f = jungi::open_family(path);
+  const auto text = cl.optional_text("position");
+  if (!text) throw GonuError("play on a Jungi table needs a POSITION (of " + f.file.header().material_text + ")");
+  const jungi::Position p = jungi_position(cl, f.file.rules(), text);
+  jungi::query_position(f, p, false);  // refuses a position of another material before the game
+  JungiGame g{f, p.to_move, {p}, {}};
+  if (cl.has("as")) {
+    const std::string as = cl.text("as");
+    if (as == "both") g.human.reset();
+    else if (as == "south") g.human = jungi::Side::south;
+    else if (as == "north") g.human = jungi::Side::north;
+    else throw GonuError("--as: south, north or both for a Jungi table, not '" + as + "'");
+  }
+  std::cout << "table: " << path << " (" << f.file.header().material_text << ", " << jungi::describe(f.file.rules()) << ")\n";
+  LineReader in;
+  while (g.turn(in)) {
+  }
+  std::cout << wrap_words("record: ", g.record, 2, " ");
+  return 0;
+}
 
 int jungi_query(const CommandLine& cl, const std::string& path) {
   const jungi::TableFamily f = jungi::open_family(path);

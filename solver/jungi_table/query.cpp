@@ -140,9 +140,9 @@ MoveValue value_move(const TableFamily& f, const Position& p, const Move& m) {
   return value_move_locked(f, p, m);
 }
 
-PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv) {
+PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv, bool any_material) {
   if (p.royal[0] < 0 || p.royal[1] < 0) throw GonuError("a position needs both royals for a table");
-  if (material_of(p) != f.file.material())
+  if (!any_material && material_of(p) != f.file.material())
     throw GonuError("the position is of " + material_text(material_of(p)) + ", the table of " + f.file.header().material_text);
   if (p.first_move)
     throw GonuError("the tables hold no first-move rights (the position's fourth field): write the position without it");

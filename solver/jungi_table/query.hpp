@@ -53,9 +53,10 @@ struct PositionAnswer {
 };
 
 // The answer for a position of the family's material (its en-passant field read as
-// TableSet::probe reads it). Throws GonuError (one line) for a position of another material, one
-// with first-move rights (the tables hold none), or one whose own value needs an absent table.
-PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv = true);
+// TableSet::probe reads it). Throws GonuError (one line) for a position of another material
+// (unless `any_material`: a game played on leaves the table's material), one with first-move
+// rights (the tables hold none), or one whose own value needs an absent table.
+PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv = true, bool any_material = false);
 
 // A move's value read from the family: known or not, mover's value and distance.
 MoveValue value_move(const TableFamily& f, const Position& p, const Move& m);

@@ -45,7 +45,7 @@ _gonu() {
     --stalemate) mapfile -t COMPREPLY < <(compgen -W "loss draw" -- "$cur"); return ;;
     --lancer) mapfile -t COMPREPLY < <(compgen -W "standard queen" -- "$cur"); return ;;
     --first) mapfile -t COMPREPLY < <(compgen -W "black white" -- "$cur"); return ;;
-    --as) mapfile -t COMPREPLY < <(compgen -W "black white both" -- "$cur"); return ;;
+    --as) mapfile -t COMPREPLY < <(compgen -W "black white both south north" -- "$cur"); return ;;
     --values) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;
     --engine) mapfile -t COMPREPLY < <(compgen -W "auto dense compact graph" -- "$cur"); return ;;
     --strategy-method) mapfile -t COMPREPLY < <(compgen -W "injective lazy lazy-local" -- "$cur"); return ;;
