@@ -133,7 +133,7 @@ int jungi_query(const CommandLine& cl, const std::string& path) {
   const auto text = cl.optional_text("position");
   if (!text) throw GonuError("query of a Jungi table needs a POSITION (of " + f.file.header().material_text + ")");
   const jungi::Position p = jungi_position(cl, f.file.rules(), text);
-  const jungi::PositionAnswer a = jungi::query_position(f, p);
+  const jungi::PositionAnswer a = jungi::query_position(f, p, true, cl.has("history"));
   if (cl.has("json")) std::cout << json_text(jungi_query_json(f, a)) << "\n";
   else print_query(f, a);
   return 0;
