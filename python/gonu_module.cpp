@@ -324,7 +324,8 @@ void bind_functions(py::module_& m) {
 // The classes first, so that the functions' signatures in help() name them.
 PYBIND11_MODULE(gonu, m) {
   m.doc() = "gonu: exact solutions of Jul-gonu. Table(path).probe(position) reads an endgame table "
-            "written by `gonu solve --out`; solve(...) solves a rule set; moves(...) lists legal moves. "
+            "written by `gonu solve --out` (Jul-gonu's, or a Jungi material's from `gonu solve --game jungi`); "
+            "solve(...) solves a rule set; moves(...) lists legal moves. "
             "Bad input raises gonu.Error (a ValueError); an unreadable file raises OSError.";
   m.attr("__version__") = gonu::kVersion;
   py::register_exception<gonu::GonuError>(m, "Error", PyExc_ValueError);

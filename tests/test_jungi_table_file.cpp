@@ -251,3 +251,22 @@ TEST_CASE("jungi table file: gonu play plays a Jungi ending against perfect play
   table_test::require_one_line_error(run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as black"), "--as: south, north or both");
   table_test::require_one_line_error(run_gonu("play '" + kvk + "'"), "needs a POSITION");
 }
+
+TEST_CASE("jungi table file: gonu verify catches a wrong value in a well-formed file", "[jungi_table_file]") {
+  TempDir d;
+  write_one(d, "+Kv+K");
+  const jungi::Table& t = solved().table("Kv+K");
+  jungi::Table wrong(kRules, t.indexer.material());
+  wrong.entries = t.entries;
+  wrong.stats = t.stats;
+  std::uint64_t changed = 0;
+  while (!(t.value(changed).result == jungi::Result::win && t.value(changed).dist > 1)) ++changed;
+  wrong.entries[changed] += 2;  // a win two plies longer: the file's checksums are the writer's own
+  const std::string path = d.file(jungi::table_file_name(t.indexer.material(), kRules));
+  jungi::write_table_file(path, wrong, kRules);
+  const jungi::FamilyVerifyResult v = jungi::verify_family(jungi::open_family(path));
+  CHECK_FALSE(v.ok);
+  CHECK(contains(v.first_error, "index " + std::to_string(changed) + " "));
+  CHECK(contains(v.first_error, "its moves give WIN in " + std::to_string(t.value(changed).dist)));
+  table_test::require_one_line_error(run_gonu("verify '" + path + "'"), "verify failed: index");
+}

@@ -73,8 +73,10 @@ struct FamilyVerifyResult {
 };
 // The full check: the payload checksum, every valid index has a value, the header's counts, and
 // every position's value and distance re-derived from its successors' (read from the family: the
-// table itself and those its moves lead to). Needs every table of the closure (refuses with the
-// missing one named). The result does not depend on the thread count.
+// table itself and those its moves lead to). Needs the table of every material one move leads to
+// (refuses with the missing one named) and reads every table of the closure present beside it
+// first (a position that needs an absent one fails, naming it). The result does not depend on
+// the thread count. Not to be called while another thread asks the family questions.
 FamilyVerifyResult verify_family(const TableFamily& f);
 
 }  // namespace gonu::jungi
