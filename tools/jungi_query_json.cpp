@@ -1,8 +1,6 @@
 // gonu-jungi-query/1: a Jungi position's answer from its table family as one JSON object.
 #include "tools/jungi_query_json.hpp"
 
-#include "solver/state/move_order.hpp"
-
 namespace gonu::cli {
 
 const char* jungi_side_name(jungi::Side s) { return s == jungi::Side::south ? "South" : "North"; }
@@ -23,8 +21,7 @@ nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi
   ojson moves = ojson::array(), best = ojson::array();
   for (std::size_t k = 0; k < a.order.size(); ++k) {
     const jungi::MoveValue& m = a.moves[a.order[k]];
-    const bool is_best = m.known && k < a.order.size() && a.moves[a.order.front()].known &&
-                         move_score(m.value, m.dist) == move_score(a.moves[a.order.front()].value, a.moves[a.order.front()].dist);
+    const bool is_best = jungi::is_best(a, m);
     ojson mj{{"move", m.text}, {"value", m.known ? to_string(m.value) : "UNKNOWN"}, {"distance", m.known ? ojson(m.dist) : ojson(nullptr)},
              {"best", is_best}, {"rank", k + 1}};
     if (!m.known) mj["missing_table"] = m.unknown_material;

@@ -5,7 +5,6 @@
 
 #include "core/error.hpp"
 #include "solver/jungi_table/query.hpp"
-#include "solver/state/move_order.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"
@@ -27,8 +26,7 @@ void print_moves(const jungi::PositionAnswer& a) {
     const std::string label = m.known ? group_label(m.value) : "moves whose table is absent:";
     if (label != group) std::cout << label << "\n";
     group = label;
-    const jungi::MoveValue& top = a.moves[a.order.front()];
-    const bool best = m.known && top.known && move_score(m.value, m.dist) == move_score(top.value, top.dist);
+    const bool best = jungi::is_best(a, m);
     const std::string value = m.known ? value_text(m.value, m.dist) : "unknown (no table of " + m.unknown_material + ")";
     std::cout << "  " << (best ? "* " : "  ") << m.text << std::string(m.text.size() < 12 ? 12 - m.text.size() : 1, ' ') << value
               << "\n";

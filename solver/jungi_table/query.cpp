@@ -135,6 +135,12 @@ TableFamily open_family(const std::string& path) {
   return f;
 }
 
+bool is_best(const PositionAnswer& a, const MoveValue& m) {
+  if (a.order.empty() || !m.known) return false;
+  const MoveValue& top = a.moves[a.order.front()];
+  return top.known && move_score(m.value, m.dist) == move_score(top.value, top.dist);
+}
+
 MoveValue value_move(const TableFamily& f, const Position& p, const Move& m) {
   std::lock_guard<std::mutex> hold(*f.lock);
   return value_move_locked(f, p, m);

@@ -58,6 +58,9 @@ struct PositionAnswer {
 // rights (the tables hold none), or one whose own value needs an absent table.
 PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv = true, bool any_material = false);
 
+// Whether m is as good as the first of a.order (a best move); false for an unknown move.
+bool is_best(const PositionAnswer& a, const MoveValue& m);
+
 // A move's value read from the family: known or not, mover's value and distance.
 MoveValue value_move(const TableFamily& f, const Position& p, const Move& m);
 
