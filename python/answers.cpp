@@ -10,12 +10,14 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 #include "core/error.hpp"
 #include "solver/solve.hpp"
 #include "solver/table/query.hpp"
 #include "solver/verify.hpp"
+#include "tools/jungi_query_json.hpp"
 #include "tools/query_json.hpp"
 #include "tools/solve_report.hpp"
 #include "tools/table_cli.hpp"
@@ -54,6 +56,23 @@ std::vector<MoveInfo> legal_move_list(const RuleChoice& choice, const std::strin
 ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, const std::string& history) {
   const Game g = cli::game_for_query(t, position, history);
   return {cli::query_json(t, g, query_game(t, g), position.has_value())};
+}
+
+ProbeAnswer jungi_probe(const jungi::TableFamily& f, const std::string& position, const std::string& history) {
+  const jungi::Rules& r = f.file.rules();
+  jungi::Position p = jungi::parse_position(r, position);
+  std::istringstream moves(history);
+  std::string word;
+  for (int n = 1; moves >> word; ++n) {
+    try {
+      std::string over;
+      if (jungi::outcome(r, p, &over) != jungi::Outcome::ongoing) throw GonuError("the game is over: " + over);
+      p = jungi::apply_move(p, jungi::parse_move(r, p, word));
+    } catch (const GonuError& e) {
+      throw GonuError("history move " + std::to_string(n) + ": " + e.what());
+    }
+  }
+  return {cli::jungi_query_json(f, jungi::query_position(f, p))};
 }
 
 namespace {

@@ -7,6 +7,8 @@
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
+
+#include "solver/jungi_table/query.hpp"
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +50,10 @@ struct ProbeAnswer {
 
 // The state reached from `position` (or the table's root) after `history`, answered from the table.
 ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, const std::string& history);
+
+// A Jungi table's answer (the gonu-jungi-query/1 object of `gonu query --json` on a Jungi table):
+// `position` after `history` (moves in Jungi notation), its moves valued from the family.
+ProbeAnswer jungi_probe(const jungi::TableFamily& f, const std::string& position, const std::string& history);
 
 // The gonu-solve/1 object of `gonu solve --json`, and the states counted by value and distance.
 struct SolveAnswer {

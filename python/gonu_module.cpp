@@ -59,6 +59,14 @@ std::optional<std::string> bytes_of(const std::optional<Text>& t) {
 using namespace gonu::pymod;
 using gonu::Table;
 using gonu::TableHeader;
+
+// gonu.Table: a table file of either game, told apart by its magic (a Jungi table's moves into
+// other materials are valued from the tables beside it: solver/jungi_table/query.hpp).
+struct AnyTable {
+  std::shared_ptr<Table> julgonu;
+  std::shared_ptr<gonu::jungi::TableFamily> jungi;
+  std::string path() const { return julgonu ? julgonu->path() : jungi->file.path(); }
+};
 using gonu::GonuError;
 
 // A history as text: None, one string "b4-b3 c1-c2", or a sequence of moves.
@@ -109,6 +117,10 @@ std::string py_repr(const py::object& o) { return py::repr(o).cast<std::string>(
 
 std::string text_of(const ojson& j, const char* name) { return j.at(name).get<std::string>(); }
 int int_of(const ojson& j, const char* name) { return j.at(name).get<int>(); }
+// A move's or a position's value for people; a Jungi move whose table is absent has no distance.
+std::string value_of(const ojson& j) {
+  return j.at("distance").is_null() ? text_of(j, "value") : value_text(text_of(j, "value"), int_of(j, "distance"));
+}
 
 // One entry of a probe's "moves".
 struct ProbeMove {
@@ -132,7 +144,7 @@ std::string probe_repr(const ProbeAnswer& p) {
     s += "; moves";
     for (std::size_t i = 0; i < moves.size(); ++i)
       s += (i ? ", " : " ") + text_of(moves[i], "move") + " " +
-           value_text(text_of(moves[i], "value"), int_of(moves[i], "distance"));
+           value_of(moves[i]);
   }
   if (!j.at("engine_move").is_null()) s += "; best " + text_of(j, "engine_move");
   return s + ">";
@@ -164,7 +176,7 @@ py::dict table_info(const Table& t) {
 // Opens the file once with os.open first (O_NONBLOCK: a FIFO does not block), so that a missing or
 // unreadable file raises the OSError subclass Python users expect; what is in the file is then
 // Table::open's to judge.
-std::shared_ptr<Table> open_table(const py::object& path) {
+AnyTable open_table(const py::object& path) {
   const py::module_ os = py::module_::import("os");
   const py::bytes name = os.attr("fsencode")(path);
   const std::string p = name;
@@ -177,7 +189,9 @@ std::shared_ptr<Table> open_table(const py::object& path) {
     throw py::error_already_set();
   }
   py::gil_scoped_release release;
-  return std::make_shared<Table>(Table::open(p));
+  if (gonu::jungi::is_jungi_table_file(p))
+    return {nullptr, std::make_shared<gonu::jungi::TableFamily>(gonu::jungi::open_family(p))};
+  return {std::make_shared<Table>(Table::open(p)), nullptr};
 }
 
 RuleChoice rule_choice(const std::string& rules, const std::optional<std::string>& capture,
@@ -200,14 +214,14 @@ void bind_moves(py::module_& m) {
   move.def("to_dict", [](const ProbeMove& x) { return to_python(x.json); })
       .def("__repr__", [](const ProbeMove& x) {
         return "<ProbeMove " + text_of(x.json, "move") + ": " +
-               value_text(text_of(x.json, "value"), int_of(x.json, "distance")) +
+               value_of(x.json) +
                (x.json.at("best").get<bool>() ? ", best>" : ">");
       });
 }
 
 void bind_probe(py::module_& m) {
   py::class_<ProbeAnswer> probe(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.");
-  def_fields(probe, {"table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
+  def_fields(probe, {"game", "material", "table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
                      "note", "game_over", "best", "engine_move", "pv", "pv_end", "stored", "searched_plies",
                      "histories"});
   probe.def_property_readonly("value", [](const ProbeAnswer& p) { return field(p.json, "value"); },
@@ -232,20 +246,38 @@ void bind_solution(py::module_& m) {
       .def("__repr__", &solve_repr);
 }
 
+py::dict jungi_info(const gonu::jungi::TableFamily& f) {
+  const gonu::jungi::TableFileHeader& h = f.file.header();
+  return py::dict("game"_a = "jungi", "rules_id"_a = h.rules_id, "material"_a = h.material_text, "indices"_a = h.indices,
+                  "positions"_a = h.positions, "wins"_a = py::make_tuple(h.wins[0], h.wins[1]),
+                  "losses"_a = py::make_tuple(h.losses[0], h.losses[1]), "draws"_a = py::make_tuple(h.draws[0], h.draws[1]),
+                  "longest_win"_a = h.longest_win, "format_version"_a = h.format_version,
+                  "written_by"_a = "gonu " + h.gonu_version, "file_size"_a = h.file_size);
+}
+
 void bind_table(py::module_& m) {
-  py::class_<Table, std::shared_ptr<Table>>(m, "Table", "An endgame table file written by `gonu solve --out FILE`.")
+  py::class_<AnyTable>(m, "Table", "An endgame table file written by `gonu solve --out FILE` (Jul-gonu or Jungi).")
       .def(py::init(&open_table), "path"_a)
-      .def_property_readonly("path", &Table::path)
-      .def_property_readonly("info", &table_info, "the header: rules, board, root, counts, format")
-      .def("__len__", [](const Table& t) { return t.size(); })
-      .def("probe", [](const Table& t, const std::optional<Text>& position, const py::object& history) {
-             return probe(t, bytes_of(position), history_text(history));
+      .def_property_readonly("path", &AnyTable::path)
+      .def_property_readonly("game", [](const AnyTable& t) { return t.jungi ? "jungi" : "julgonu"; })
+      .def_property_readonly("info", [](const AnyTable& t) { return t.jungi ? jungi_info(*t.jungi) : table_info(*t.julgonu); },
+                             "the header: rules, counts, format (Jul-gonu: board and root; Jungi: material)")
+      .def("__len__", [](const AnyTable& t) { return t.jungi ? t.jungi->file.header().positions : t.julgonu->size(); })
+      .def("probe", [](const AnyTable& t, const std::optional<Text>& position, const py::object& history) {
+             if (!t.jungi) return probe(*t.julgonu, bytes_of(position), history_text(history));
+             if (!position) throw GonuError("a Jungi table's probe needs a position (of " + t.jungi->file.header().material_text + ")");
+             const std::string moves = history_text(history);
+             py::gil_scoped_release release;
+             return jungi_probe(*t.jungi, position->bytes, moves);
            }, "position"_a = py::none(), "history"_a = py::none(),
-           "The value of POSITION (default: the table's root) after HISTORY (a str or a list of moves), "
-           "every legal move with its value, the best moves and the principal variation.")
-      .def("__repr__", [](const Table& t) {
-        return "<Table " + py_repr(py::str(t.path())) + ": " + t.rules().name + " " + board_text(t.rules()) +
-               ", " + std::to_string(t.size()) + " states>";
+           "The value of POSITION (default: the table's root; a Jungi table needs one) after HISTORY (a str or a "
+           "list of moves), every legal move with its value best first, the best moves and the principal variation.")
+      .def("__repr__", [](const AnyTable& t) {
+        if (t.jungi)
+          return "<Table " + py_repr(py::str(t.path())) + ": jungi " + t.jungi->file.header().material_text + ", " +
+                 std::to_string(t.jungi->file.header().positions) + " positions>";
+        return "<Table " + py_repr(py::str(t.path())) + ": " + t.julgonu->rules().name + " " +
+               board_text(t.julgonu->rules()) + ", " + std::to_string(t.julgonu->size()) + " states>";
       });
 }
 
@@ -292,7 +324,8 @@ void bind_functions(py::module_& m) {
 // The classes first, so that the functions' signatures in help() name them.
 PYBIND11_MODULE(gonu, m) {
   m.doc() = "gonu: exact solutions of Jul-gonu. Table(path).probe(position) reads an endgame table "
-            "written by `gonu solve --out`; solve(...) solves a rule set; moves(...) lists legal moves. "
+            "written by `gonu solve --out` (Jul-gonu's, or a Jungi material's from `gonu solve --game jungi`); "
+            "solve(...) solves a rule set; moves(...) lists legal moves. "
             "Bad input raises gonu.Error (a ValueError); an unreadable file raises OSError.";
   m.attr("__version__") = gonu::kVersion;
   py::register_exception<gonu::GonuError>(m, "Error", PyExc_ValueError);

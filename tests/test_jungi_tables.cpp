@@ -297,6 +297,32 @@ TEST_CASE("jungi tables: one thread or two and forward sweeps or child lists giv
   CHECK(closure_entries(m, 1, jungi::SweepMethod::lists) == closure_entries(m, 2, jungi::SweepMethod::lists));
 }
 
+// A table solved in one set and adopted by another (as gonu reads tables from disk) answers the
+// same, and the set then solves a larger material from it without solving it again.
+TEST_CASE("jungi tables: an adopted table probes and is built on as a solved one", "[jungi_tables]") {
+  const jungi::Rules r;
+  const Material emperors = jungi::parse_material("+Kv+K");  // leads to no other material
+  jungi::TableSet solved{r};
+  solved.solve(jungi::parse_material("Kv+K"));
+  jungi::TableSet set{r};
+  auto t = std::make_unique<jungi::Table>(r, emperors);
+  t->entries = solved.find(emperors)->entries;
+  set.adopt(std::move(t));
+  CHECK_THROWS_WITH(set.adopt(std::make_unique<jungi::Table>(r, emperors)), Catch::Contains("held already"));
+  CHECK_THROWS_WITH(set.adopt(std::make_unique<jungi::Table>(r, jungi::parse_material("KvK"))),
+                    Catch::Contains("0 entries for 7290 indices"));
+  for (const char* text : {"4+k4/9/9/9/9/9/9/9/4+K4 s -", "9/9/9/9/3+k5/4+K4/9/9/9 n -"}) {
+    const jungi::Position p = jungi::parse_position(r, text);
+    CHECK(set.probe(p) == solved.probe(p));
+  }
+  std::vector<std::string> solved_now;
+  jungi::TableOptions o;
+  o.on_solved = [&](const jungi::Table& x) { solved_now.push_back(jungi::material_text(x.indexer.material())); };
+  set.solve(jungi::parse_material("Kv+K"), o);
+  CHECK(solved_now == std::vector<std::string>{"Kv+K"});
+  CHECK(set.find(jungi::parse_material("Kv+K"))->entries == solved.find(jungi::parse_material("Kv+K"))->entries);
+}
+
 TEST_CASE("jungi tables: a material too large for the memory limit is refused", "[jungi_tables]") {
   jungi::TableSet set{jungi::Rules{}};
   jungi::TableOptions o;
@@ -330,7 +356,7 @@ TEST_CASE("jungi tables: gonu solve --game jungi reports every table it solves",
   CHECK(big.code == 1);
   CHECK(big.err.find("more than the limit of 10 MiB") != std::string::npos);
   CHECK(run_gonu("solve --material KvK").code == 2);
-  CHECK(run_gonu("solve --game jungi --material KvK --out x").code == 2);
+  CHECK(run_gonu("solve --game jungi --all 2 --out x").code == 2);  // --out is one material's table
 }
 
 TEST_CASE("jungi tables: a position and its colour flip have the same value", "[jungi_tables]") {

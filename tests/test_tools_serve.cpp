@@ -691,3 +691,33 @@ TEST_CASE("gonu serve --certificate: whole games against a superko proof, the st
   REQUIRE(get_json(oc, "/api/certificate", 200)["winner_move"] == "c3-c2");
   require_one_line_error(run_gonu("serve --certificate '" + t.f33 + "' --port 0"), "certificate");
 }
+
+TEST_CASE("gonu serve: a Jungi table is listed with its material and answers as gonu query --json", "[serve][cli]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  const std::string kvk = d.file("Kv+K.nohobble-compulsory-stalemate-loss-lancer-standard.gonu");
+  REQUIRE(rename(kvk.c_str(), d.file("kvk.gonu").c_str()) == 0);  // the id; its neighbour keeps its name
+  Server s("'" + d.file("kvk.gonu") + "'");
+  REQUIRE(contains(s.first_line, "kvk: jungi Kv+K"));
+  auto c = s.client();
+  const json list = get_json(c, "/api/tables", 200);
+  REQUIRE(list["tables"][0]["game"] == "jungi");
+  REQUIRE(list["tables"][0]["material"] == "Kv+K");
+  REQUIRE(list["tables"][0]["states"] == 4800);
+  const std::string root = list["tables"][0]["root"];  // its longest win: 17 plies
+  json want = cli_query(d.file("kvk.gonu"), "", root);
+  json got = get_json(c, query_path("kvk", "", root), 200);
+  REQUIRE(got == want);
+  REQUIRE(got["value"] == "WIN");
+  REQUIRE(got["distance"] == 17);
+  const std::string first = got["moves"][0]["move"];
+  REQUIRE(get_json(c, query_path("kvk", first, root), 200) == cli_query(d.file("kvk.gonu"), first, root));
+  const json line = get_json(c, "/api/line?table=kvk&position=" + enc(root) + "&history=" + enc(first), 200);
+  REQUIRE(line["plies"].size() == 2);
+  REQUIRE(line["plies"][1]["value"] == "LOSS");
+  REQUIRE(line["plies"][1]["distance"] == 16);
+  const json bad = get_json(c, query_path("kvk", ""), 400);
+  REQUIRE(contains(bad["error"], "needs a position"));
+  REQUIRE(!contains(bad["error"], d.path));
+  REQUIRE(s.stop() == 0);
+}

@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <iostream>
 
+#include "solver/jungi_table/table_file.hpp"
 #include "solver/table/query.hpp"
+#include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/format_number.hpp"
 #include "tools/table_cli.hpp"
@@ -22,6 +24,7 @@ int cmd_info(int argc, char** argv) {
   CommandLine cl("gonu info FILE");
   cl.positional("file");
   if (!cl.parse(argc, argv)) return 0;
+  if (jungi::is_jungi_table_file(cl.required("file", "FILE"))) return jungi_info(cl.text("file"));
   const Table t = Table::open(cl.required("file", "FILE"));
   const TableHeader& h = t.header();
   const Board& b = t.board();

@@ -14,6 +14,8 @@
 
 #include "core/error.hpp"
 #include "solver/solve.hpp"
+#include "solver/jungi_table/table_file.hpp"
+#include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/play_certificate.hpp"
 #include "tools/play_session.hpp"
@@ -97,7 +99,7 @@ int cmd_play(int argc, char** argv) {
                  "       gonu play --rules NAME [--board RxC ...] [POSITION] [...]   (solved in memory)\n"
                  "       gonu play --certificate FILE [POSITION] [--history \"MOVES\"] [--as LOSER|both]");
   cl.history("moves played from POSITION (or the table's root) first");
-  cl.add()("as", po::value<std::string>(), "your side: black | white | both (default: the side to move first)")
+  cl.add()("as", po::value<std::string>(), "your side: black | white | both (default: the side to move first; a Jungi table: south | north | both)")
           ("vary", "the engine picks at random among its best moves (the seed is printed)")
           ("seed", po::value<std::uint64_t>(), "seed of --vary's choices (default: a random one)")
           ("values", po::value<std::string>()->default_value("on"), "show the values of positions and moves: on | off");
@@ -115,6 +117,7 @@ int cmd_play(int argc, char** argv) {
       "the winner's strategy of a superko proof plays against you, with the whole history and superko applied.\n");
   if (!cl.parse(argc, argv)) return 0;
   if (cl.has("certificate")) return play_against_certificate(cl);
+  if (!rule_options_given(cl) && cl.has("file") && jungi::is_jungi_table_file(cl.text("file"))) return jungi_play(cl, cl.text("file"));
   PlaySettings s;
   const bool in_memory = rule_options_given(cl);
   if (in_memory && cl.has("position")) cl.usage_error("with rule options there is no FILE: give only POSITION");

@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "solver/jungi_table/table_file.hpp"
 #include "solver/table/query.hpp"
 #include "tools/options.hpp"
+#include "tools/jungi_cli.hpp"
 #include "tools/play_certificate.hpp"
 #include "tools/play_moves.hpp"
 #include "tools/query_json.hpp"
@@ -114,6 +116,7 @@ int cmd_query(int argc, char** argv) {
       else print_certificate_query(p, path, g);
       return 0;
     }
+    if (jungi::is_jungi_table_file(cl.required("file", "FILE"))) return jungi_query(cl, cl.text("file"));
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
     if (json)

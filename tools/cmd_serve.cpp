@@ -124,9 +124,13 @@ int cmd_serve(int argc, char** argv) {
   svr.deepen_backlog();
 
   std::cerr << "gonu serve: listening on http://" << url_host(host) << ":" << bound << "/ (";
-  for (std::size_t i = 0; i < tables.size(); ++i)
-    std::cerr << (i ? ", " : "") << tables[i].id << ": " << tables[i].table.rules().name << " "
-              << tables[i].table.board().rows << "x" << tables[i].table.board().cols;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    std::cerr << (i ? ", " : "") << tables[i].id << ": ";
+    if (tables[i].jungi)
+      std::cerr << "jungi " << tables[i].jungi->file.header().material_text;
+    else
+      std::cerr << tables[i].table->rules().name << " " << tables[i].table->board().rows << "x" << tables[i].table->board().cols;
+  }
   for (std::size_t i = 0; i < certificates.size(); ++i)
     std::cerr << (i || !tables.empty() ? ", " : "") << certificates[i].id << ": superko proof, "
               << to_string(certificates[i].player.winner()) << " wins";

@@ -52,7 +52,10 @@ constexpr const char* kSolveEpilog =
     "promoted piece; each side's royal K or +K first) and, first, every material its captures and promotions\n"
     "lead to; --all N every material of 2 to N pieces. For each table: its positions, WIN/LOSS/DRAW for each\n"
     "side to move and the longest win with a position of it (stdout); its time and the peak memory (stderr).\n"
-    "The tables stay in memory (none is written yet); a run whose tables pass --max-memory is refused.\n"
+    "--out FILE writes the table of --material (gonu query, info, verify, play, serve read it); --dir DIR\n"
+    "writes every table solved into DIR (KRvK.nohobble-compulsory-stalemate-loss-lancer-standard.gonu) and\n"
+    "first reads those already there, so an interrupted run resumes. A run whose tables pass --max-memory\n"
+    "is refused.\n"
     "\n"
     "exit status: 0 solved (superko: the value proven); 1 bad input or --verify failed; 2 usage error;\n"
     "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n"
@@ -74,7 +77,9 @@ void declare_options(CommandLine& cl) {
   cl.rule_options();
   cl.game_option();
   cl.add()("material", po::value<std::string>(), "jungi: solve this material (KRvK: South's pieces, v, North's) and what it leads to")
-          ("all", po::value<std::int64_t>(), "jungi: solve every material of up to N pieces, smallest first");
+          ("all", po::value<std::int64_t>(), "jungi: solve every material of up to N pieces, smallest first")
+          ("dir", po::value<std::string>(), "jungi: write every table solved into this directory, one file a material, "
+                                            "reading those already there instead of solving them (a run resumes)");
   cl.add()("from", po::value<std::string>(), "solve from this position instead of the start");
   cl.history("moves played from the start (or --from) first");
   cl.threads();
@@ -292,7 +297,7 @@ int cmd_solve(int argc, char** argv) {
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
       "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
       "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]] "
-      "| --game jungi (--material SIGNATURE | --all N)");
+      "| --game jungi (--material SIGNATURE [--out FILE] | --all N) [--dir DIR]");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;

@@ -4,7 +4,9 @@
 #include <iostream>
 
 #include "core/error.hpp"
+#include "solver/jungi_table/table_file.hpp"
 #include "solver/table/table.hpp"
+#include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
@@ -16,6 +18,7 @@ int cmd_verify(int argc, char** argv) {
   cl.quiet();
   cl.positional("file");
   if (!cl.parse(argc, argv)) return 0;
+  if (jungi::is_jungi_table_file(cl.required("file", "FILE"))) return jungi_verify(cl.text("file"));
   const Table t = Table::open(cl.required("file", "FILE"));
   const ProgressFn progress = make_progress(cl.has("quiet"));
   const TableVerifyResult r = verify_table(t, progress);

@@ -3,7 +3,10 @@
 // N pieces (--all N), smallest first. For each table solved, stdout gets its positions, W/L/D for
 // each side to move and the longest win with a position of it; stderr gets its time and the
 // peak memory so far, and on a terminal each level as it is swept (stdout depends only on the
-// input, as for Jul-gonu's solve).
+// input, as for Jul-gonu's solve). --out FILE writes the table of --material (solver/jungi_table/);
+// --dir DIR writes every table solved into DIR, one file a material (table_file_name), and first
+// reads the tables already there instead of solving them again, so that an interrupted run resumes.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -11,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "solver/jungi/generator.hpp"
+#include "solver/jungi_table/table_file.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/solve_report.hpp"
@@ -21,7 +25,7 @@ namespace {
 
 // The options of Jul-gonu's solve that mean nothing for a Jungi material.
 void refuse_julgonu_options(const CommandLine& cl) {
-  for (const char* flag : {"from", "history", "verify", "json", "stats", "stats-csv", "levels", "out", "mpi", "checkpoint",
+  for (const char* flag : {"from", "history", "verify", "json", "stats", "stats-csv", "levels", "mpi", "checkpoint",
                            "certificate", "resume", "cube"}) {
     if (cl.has(flag)) cl.usage_error(std::string("--") + flag + " is not (yet) an option of solve --game jungi");
   }
@@ -59,6 +63,37 @@ std::vector<jungi::Material> all_materials(const CommandLine& cl) {
   return out;
 }
 
+// --dir: the tables already in DIR of the run's materials, read into the set instead of solved
+// (each checked against the reading asked for); returns how many.
+int adopt_written(jungi::TableSet& set, const std::string& dir, const std::set<jungi::Material>& all, bool quiet) {
+  int n = 0;
+  for (const jungi::Material& m : all) {
+    const std::string path = dir + "/" + jungi::table_file_name(m, set.rules());
+    if (!jungi::is_jungi_table_file(path)) continue;
+    const jungi::TableFile f = jungi::TableFile::open(path, set.rules());
+    if (f.material() != m) throw GonuError(path + ": a table of " + f.header().material_text + ", not " + jungi::material_text(m));
+    set.adopt(f.load());
+    ++n;
+  }
+  if (!quiet && n) std::cerr << "read " << n << " tables already in " << dir << "\n";
+  return n;
+}
+
+// --out and --dir: where tables go, checked before any solving.
+struct Outputs {
+  std::string out, dir;
+};
+Outputs outputs(const CommandLine& cl) {
+  Outputs o{cl.text_or_empty("out"), cl.text_or_empty("dir")};
+  if (!o.out.empty() && !cl.has("material")) cl.usage_error("--out FILE goes with --material (with --all, --dir DIR)");
+  if (!o.dir.empty()) {
+    struct stat st {};
+    if (::stat(o.dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw GonuError("--dir " + o.dir + ": not a directory");
+  }
+  if (!o.out.empty()) jungi::check_table_file_writable(o.out);
+  return o;
+}
+
 }  // namespace
 
 int jungi_solve(const CommandLine& cl) {
@@ -71,7 +106,11 @@ int jungi_solve(const CommandLine& cl) {
   jungi::TableSet set(r);
   jungi::TableOptions options;
   options.max_memory = cl.byte_size_value("max-memory");
-  options.on_solved = [&](const jungi::Table& t) { print_table(t, quiet); };
+  const Outputs out = outputs(cl);
+  options.on_solved = [&](const jungi::Table& t) {
+    print_table(t, quiet);
+    if (!out.dir.empty()) jungi::write_table_file(out.dir + "/" + jungi::table_file_name(t.indexer.material(), r), t, r);
+  };
   if (!quiet && isatty(STDERR_FILENO))
     options.on_level = [](const jungi::Material& m, int level, std::uint64_t decided, double seconds) {
       std::cerr << "\r  " << jungi::material_text(m) << ": level " << level << ", " << with_commas(decided) << " decided, "
@@ -87,9 +126,14 @@ int jungi_solve(const CommandLine& cl) {
   if (limit && bytes > limit)
     throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
                     ", more than the limit of " + bytes_text(limit) + " (--max-memory SIZE sets it)");
+  if (!out.dir.empty()) adopt_written(set, out.dir, all, quiet);
   std::cout << "rules: " << jungi::describe(r) << "\n";
   if (!quiet) std::cerr << "solving " << all.size() << " materials, " << bytes_text(bytes) << " of tables\n";
   for (const jungi::Material& m : targets) set.solve(m, options);
+  if (!out.out.empty()) {
+    const std::uint64_t bytes_written = jungi::write_table_file(out.out, *set.find(targets.front()), r);
+    if (!quiet) std::cerr << "wrote " << out.out << " (" << bytes_text(bytes_written) << ")\n";
+  }
   return 0;
 }
 

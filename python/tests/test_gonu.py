@@ -449,3 +449,61 @@ if __name__ == "__main__":  # without pytest: run every test_ function in order
     teardown_module()
     print(f"{len(tests) - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+# --- Jungi tables: gonu.Table of a Jungi file, probe as gonu query --json ---
+
+def jungi_tables():
+    """Kv+K and +Kv+K (its King's promotion) written by gonu solve --game jungi --dir, once."""
+    if "jungi" not in _tables:
+        d = os.path.join(WORK, "jungi")
+        os.mkdir(d)
+        run_gonu("solve", "--game", "jungi", "--material", "Kv+K", "--quiet", "--dir", d)
+        _tables["jungi"] = os.path.join(d, "Kv+K.nohobble-compulsory-stalemate-loss-lancer-standard.gonu")
+    return _tables["jungi"]
+
+
+JUNGI_POSITION = "9/9/9/4K4/9/9/9/9/+k8 s -"
+
+
+def test_jungi_probe_is_gonu_query_json():
+    path = jungi_tables()
+    t = gonu.Table(path)
+    assert t.game == "jungi"
+    p = t.probe(JUNGI_POSITION)
+    assert p.to_dict() == gonu_json("query", path, JUNGI_POSITION, "--json")
+    assert p.material == "Kv+K"
+    assert p.value in ("WIN", "LOSS", "DRAW")
+    assert len(p.moves) == 8
+    scores = [(m.value == "WIN") * (10**6 - m.distance) - (m.value == "LOSS") * (10**6 - m.distance) for m in p.moves]
+    assert scores == sorted(scores, reverse=True)  # best first
+    assert [m.rank for m in p.moves] == list(range(1, 9))
+
+
+def test_jungi_probe_after_history_and_bad_input():
+    t = gonu.Table(jungi_tables())
+    after = t.probe(JUNGI_POSITION, history=["e6-e5"])
+    assert after.position == "9/9/9/9/4K4/9/9/9/+k8 n -"
+    assert after.side_to_move == "North"
+    with raises(gonu.Error, "needs a position"):
+        t.probe()
+    with raises(gonu.Error, "the position is of"):
+        t.probe("4+k4/9/9/9/9/9/9/9/4+K4 s -")
+    with raises(gonu.Error, "history move 1"):
+        t.probe(JUNGI_POSITION, history="e6-e9")
+
+
+def test_jungi_table_info_and_unknown_moves():
+    path = jungi_tables()
+    t = gonu.Table(path)
+    info = t.info
+    assert info["material"] == "Kv+K" and info["game"] == "jungi"
+    assert info["positions"] == len(t) == 4800
+    d = os.path.join(WORK, "jungi-alone")
+    os.mkdir(d)
+    alone = os.path.join(d, os.path.basename(path))
+    shutil.copy(path, alone)
+    moves = gonu.Table(alone).probe(JUNGI_POSITION).moves
+    unknown = [m for m in moves if m.value == "UNKNOWN"]
+    assert unknown and all(m.distance is None for m in unknown)
+    assert [m.value for m in moves[-len(unknown):]] == ["UNKNOWN"] * len(unknown)  # unknown moves last

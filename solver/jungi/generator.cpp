@@ -237,6 +237,15 @@ const Table* TableSet::find(const Material& m) const {
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
+const Table& TableSet::adopt(std::unique_ptr<Table> table) {
+  const Material m = table->indexer.material();
+  if (find(m)) throw GonuError("jungi tables: the table of " + material_text(m) + " is held already");
+  if (table->entries.size() != table->indexer.size())
+    throw GonuError("jungi tables: the table of " + material_text(m) + " has " + std::to_string(table->entries.size()) +
+                    " entries for " + std::to_string(table->indexer.size()) + " indices");
+  return *(tables_[m] = std::move(table));
+}
+
 std::uint64_t TableSet::bytes_needed(const Material& m) const {
   long double bytes = 0;
   for (const Material& x : material_closure(m))

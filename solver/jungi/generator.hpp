@@ -84,6 +84,10 @@ class TableSet {
   // The value for the side to move of any position whose material is solved here, with or
   // without an en-passant field (the field's captures read from the tables they lead to).
   Value probe(const Position& p) const;
+  // Takes in a table solved before under these rules (read from a table file, with its entries
+  // final and 0 exactly at the invalid indices): find, probe and solve then use it as one solved
+  // here. Throws GonuError if its material is held already or its entries are not one an index.
+  const Table& adopt(std::unique_ptr<Table> table);
 
  private:
   void solve_one(const Material& m, SweepMethod method, const LevelReport& on_level);

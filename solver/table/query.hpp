@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/julgonu/game.hpp"
+#include "solver/state/move_order.hpp"
 #include "solver/table/table.hpp"
 
 namespace gonu {
@@ -57,32 +58,9 @@ struct TagValue {
   std::uint16_t dist = 0;
 };
 
-// The mover's value and distance after a move, from the successor's entry.
-inline Value mover_value(Value after) {
-  return after == Value::win ? Value::loss : after == Value::loss ? Value::win : Value::draw;
-}
-
-// How good a move is for its mover (larger is better): a win beats a draw beats a loss; a faster
-// win and a slower loss are better.
-inline long long move_score(Value mover_value, int dist) {
-  if (mover_value == Value::win) return 1'000'000LL - dist;
-  if (mover_value == Value::draw) return 0;
-  return -1'000'000LL + dist;
-}
-
-// The one order of every list of moves gonu shows (query's text and --json, the explorer's API,
-// Python's Probe.moves, solve's root list): best first for the mover, the fastest win, then the
-// draws, then the slowest loss; equal moves keep generate_moves order (a stable sort). Returns the
-// indices of `moves` in that order; M has the mover's `value` and the `dist`.
-template <class M>
-std::vector<std::size_t> best_first(const std::vector<M>& moves) {
-  std::vector<std::size_t> order(moves.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return move_score(moves[a].value, int(moves[a].dist)) > move_score(moves[b].value, int(moves[b].dist));
-  });
-  return order;
-}
+// mover_value, move_score and best_first (the one order of every list of moves gonu shows: query's
+// text and --json, the explorer's API, Python's Probe.moves, solve's root list) are in
+// solver/state/move_order.hpp, which Jungi's tables share.
 
 // The move the rule picks among `moves` (-1 if there are none): the first of best_first.
 int best_move_index(const std::vector<MoveAnswer>& moves);

@@ -1,13 +1,19 @@
 // Jungi's move generator: perft from the provisional start (bulk counting at the last ply: the
 // last ply's moves are generated and counted, not played), move generation over random positions
-// of a few pieces (the endgame tables' diet), un-moves, and one endgame table of four pieces
-// solved by the retrograde generator.
+// of a few pieces (the endgame tables' diet), un-moves, one endgame table of four pieces solved by
+// the retrograde generator; and the probe of a Jungi table file (solver/jungi_table/): random
+// positions of a warm table, the blocks they read already decoded in the reader's cache. The table
+// is GONU_BENCH_JUNGI_TABLE (a file written by gonu solve --game jungi --out), else +K+Rv+K
+// (590,490 indices, the size of KRvK) solved and written first.
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <random>
 
 #include "core/jungi/unmoves.hpp"
 #include "solver/jungi/generator.hpp"
+#include "solver/jungi_table/table_file.hpp"
 #include "tests/jungi_support.hpp"
 
 using namespace gonu;
@@ -86,6 +92,41 @@ void BM_JungiSolveFourPieces(benchmark::State& state) {
   state.counters["positions_per_second"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_JungiSolveFourPieces)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+
+const jungi::TableFile& bench_table() {
+  static const jungi::TableFile t = [] {
+    if (const char* path = std::getenv("GONU_BENCH_JUNGI_TABLE")) return jungi::TableFile::open(path);
+    jungi::TableSet set{jungi::Rules{}};
+    const jungi::Material m = jungi::parse_material("+K+Rv+K");
+    set.solve(m);
+    const std::string path = "/tmp/gonu-bench-jungi-" + std::to_string(getpid()) + ".gonu";
+    jungi::write_table_file(path, *set.find(m), set.rules());
+    jungi::TableFile f = jungi::TableFile::open(path);
+    std::remove(path.c_str());
+    return f;
+  }();
+  return t;
+}
+
+// The value of a random valid position of the table (its en-passant field none), warm.
+void BM_JungiTableProbe(benchmark::State& state) {
+  const jungi::TableFile& t = bench_table();
+  std::mt19937_64 rng(5);
+  std::vector<jungi::Position> positions;
+  while (positions.size() < 4096) {
+    jungi::Position p;
+    if (t.indexer().decode(rng() % t.header().indices, p)) positions.push_back(p);
+  }
+  for (const jungi::Position& p : positions) benchmark::DoNotOptimize(t.value(p));  // warm the cache
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(t.value(positions[i]));
+    i = (i + 1) % positions.size();
+  }
+  state.counters["indices"] = double(t.header().indices);
+  state.counters["bytes"] = double(t.header().file_size);
+}
+BENCHMARK(BM_JungiTableProbe);
 
 }  // namespace
 

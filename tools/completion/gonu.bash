@@ -13,7 +13,7 @@ _gonu_options() {
     moves) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --help" ;;
     perft) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --divide --json --help" ;;
     solve)
-      echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --from --history --threads --max-states --max-memory --engine --verify --json" \
+      echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --dir --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
            "--strategy-seconds --strategy-method --strategy-solver --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
            "--no-strategy --no-search --search --dfpn-layer --max-nodes" \
@@ -45,7 +45,7 @@ _gonu() {
     --stalemate) mapfile -t COMPREPLY < <(compgen -W "loss draw" -- "$cur"); return ;;
     --lancer) mapfile -t COMPREPLY < <(compgen -W "standard queen" -- "$cur"); return ;;
     --first) mapfile -t COMPREPLY < <(compgen -W "black white" -- "$cur"); return ;;
-    --as) mapfile -t COMPREPLY < <(compgen -W "black white both" -- "$cur"); return ;;
+    --as) mapfile -t COMPREPLY < <(compgen -W "black white both south north" -- "$cur"); return ;;
     --values) mapfile -t COMPREPLY < <(compgen -W "on off" -- "$cur"); return ;;
     --engine) mapfile -t COMPREPLY < <(compgen -W "auto dense compact graph" -- "$cur"); return ;;
     --strategy-method) mapfile -t COMPREPLY < <(compgen -W "injective lazy lazy-local" -- "$cur"); return ;;
@@ -54,6 +54,7 @@ _gonu() {
     --strategy-solver) mapfile -t COMPREPLY < <(compgen -W "sat ilp ilp-feasible" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
     --out | --certificate | --stats-csv | --checkpoint | --resume) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --dir) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return ;;
     --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-memory | --strategy-depth | --strategy-layers | --entry-seconds | --entry-budget | \
       --max-searches | --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
   esac

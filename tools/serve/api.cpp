@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "solver/table/query.hpp"
 #include "tools/certificate_query.hpp"
+#include "tools/jungi_query_json.hpp"
 #include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
 
@@ -32,7 +33,7 @@ ApiAnswer ok(const ojson& j) { return {200, json_text(j)}; }
 // server keeps its files.
 ApiAnswer table_error(const ServedTable& t, const std::string& message) {
   std::string out = message;
-  const std::string& path = t.table.path();
+  const std::string& path = t.path();
   for (std::size_t at = out.find(path); !path.empty() && at != std::string::npos; at = out.find(path, at + t.id.size()))
     out.replace(at, path.size(), t.id);
   return api_error(400, out);
@@ -100,6 +101,85 @@ ojson ply_json(const Table& t, const Game& g, const QueryAnswer& a) {
           {"game_over", over.empty() ? ojson(nullptr) : ojson(over)}};
 }
 
+// A Jungi table in the list: its material and reading, and an example position (its longest win,
+// else its first valid index) to start from, since a Jungi table has no root.
+ojson jungi_table_json(const ServedTable& s) {
+  const jungi::TableFileHeader& h = s.jungi->file.header();
+  jungi::Position example;
+  if (h.longest_win < 0 || !s.jungi->file.indexer().decode(h.longest_win_index, example))
+    for (std::uint64_t i = 0; i < h.indices && !s.jungi->file.indexer().decode(i, example); ++i) {
+    }
+  return {{"id", s.id},
+          {"game", "jungi"},
+          {"rules", {{"id", h.rules_id}, {"text", jungi::describe(h.rules)}}},
+          {"material", h.material_text},
+          {"board", "9x9"},
+          {"states", h.positions},
+          {"root", jungi::format_position(example)},
+          {"max_distance", std::max(h.longest_win, h.longest_loss)}};
+}
+
+// The Jungi position a request names: its position (required) after its moves.
+std::vector<jungi::Position> jungi_line_positions(const ServedTable& s, const ExplorerRequest& r, std::vector<std::string>& moves) {
+  if (!r.position) throw GonuError("a Jungi table's query needs a position (of " + s.jungi->file.header().material_text + ")");
+  const jungi::Rules& rules = s.jungi->file.rules();
+  std::vector<jungi::Position> line{jungi::parse_position(rules, *r.position)};
+  const std::vector<std::string> typed = split_moves(r.history);
+  for (std::size_t n = 0; n < typed.size(); ++n) {
+    try {
+      std::string over;
+      if (jungi::outcome(rules, line.back(), &over) != jungi::Outcome::ongoing) throw GonuError("the game is over: " + over);
+      const jungi::Move m = jungi::parse_move(rules, line.back(), typed[n]);
+      moves.push_back(jungi::format_move(rules, line.back(), m));
+      line.push_back(jungi::apply_move(line.back(), m));
+    } catch (const GonuError& e) {
+      throw GonuError("history move " + std::to_string(n + 1) + ": " + e.what());
+    }
+  }
+  return line;
+}
+
+ApiAnswer jungi_query(const ServedTable& served, const ExplorerRequest& r) {
+  try {
+    std::vector<std::string> moves;
+    const std::vector<jungi::Position> line = jungi_line_positions(served, r, moves);
+    ojson j = jungi_query_json(*served.jungi, jungi::query_position(*served.jungi, line.back(), true, !moves.empty()));
+    j["table"] = served.id;
+    return ok(j);
+  } catch (const GonuError& e) {
+    return table_error(served, e.what());
+  }
+}
+
+ApiAnswer jungi_line(const ServedTable& served, const ExplorerRequest& r) {
+  try {
+    std::vector<std::string> moves;
+    const std::vector<jungi::Position> line = jungi_line_positions(served, r, moves);
+    ojson plies = ojson::array();
+    for (std::size_t k = 0; k < line.size(); ++k) {
+      const jungi::Position& p = line[k];
+      ojson ply{{"ply", k}, {"move", k ? ojson(moves[k - 1]) : ojson(nullptr)}, {"position", jungi::format_position(p)},
+                {"side_to_move", jungi_side_name(p.to_move)}};
+      if (p.royal[0] < 0 || p.royal[1] < 0) {
+        ply["value"] = "LOSS", ply["distance"] = 0, ply["game_over"] = "its royal was captured";
+      } else {
+        const jungi::PositionAnswer a = jungi::query_position(*served.jungi, p, false, k > 0);
+        ply["value"] = to_string(a.value), ply["distance"] = a.dist;
+        ply["game_over"] = a.end.empty() ? ojson(nullptr) : ojson(a.end);
+      }
+      plies.push_back(ply);
+    }
+    ojson j;
+    j["schema"] = "gonu-line/1";
+    j["table"] = served.id;
+    j["start"] = jungi::format_position(line.front());
+    j["plies"] = plies;
+    return ok(j);
+  } catch (const GonuError& e) {
+    return table_error(served, e.what());
+  }
+}
+
 }  // namespace
 
 std::vector<ServedTable> open_served_tables(const std::vector<std::string>& paths) {
@@ -107,7 +187,10 @@ std::vector<ServedTable> open_served_tables(const std::vector<std::string>& path
   for (const std::string& path : paths) {
     std::string id = file_stem(path);
     for (int n = 2; find_table(out, id); ++n) id = file_stem(path) + "-" + std::to_string(n);
-    out.push_back({id, Table::open(path)});
+    if (jungi::is_jungi_table_file(path))
+      out.push_back({id, std::nullopt, std::make_shared<const jungi::TableFamily>(jungi::open_family(path))});
+    else
+      out.push_back({id, Table::open(path), nullptr});
   }
   return out;
 }
@@ -133,13 +216,18 @@ ApiAnswer api_error(int status, const std::string& message) {
 ApiAnswer api_tables(const std::vector<ServedTable>& tables) {
   ojson list = ojson::array();
   for (const ServedTable& s : tables) {
-    const TableHeader& h = s.table.header();
+    if (s.jungi) {
+      list.push_back(jungi_table_json(s));
+      continue;
+    }
+    const TableHeader& h = s.table->header();
     list.push_back({{"id", s.id},
-                    {"rules", rules_json(s.table.rules())},
-                    {"board", std::to_string(s.table.board().rows) + "x" + std::to_string(s.table.board().cols)},
+                    {"game", "julgonu"},
+                    {"rules", rules_json(s.table->rules())},
+                    {"board", std::to_string(s.table->board().rows) + "x" + std::to_string(s.table->board().cols)},
                     {"states", h.states},
-                    {"root", format_position(s.table.board(), h.root)},
-                    {"root_tag", tag_text(s.table.board(), h.root_tag)},
+                    {"root", format_position(s.table->board(), h.root)},
+                    {"root_tag", tag_text(s.table->board(), h.root_tag)},
                     {"max_distance", h.max_dist}});
   }
   ojson j;
@@ -151,7 +239,8 @@ ApiAnswer api_tables(const std::vector<ServedTable>& tables) {
 ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
   if (auto bad = check_request(tables, r)) return *bad;
   const ServedTable& served = *find_table(tables, r.table);
-  const Table& t = served.table;
+  if (served.jungi) return jungi_query(served, r);
+  const Table& t = *served.table;
   try {
     const Game g = request_game(t, r);
     const QueryAnswer a = query_game(t, g);
@@ -166,7 +255,8 @@ ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerReques
 ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest& r) {
   if (auto bad = check_request(tables, r)) return *bad;
   const ServedTable& served = *find_table(tables, r.table);
-  const Table& t = served.table;
+  if (served.jungi) return jungi_line(served, r);
+  const Table& t = *served.table;
   try {
     const Game whole = request_game(t, r);  // checks the whole history first, with its error text
     Game g = game_for_query(t, r.position, "");

@@ -17,18 +17,25 @@
 //   errors   {"schema": "gonu-error/1", "status": 400, "error": "one line naming the problem"}
 #pragma once
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "checker/certificate_play.hpp"
+#include "solver/jungi_table/query.hpp"
 #include "solver/table/table.hpp"
 
 namespace gonu::cli {
 
+// A served table of either game (told apart by the file's magic): a Jul-gonu table, or a Jungi
+// table with the tables beside it (its queries answer gonu-jungi-query/1, tools/jungi_query_json.hpp;
+// it has no root, so a query names a position: /api/tables gives an example, its longest win).
 struct ServedTable {
   std::string id;  // the file's name without ".gonu", made unique with "-2", "-3", ...
-  Table table;
+  std::optional<Table> table;
+  std::shared_ptr<const jungi::TableFamily> jungi;
+  const std::string& path() const { return table ? table->path() : jungi->file.path(); }
 };
 
 // Opens every table (GonuError names the first bad one) and names them.

@@ -40,6 +40,7 @@ async function api(path, history) {
   const body = isProof() ? { certificate: S.table.id, history: history.join(' ') }
     : { table: S.table.id, history: history.join(' ') };
   if (S.start !== null) body.position = S.start;
+  else if (isJungi()) body.position = S.table.root;  // a Jungi table has no root: its example
   const params = new URLSearchParams(body);
   const url = path + '?' + params.toString();
   if (cache.has(url)) return cache.get(url);
@@ -90,10 +91,12 @@ function parseMove(text) {
 }
 
 const valueClass = (v) => v.toLowerCase();
-// A proof's values have no distance (null): WIN or LOSS alone.
-function valueText(v, d) { return v === 'DRAW' ? 'DRAW' : d === null ? v : v + ' in ' + d; }
+// A proof's values have no distance (null): WIN or LOSS alone; a Jungi move into a material whose
+// table is absent is UNKNOWN.
+function valueText(v, d) { return v === 'DRAW' || v === 'UNKNOWN' ? v : d === null ? v : v + ' in ' + d; }
 function shortValue(v, d) { return v === 'DRAW' ? 'D' : v[0] + (d === null ? '' : d); }
-const sideName = (s) => (s === 'black' ? 'Black (x)' : 'White (w)');
+const sideName = (s) => (s === 'black' ? 'Black (x)' : s === 'white' ? 'White (w)' : s);
+const isJungi = () => S.table && S.table.game === 'jungi';
 
 // ---- SVG helpers ------------------------------------------------------------------------------
 
@@ -117,6 +120,7 @@ function pointXY(sq) {
 // ---- The board --------------------------------------------------------------------------------
 
 function drawBoard() {
+  if (isJungi()) return drawJungiBoard();
   const svg = $('board');
   const { rows, cols } = boardSize(S.table);
   const focused = svg.contains(document.activeElement) ? document.activeElement.dataset.square : null;
@@ -127,6 +131,35 @@ function drawBoard() {
   drawPoints(svg, rows, cols);
   if (!S.edit) drawMoves(svg);
   if (focused) svg.querySelector(`[data-square="${focused}"]`).focus({ preventScroll: true });
+}
+
+// A Jungi position (9x9 squares, READING.md's letters: upper case South, lower case North, '+'
+// before a promoted piece), with the squares of the move the pointer is on in the move list
+// coloured by its value.
+function drawJungiBoard() {
+  const svg = $('board'), n = 9, size = CELL * 0.8, m = MARGIN / 2;
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${2 * m + n * size} ${2 * m + n * size}`);
+  const ranks = S.answer.position.split(' ')[0].split('/');
+  const pv = S.preview ? S.answer.moves.find((x) => x.move === S.preview) : null;
+  const marked = pv ? pv.move.match(/[a-i][1-9]/g) : [];
+  for (let row = 0; row < n; ++row) {
+    const rank = S.flipped ? row + 1 : n - row;
+    const cells = [];
+    for (const t of (ranks[n - rank] || '').match(/\d|\+?[A-Za-z]/g) || [])
+      if (/\d/.test(t)) for (let k = 0; k < Number(t); ++k) cells.push(''); else cells.push(t);
+    for (let col = 0; col < n; ++col) {
+      const file = S.flipped ? n - 1 - col : col, sq = 'abcdefghi'[file] + rank;
+      const x = m + col * size, y = m + row * size;
+      const cls = 'jungi-square' + (marked.includes(sq) ? ' marked ' + valueClass(pv.value) : '');
+      el('rect', { x, y, width: size, height: size, class: cls, 'data-square': sq }, svg);
+      const piece = cells[file] || '';
+      if (piece) el('text', { x: x + size / 2, y: y + size * 0.68, class: 'jungi-piece ' + (piece.replace('+', '') === piece.replace('+', '').toUpperCase() ? 'south' : 'north'), 'text-anchor': 'middle' }, svg, piece);
+    }
+    el('text', { x: m / 2, y: m + row * size + size * 0.6, class: 'label', 'text-anchor': 'middle' }, svg, String(rank));
+  }
+  for (let col = 0; col < n; ++col)
+    el('text', { x: m + col * size + size / 2, y: 2 * m + n * size - 4, class: 'label', 'text-anchor': 'middle' }, svg, 'abcdefghi'[S.flipped ? n - 1 - col : col]);
 }
 
 function drawGrid(svg, rows, cols) {
@@ -271,8 +304,9 @@ function drawMoveList() {
     b.dataset.move = m.move;
     b.dataset.value = m.value;
     b.dataset.distance = m.distance;
+    const caps = m.captures || [];  // a Jungi move names its captures in its notation
     const parts = [['name', m.move], ['val', valueText(m.value, m.distance)],
-      ['caps', m.captures.length ? '× ' + m.captures.join(' ') : ''],
+      ['caps', caps.length ? '× ' + caps.join(' ') : ''],
       ['best', best ? (isProof() ? '★ strategy' : '★ best') : '']];
     for (const [cls, text] of parts) {
       const s = document.createElement('span');
@@ -280,7 +314,7 @@ function drawMoveList() {
       s.textContent = text;
       b.appendChild(s);
     }
-    b.setAttribute('aria-label', `${m.move}${m.captures.length ? ' capturing ' + m.captures.join(' ') : ''}: ` +
+    b.setAttribute('aria-label', `${m.move}${caps.length ? ' capturing ' + caps.join(' ') : ''}: ` +
       `${valueText(m.value, m.distance)} for ${sideName(S.answer.side_to_move)}${best ? ', the best move' : ''}`);
     b.addEventListener('click', () => playMove(m.move, true));
     const show = () => { S.preview = m.move; drawBoard(); };
@@ -302,7 +336,7 @@ function drawMoveList() {
   }
   if (S.answer.proof) return drawProofNote();
   $('pv').textContent = S.answer.pv.length
-    ? `Best line (${S.answer.pv.length} plies): ${S.answer.pv.join(' ')}; then ${S.answer.pv_end}.`
+    ? `Best line (${S.answer.pv.length} plies): ${S.answer.pv.join(' ')}` + (S.answer.pv_end ? `; then ${S.answer.pv_end}.` : '.')
     : S.answer.value === 'DRAW' ? 'With best play the game never ends.' : '';
 }
 
@@ -666,7 +700,9 @@ async function loadChoices() {
     }
     $('table').appendChild(g);
   };
-  group('Tables', tables, (t) => `${t.id} (${t.rules.name} ${t.board}, ${t.states.toLocaleString('en')} states)`);
+  group('Tables', tables, (t) => (t.game === 'jungi'
+    ? `${t.id} (jungi ${t.material}, ${t.states.toLocaleString('en')} positions)`
+    : `${t.id} (${t.rules.name} ${t.board}, ${t.states.toLocaleString('en')} states)`));
   group('Superko proofs', proofs, (c) => `${c.id} (superko ${c.board}: ${c.winner} wins, play against the proof)`);
 }
 

@@ -1,0 +1,224 @@
+// Jungi table questions: a position's value and its moves' from a family of tables read on demand
+// from one directory, the principal variation, and the full check of a table.
+#include "solver/jungi_table/query.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <climits>
+
+#include "core/error.hpp"
+#include "solver/state/move_order.hpp"
+
+namespace gonu::jungi {
+
+namespace {
+
+std::string directory_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The materials whose tables a probe of c reads: its own, and with an en-passant field those its
+// captures of what passed by lead to (a capture that also promotes: two steps of next_materials).
+std::vector<Material> materials_read(const Position& c) {
+  std::vector<Material> out{material_of(c)};
+  if (c.passed)
+    for (const Material& x : next_materials(out.front())) {
+      out.push_back(x);
+      for (const Material& y : next_materials(x)) out.push_back(y);
+    }
+  return out;
+}
+
+// The value of c for its side to move, or nullopt with `missing` set when a table it needs is
+// absent. The caller holds the family's lock.
+std::optional<Value> probe_family(const TableFamily& f, const Position& c, std::string& missing) {
+  if (c.royal[0] >= 0 && c.royal[1] >= 0) {
+    for (const Material& m : materials_read(c)) {
+      if (f.ensure(m)) continue;
+      missing = material_text(m);
+      return std::nullopt;
+    }
+  }
+  const Value v = f.set.probe(c);
+  if (v.result == Result::invalid) throw GonuError("no table value for " + format_position(c) + " (the table is damaged?)");
+  return v;
+}
+
+MoveValue value_move_locked(const TableFamily& f, const Position& p, const Move& m) {
+  MoveValue mv{m, format_move(f.file.rules(), p, m), false, gonu::Value::draw, 0, {}};
+  const auto v = probe_family(f, apply_move(p, m), mv.unknown_material);
+  if (!v) return mv;
+  mv.known = true;
+  mv.value = mover_value(game_value(v->result));
+  mv.dist = mv.value == gonu::Value::draw ? 0 : std::uint16_t(v->dist + 1);
+  return mv;
+}
+
+// Known moves best first (best_first), then the unknown ones in move order.
+std::vector<std::size_t> rank(const std::vector<MoveValue>& moves) {
+  std::vector<MoveValue> known;
+  std::vector<std::size_t> where, unknown;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (moves[i].known) {
+      known.push_back(moves[i]);
+      where.push_back(i);
+    } else {
+      unknown.push_back(i);
+    }
+  }
+  std::vector<std::size_t> order;
+  for (const std::size_t k : best_first(known)) order.push_back(where[k]);
+  order.insert(order.end(), unknown.begin(), unknown.end());
+  return order;
+}
+
+PositionAnswer answer_locked(const TableFamily& f, const Position& p) {
+  PositionAnswer a;
+  a.position = p;
+  std::string missing;
+  const auto v = probe_family(f, p, missing);
+  if (!v) throw GonuError("the value of " + format_position(p) + " needs the table of " + missing + ", not in " + f.dir);
+  a.value = game_value(v->result);
+  a.dist = a.value == gonu::Value::draw ? 0 : std::uint16_t(v->dist);
+  for (const Move& m : legal_moves(f.file.rules(), p)) a.moves.push_back(value_move_locked(f, p, m));
+  a.order = rank(a.moves);
+  if (outcome(f.file.rules(), p, &a.end) == Outcome::ongoing) a.end.clear();
+  return a;
+}
+
+// Best play from a decided position while every move on the way is known: the best move each ply.
+std::vector<std::string> principal_variation(const TableFamily& f, const PositionAnswer& from) {
+  std::vector<std::string> pv;
+  PositionAnswer a = from;
+  while (a.value != gonu::Value::draw && !a.order.empty() && a.moves[a.order.front()].known && pv.size() <= from.dist) {
+    const Move m = a.moves[a.order.front()].move;
+    pv.push_back(a.moves[a.order.front()].text);
+    const Position next = apply_move(a.position, m);
+    if (next.royal[0] < 0 || next.royal[1] < 0) break;
+    a = answer_locked(f, next);
+  }
+  return pv;
+}
+
+}  // namespace
+
+gonu::Value game_value(Result r) {
+  return r == Result::win ? gonu::Value::win : r == Result::loss ? gonu::Value::loss : gonu::Value::draw;
+}
+
+std::string value_text(gonu::Value v, std::uint16_t dist) {
+  return v == gonu::Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
+}
+
+bool TableFamily::ensure(const Material& m) const {
+  if (set.find(m)) return true;
+  if (std::find(absent.begin(), absent.end(), m) != absent.end()) return false;
+  const std::string path = dir + "/" + table_file_name(m, file.rules());
+  if (!is_jungi_table_file(path)) {
+    absent.push_back(m);
+    return false;
+  }
+  const TableFile t = TableFile::open(path, file.rules());
+  if (t.material() != m) throw GonuError(path + ": a table of " + t.header().material_text + ", not " + material_text(m));
+  set.adopt(t.load());
+  return true;
+}
+
+TableFamily open_family(const std::string& path) {
+  TableFile file = TableFile::open(path);
+  const Rules r = file.rules();
+  TableFamily f{std::move(file), directory_of(path), TableSet(r), {}};
+  f.set.adopt(f.file.load());
+  return f;
+}
+
+bool is_best(const PositionAnswer& a, const MoveValue& m) {
+  if (a.order.empty() || !m.known) return false;
+  const MoveValue& top = a.moves[a.order.front()];
+  return top.known && move_score(m.value, m.dist) == move_score(top.value, top.dist);
+}
+
+MoveValue value_move(const TableFamily& f, const Position& p, const Move& m) {
+  std::lock_guard<std::mutex> hold(*f.lock);
+  return value_move_locked(f, p, m);
+}
+
+PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv, bool any_material) {
+  if (p.royal[0] < 0 || p.royal[1] < 0) throw GonuError("a position needs both royals for a table");
+  if (!any_material && material_of(p) != f.file.material())
+    throw GonuError("the position is of " + material_text(material_of(p)) + ", the table of " + f.file.header().material_text);
+  if (p.first_move)
+    throw GonuError("the tables hold no first-move rights (the position's fourth field): write the position without it");
+  std::lock_guard<std::mutex> hold(*f.lock);
+  PositionAnswer a = answer_locked(f, p);
+  if (with_pv) a.pv = principal_variation(f, a);
+  return a;
+}
+
+namespace {
+
+// The value a position's successors give it (the generator's rule: the shortest win, else a
+// draw, else the longest loss; no move: outcome()).
+std::optional<Value> derived(const TableFamily& f, const Position& p, std::string& missing) {
+  const std::vector<Move> moves = legal_moves(f.file.rules(), p);
+  if (moves.empty()) return outcome(f.file.rules(), p) == Outcome::draw ? Value{Result::draw, 0} : Value{Result::loss, 0};
+  int win = INT_MAX, loss = -1;
+  bool draw = false;
+  for (const Move& m : moves) {
+    const auto v = probe_family(f, apply_move(p, m), missing);
+    if (!v) return std::nullopt;
+    if (v->result == Result::loss) win = std::min(win, v->dist + 1);
+    else if (v->result == Result::win) loss = std::max(loss, v->dist + 1);
+    else draw = true;
+  }
+  if (win != INT_MAX) return Value{Result::win, win};
+  if (!draw) return Value{Result::loss, loss};
+  return Value{Result::draw, 0};
+}
+
+}  // namespace
+
+FamilyVerifyResult verify_family(const TableFamily& f) {
+  FamilyVerifyResult r;
+  const TableFileHeader& h = f.file.header();
+  if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
+  // Every table one move leads to must be there. Those further away (a move's capture of what
+  // passed by, an Emperor's two captures) are read now where present: the parallel loop below
+  // then only reads the family, and names an absent one where a position needs it.
+  for (const Material& x : next_materials(f.file.material()))
+    if (!f.ensure(x)) return {false, "needs the table of " + material_text(x) + ", not in " + f.dir, 0, {}, {}, {}};
+  for (const Material& x : material_closure(f.file.material())) f.ensure(x);
+  const Table& t = *f.set.find(f.file.material());
+  constexpr std::uint64_t kChunk = 4096;
+  const std::uint64_t chunks = (h.indices + kChunk - 1) / kChunk;
+  std::vector<FamilyVerifyResult> parts(chunks);
+  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    FamilyVerifyResult& part = parts[c];
+    Position p;
+    for (std::uint64_t i = c * kChunk; i < std::min(h.indices, (c + 1) * kChunk) && part.ok; ++i) {
+      if (!t.indexer.decode(i, p)) continue;
+      const Value stored = t.value(i);
+      const std::size_t side = std::size_t(index(p.to_move));
+      ++part.positions;
+      (stored.result == Result::win ? part.wins : stored.result == Result::loss ? part.losses : part.draws)[side]++;
+      std::string missing;
+      const auto want = derived(f, p, missing);
+      if (!want || !(*want == stored))
+        part = {false, "index " + std::to_string(i) + " (" + format_position(p) + "): stored " + value_text(stored) + ", its moves give " +
+                           (want ? value_text(*want) : "nothing (the table of " + missing + " is absent)"), 0, {}, {}, {}};
+    }
+  });
+  for (const FamilyVerifyResult& part : parts) {
+    if (!part.ok) return part;
+    r.positions += part.positions;
+    for (std::size_t s = 0; s < 2; ++s) r.wins[s] += part.wins[s], r.losses[s] += part.losses[s], r.draws[s] += part.draws[s];
+  }
+  if (r.positions != h.positions || r.wins != h.wins || r.losses != h.losses || r.draws != h.draws)
+    return {false, "the header's counts are not the table's", r.positions, r.wins, r.losses, r.draws};
+  return r;
+}
+
+}  // namespace gonu::jungi

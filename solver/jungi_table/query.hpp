@@ -1,0 +1,85 @@
+// Questions asked of a Jungi table file and of the tables beside it in its directory: a position's
+// value, each of its moves valued and ranked best first (solver/state/move_order.hpp, the order
+// every move list of gonu shares), the principal variation, and the full check of a table (every
+// value re-derived from its successors). A move that leaves the material (a capture, a promotion)
+// is valued from the table of the material it leads to, read from the same directory
+// (table_file_name); where that table is absent the move's value is unknown.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/jungi_table/table_file.hpp"
+#include "solver/state/value.hpp"
+
+namespace gonu::jungi {
+
+// A table and the tables its moves lead to, read into one TableSet as they are needed (a table of
+// four pieces leads to up to ten others of four: they are read only when a move reaches them).
+// Thread-safe: every question locks the family.
+struct TableFamily {
+  TableFile file;  // the table asked about
+  std::string dir;
+  mutable TableSet set;  // the tables read so far
+  mutable std::vector<Material> absent;  // looked for beside the file and not found
+  std::unique_ptr<std::mutex> lock = std::make_unique<std::mutex>();
+  // Reads m's table from the directory if it is there and not read yet; false if it is absent.
+  // Refuses (GonuError, one line) a file there of another reading or material.
+  bool ensure(const Material& m) const;
+};
+// Opens `path` and reads its table whole (TableFile::load).
+TableFamily open_family(const std::string& path);
+
+struct MoveValue {
+  Move move;
+  std::string text;              // format_move
+  bool known = false;            // false: the table of the material it leads to is absent
+  gonu::Value value = gonu::Value::draw;  // for the mover
+  std::uint16_t dist = 0;        // plies to the end from before the move (0 for a draw)
+  std::string unknown_material;  // when unknown: the material whose table is missing
+};
+
+struct PositionAnswer {
+  Position position;
+  gonu::Value value = gonu::Value::draw;  // for the side to move
+  std::uint16_t dist = 0;
+  std::vector<MoveValue> moves;           // in generate_moves order
+  std::vector<std::size_t> order;         // best first: known moves by best_first, then unknown ones
+  std::vector<std::string> pv;            // a decided position: best play to the end, while known
+  std::string end;                        // why the game is over (no moves) or empty
+};
+
+// The answer for a position of the family's material (its en-passant field read as
+// TableSet::probe reads it). Throws GonuError (one line) for a position of another material
+// (unless `any_material`: a game played on leaves the table's material), one with first-move
+// rights (the tables hold none), or one whose own value needs an absent table.
+PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv = true, bool any_material = false);
+
+// Whether m is as good as the first of a.order (a best move); false for an unknown move.
+bool is_best(const PositionAnswer& a, const MoveValue& m);
+
+// A move's value read from the family: known or not, mover's value and distance.
+MoveValue value_move(const TableFamily& f, const Position& p, const Move& m);
+
+// "WIN in 7" / "LOSS in 12" / "DRAW".
+std::string value_text(gonu::Value v, std::uint16_t dist);
+gonu::Value game_value(Result r);
+
+struct FamilyVerifyResult {
+  bool ok = true;
+  std::string first_error;  // the lowest index's
+  std::uint64_t positions = 0;
+  std::array<std::uint64_t, 2> wins{}, losses{}, draws{};
+};
+// The full check: the payload checksum, every valid index has a value, the header's counts, and
+// every position's value and distance re-derived from its successors' (read from the family: the
+// table itself and those its moves lead to). Needs the table of every material one move leads to
+// (refuses with the missing one named) and reads every table of the closure present beside it
+// first (a position that needs an absent one fails, naming it). The result does not depend on
+// the thread count. Not to be called while another thread asks the family questions.
+FamilyVerifyResult verify_family(const TableFamily& f);
+
+}  // namespace gonu::jungi

@@ -1,0 +1,307 @@
+// The Jungi table file's writer and reader (format in solver/table/FORMAT.md, "Jungi table
+// files"): blocks of value codes as zstd frames, written atomically; read whole into memory and
+// decoded a block at a time into a small cache.
+#include "solver/jungi_table/table_file.hpp"
+
+#include <fcntl.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
+
+#include "core/error.hpp"
+#include "solver/jungi_table/header.hpp"
+#include "solver/table/bits.hpp"
+#include "util/atomic_file.hpp"
+#include "util/regular_file.hpp"
+#include "util/version.hpp"
+
+namespace gonu::jungi {
+
+namespace {
+
+constexpr int kZstdLevel = 19;  // writing is rare, reading decodes only: the smallest output pays
+constexpr std::size_t kCacheSlots = 64;
+
+std::uint16_t code_at(const Table& t, std::uint64_t i, const std::vector<std::uint16_t>& codes) {
+  if (t.entries[i] == 0) return i >= 2 ? codes[i - 2] : 1;  // invalid: a don't-care that compresses
+  return file_code(t.value(i));
+}
+
+// Where the code of a block's k-th index (of `count`) is in the block's bytes: the indices with
+// South to move (even) first, then those with North to move (odd), which compresses better than
+// the two sides interleaved (FORMAT.md).
+std::uint64_t slot_of(std::uint64_t k, std::uint64_t count) { return k % 2 ? (count + 1) / 2 + k / 2 : k / 2; }
+
+// One block's codes as bytes, compressed into one zstd frame with its content checksum.
+std::vector<unsigned char> compress_block(const std::vector<std::uint16_t>& codes, std::uint64_t from, std::uint64_t to,
+                                          unsigned code_bytes) {
+  std::vector<unsigned char> raw((to - from) * code_bytes);
+  for (std::uint64_t i = from; i < to; ++i)
+    table_bits::store_le(raw.data() + slot_of(i - from, to - from) * code_bytes, codes[i], code_bytes);
+  ZSTD_CCtx* c = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, kZstdLevel);
+  ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+  std::vector<unsigned char> out(ZSTD_compressBound(raw.size()));
+  const std::size_t n = ZSTD_compress2(c, out.data(), out.size(), raw.data(), raw.size());
+  ZSTD_freeCCtx(c);
+  if (ZSTD_isError(n)) throw GonuError(std::string("cannot write Jungi table: zstd: ") + ZSTD_getErrorName(n));
+  out.resize(n);
+  return out;
+}
+
+TableFileHeader header_of(const Table& t, const Rules& r, unsigned code_bytes) {
+  TableFileHeader h;
+  h.format_version = kJungiTableFormatVersion;
+  h.game = "jungi";
+  h.rules_id = rules_id(r);
+  h.material_text = material_text(t.indexer.material());
+  h.gonu_version = kVersion;
+  h.layout_version = kJungiIndexLayoutVersion;
+  h.block_indices = kJungiBlockIndices;
+  h.indices = t.indexer.size();
+  h.positions = t.stats.positions;
+  h.wins = t.stats.wins, h.losses = t.stats.losses, h.draws = t.stats.draws;
+  h.longest_win = t.stats.longest_win;
+  h.longest_loss = t.stats.longest_loss;
+  h.longest_win_index = t.stats.longest_win_index;
+  h.code_bytes = std::uint8_t(code_bytes);
+  h.blocks = (h.indices + kJungiBlockIndices - 1) / kJungiBlockIndices;
+  return h;
+}
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+std::vector<unsigned char> read_whole(const std::string& path) {
+  std::string why;
+  Fd f{open_regular_file(path, why)};
+  if (f.fd < 0) {
+    if (why.rfind("not a regular file", 0) == 0) throw GonuError(path + " is not a gonu Jungi table: " + why);
+    throw GonuError("cannot open table " + path + ": " + why);
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
+  std::vector<unsigned char> bytes(std::size_t(st.st_size));
+  std::size_t got = 0;
+  while (got < bytes.size()) {
+    const ssize_t n = ::read(f.fd, bytes.data() + got, bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw GonuError("cannot read table " + path + ": " + std::strerror(errno));
+    if (n == 0) break;
+    got += std::size_t(n);
+  }
+  bytes.resize(got);
+  return bytes;
+}
+
+}  // namespace
+
+std::uint16_t file_code(const Value& v) {
+  switch (v.result) {
+    case Result::draw: return 1;
+    case Result::loss: return std::uint16_t(2 + 2 * v.dist);
+    case Result::win: return std::uint16_t(3 + 2 * v.dist);
+    default: return 0;
+  }
+}
+
+std::uint16_t entry_of_code(std::uint16_t code) {
+  // The generator's entries (generator.hpp): the result in the top two bits (1 win, 2 loss,
+  // 3 draw), the distance in the low 14.
+  if (code == 0) return 0;
+  if (code == 1) return 0xC000;
+  const std::uint16_t d = std::uint16_t((code - 2) / 2);
+  return std::uint16_t((code % 2 ? 0x4000 : 0x8000) | d);
+}
+
+std::string table_file_name(const Material& m, const Rules& r) {
+  std::string id = rules_id(r);
+  id = id.substr(id.find('/') + 1);
+  std::replace(id.begin(), id.end(), '/', '-');
+  return material_text(m) + "." + id + ".gonu";
+}
+
+bool is_jungi_table_file(const std::string& path) {
+  std::string why;
+  Fd f{open_regular_file(path, why)};
+  char magic[8] = {};
+  return f.fd >= 0 && ::read(f.fd, magic, sizeof magic) == 8 && std::memcmp(magic, "GONU-JNG", 8) == 0;
+}
+
+void check_table_file_writable(const std::string& path) {
+  try {
+    check_atomic_target(path);
+  } catch (const FileWriteError& e) {
+    throw GonuError("cannot write table " + path + ": " + e.what());
+  }
+}
+
+std::uint64_t write_table_file(const std::string& path, const Table& t, const Rules& r) {
+  const std::uint64_t n = t.indexer.size();
+  if (t.entries.size() != n) throw GonuError("cannot write Jungi table: the table is not solved");
+  std::vector<std::uint16_t> codes(n);
+  std::uint16_t largest = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    codes[i] = code_at(t, i, codes);
+    largest = std::max(largest, codes[i]);
+  }
+  const unsigned code_bytes = largest < 256 ? 1 : 2;
+  TableFileHeader h = header_of(t, r, code_bytes);
+  std::vector<std::vector<unsigned char>> frames(h.blocks);
+  tbb::parallel_for(std::uint64_t{0}, h.blocks, [&](std::uint64_t b) {
+    frames[b] = compress_block(codes, b * h.block_indices, std::min(n, (b + 1) * h.block_indices), code_bytes);
+  });
+  std::vector<unsigned char> index(8 * (h.blocks + 1)), data;
+  for (std::uint64_t b = 0; b < h.blocks; ++b) {
+    data.insert(data.end(), frames[b].begin(), frames[b].end());
+    table_bits::store_le(index.data() + 8 * (b + 1), data.size(), 8);
+  }
+  h.index_offset = kJungiTableHeaderSize;
+  h.data_offset = h.index_offset + index.size();
+  h.data_size = data.size();
+  h.file_size = h.data_offset + h.data_size;
+  h.index_xxh3 = XXH3_64bits(index.data(), index.size());
+  XXH3_state_t* st = XXH3_createState();
+  XXH3_64bits_reset(st);
+  XXH3_64bits_update(st, index.data(), index.size());
+  XXH3_64bits_update(st, data.data(), data.size());
+  h.payload_xxh3 = XXH3_64bits_digest(st);
+  XXH3_freeState(st);
+  const auto head = encode_header(h);
+  try {
+    write_file_atomically(path, {{head.data(), head.size()}, {index.data(), index.size()}, {data.data(), data.size()}});
+  } catch (const FileWriteError& e) {
+    throw GonuError("cannot write table " + path + ": " + e.what());
+  }
+  return h.file_size;
+}
+
+TableFile::TableFile(TableFile&&) noexcept = default;
+TableFile& TableFile::operator=(TableFile&&) noexcept = default;
+TableFile::~TableFile() = default;
+
+TableFile TableFile::open(const std::string& path, const std::optional<Rules>& expected) {
+  TableFile t;
+  t.path_ = path;
+  t.bytes_ = read_whole(path);
+  t.h_ = decode_header(path, t.bytes_.data(), t.bytes_.size());
+  if (expected && !(*expected == t.h_.rules))
+    throw GonuError(path + ": a table of the reading " + t.h_.rules_id + ", not " + rules_id(*expected));
+  try {
+    t.indexer_ = std::make_unique<Indexer>(t.h_.rules, t.h_.material);
+  } catch (const GonuError& e) {
+    throw GonuError(path + ": " + e.what() + " (the file is damaged)");
+  }
+  check_header_counts(path, t.h_, t.indexer_->size());
+  check_index(path, t.h_, t.bytes_.data());
+  t.cache_.resize(std::min<std::uint64_t>(t.h_.blocks, kCacheSlots));
+  return t;
+}
+
+std::vector<std::uint16_t> TableFile::decode_block(std::uint64_t b) const {
+  const unsigned char* data = bytes_.data() + h_.data_offset;
+  const std::uint64_t from = table_bits::load64(bytes_.data() + h_.index_offset + 8 * b);
+  const std::uint64_t to = table_bits::load64(bytes_.data() + h_.index_offset + 8 * (b + 1));
+  const std::uint64_t first = b * h_.block_indices, count = std::min<std::uint64_t>(h_.block_indices, h_.indices - first);
+  const std::size_t expected = std::size_t(count * h_.code_bytes), size = std::size_t(to - from);
+  auto damaged = [&](const std::string& what) {
+    return GonuError(path_ + ": block " + std::to_string(b) + " " + what + " (the file is damaged; gonu verify checks it)");
+  };
+  // One frame (zstd's magic, then the frame header descriptor, whose bit 2 is the content checksum
+  // flag: RFC 8878 3.1.1.1.1), of exactly the block's content size and the range's length.
+  const bool one_frame = size >= 6 && table_bits::load32(data + from) == ZSTD_MAGICNUMBER && (data[from + 4] & 0x04) &&
+                         ZSTD_getFrameContentSize(data + from, size) == expected &&
+                         ZSTD_findFrameCompressedSize(data + from, size) == size;
+  if (!one_frame)
+    throw damaged("is not one checksummed zstd frame of " + std::to_string(expected) + " bytes");
+  thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  std::vector<unsigned char> raw(expected);
+  const std::size_t n = ZSTD_decompressDCtx(dctx.get(), raw.data(), raw.size(), data + from, size);
+  if (ZSTD_isError(n) || n != expected) throw damaged(std::string("does not decode: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short"));
+  std::vector<std::uint16_t> codes(count);
+  for (std::uint64_t i = 0; i < count; ++i)
+    codes[i] = std::uint16_t(table_bits::load_le(raw.data() + slot_of(i, count) * h_.code_bytes, h_.code_bytes));
+  return codes;
+}
+
+std::uint16_t TableFile::code(std::uint64_t index) const {
+  const std::uint64_t b = index / h_.block_indices;
+  std::lock_guard<std::mutex> lock(*cache_mutex_);
+  Slot& s = cache_[b % cache_.size()];
+  if (s.block != b) {
+    s.block = ~std::uint64_t{0};  // a block that fails to decode leaves the slot empty
+    s.codes = decode_block(b);
+    s.block = b;
+  }
+  return s.codes[index % h_.block_indices];
+}
+
+namespace {
+Value value_of_code(std::uint16_t c) {
+  const std::uint16_t e = entry_of_code(c);
+  const int d = e & 0x3FFF;
+  switch (e & 0xC000) {
+    case 0x4000: return {Result::win, d};
+    case 0x8000: return {Result::loss, d};
+    default: return {Result::draw, 0};
+  }
+}
+}  // namespace
+
+Value TableFile::value(std::uint64_t index) const {
+  Position p;
+  if (index >= h_.indices || !indexer_->decode(index, p)) return {};
+  const std::uint16_t c = code(index);
+  if (c == 0) throw GonuError(path_ + ": valid index " + std::to_string(index) + " has no value (the file is damaged)");
+  return value_of_code(c);
+}
+
+Value TableFile::value(const Position& p) const {
+  Placement pl;
+  if (!placement_of(p, pl) || pl.material != h_.material) return {};
+  const std::uint64_t i = indexer_->encode(pl, p.to_move);
+  return i == Indexer::kInvalid ? Value{} : value(i);
+}
+
+std::unique_ptr<Table> TableFile::load() const {
+  auto t = std::make_unique<Table>(h_.rules, h_.material);
+  t->entries.assign(h_.indices, 0);
+  std::vector<std::string> errors(h_.blocks);
+  tbb::parallel_for(std::uint64_t{0}, h_.blocks, [&](std::uint64_t b) {
+    try {
+      const std::vector<std::uint16_t> codes = decode_block(b);
+      Position p;
+      for (std::uint64_t k = 0; k < codes.size(); ++k) {
+        const std::uint64_t i = b * h_.block_indices + k;
+        if (!indexer_->decode(i, p)) continue;
+        if (codes[k] == 0) throw GonuError(path_ + ": valid index " + std::to_string(i) + " has no value (the file is damaged)");
+        t->entries[i] = entry_of_code(codes[k]);
+      }
+    } catch (const GonuError& e) {
+      errors[b] = e.what();
+    }
+  });
+  for (const std::string& e : errors)
+    if (!e.empty()) throw GonuError(e);
+  TableStats& s = t->stats;
+  s.indices = h_.indices, s.positions = h_.positions;
+  s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
+  s.longest_win = h_.longest_win, s.longest_loss = h_.longest_loss, s.longest_win_index = h_.longest_win_index;
+  return t;
+}
+
+bool TableFile::payload_checksum_ok() const {
+  return XXH3_64bits(bytes_.data() + kJungiTableHeaderSize, bytes_.size() - kJungiTableHeaderSize) == h_.payload_xxh3;
+}
+
+}  // namespace gonu::jungi

@@ -1,0 +1,122 @@
+// Jungi endgame tables on disk: one material's values by index (solver/jungi/indexing.hpp), in a
+// file of its own format (solver/table/FORMAT.md, "Jungi table files"), beside Jul-gonu's:
+//
+//   header (320 bytes)  magic GONU-JNG, format version, game, rules_id, material, index layout
+//                       version, sizes, the solve's counts, checksums (XXH3 of header, index, payload)
+//   index               (blocks + 1) 8-byte offsets of the blocks in the data section
+//   data                per block of 65,536 indices, one zstd frame (with its content checksum)
+//                       of the indices' value codes, 1 or 2 bytes each (South to move first)
+//
+// A value code is 1 for a draw, 2 + 2d for a loss in d plies, 3 + 2d for a win in d, for the side
+// to move. Invalid indices (solver/jungi/indexing.hpp) carry no value: the indexer marks them (its
+// decode refuses them), so the writer gives them the code two indices before (same side to move),
+// which zstd then codes in almost nothing, and a reader never returns it.
+//
+// Invariants: a file written is complete or absent (util/atomic_file); a file read is refused with
+// one line (GonuError) unless every header field, offset and size is consistent, its rules_id is a
+// reading gonu knows (and the one asked for, when one is), its material parses to the text written
+// and the index layout is this gonu's; a block is used only after its zstd checksum and size check.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/jungi/generator.hpp"
+
+namespace gonu::jungi {
+
+constexpr std::uint32_t kJungiTableFormatVersion = 1;
+constexpr std::uint32_t kJungiTableHeaderSize = 320;
+constexpr std::uint32_t kJungiIndexLayoutVersion = 1;  // indexing.hpp's layout, as of format 1
+constexpr std::uint32_t kJungiBlockIndices = 65536;
+
+struct TableFileHeader {
+  std::uint32_t format_version = 0;
+  std::uint64_t file_size = 0;
+  std::uint64_t payload_xxh3 = 0, index_xxh3 = 0, header_xxh3 = 0;
+  std::string game;           // "jungi"
+  std::string rules_id;       // rules_id(rules)
+  std::string material_text;  // material_text(material)
+  std::string gonu_version;
+  Rules rules;
+  Material material;
+  std::uint32_t layout_version = 0;
+  std::uint32_t block_indices = 0;
+  std::uint64_t indices = 0, positions = 0;
+  std::array<std::uint64_t, 2> wins{}, losses{}, draws{};  // by side to move: 0 South, 1 North
+  std::int32_t longest_win = -1;  // plies; -1: no win
+  std::int32_t longest_loss = 0;
+  std::uint64_t longest_win_index = 0;
+  std::uint8_t code_bytes = 0;    // 1 or 2
+  std::uint64_t blocks = 0;
+  std::uint64_t index_offset = 0, data_offset = 0, data_size = 0;
+};
+
+// The file name of a material's table in a directory of tables: "KRvK.nohobble-compulsory-
+// stalemate-loss-lancer-standard.gonu" (material text, then the reading's rules_id without its
+// "jungi/" and with '-' joining its parts; '+' kept).
+std::string table_file_name(const Material& m, const Rules& r);
+// Whether `path` is a readable regular file that starts with the Jungi table magic (FIFOs and
+// other non-regular files are not opened for reading; false for them, as for a missing file).
+bool is_jungi_table_file(const std::string& path);
+
+// Writes the table of `t` (solved under `r`) atomically: a temporary file in the target's
+// directory, renamed into place; nothing is left on an error or SIGINT. Refuses a target that is
+// not a writable regular file. Throws GonuError. Returns the file size. Bytes depend only on t.
+std::uint64_t write_table_file(const std::string& path, const Table& t, const Rules& r);
+// Whether write_table_file could write `path` (checked before a long solve); throws GonuError.
+void check_table_file_writable(const std::string& path);
+
+class TableFile {
+ public:
+  // Reads and checks the header and the index (not the blocks: each is checked when decoded).
+  // `expected`, when given, is the reading the caller needs: a table of another is refused.
+  static TableFile open(const std::string& path, const std::optional<Rules>& expected = std::nullopt);
+  TableFile(TableFile&&) noexcept;
+  TableFile& operator=(TableFile&&) noexcept;
+  ~TableFile();
+
+  const TableFileHeader& header() const { return h_; }
+  const Rules& rules() const { return h_.rules; }
+  const Material& material() const { return h_.material; }
+  const Indexer& indexer() const { return *indexer_; }
+  const std::string& path() const { return path_; }
+
+  // The value of an index (Result::invalid for an invalid or out-of-range index), from a small
+  // cache of decoded blocks; thread-safe. Throws GonuError if the block it decodes is damaged.
+  Value value(std::uint64_t index) const;
+  // The value of a position of this material, its en-passant field ignored (TableSet::probe
+  // reads the field); Result::invalid if the position is of another material.
+  Value value(const Position& p) const;
+  // The whole table decoded into the generator's form (entries 0 exactly at the invalid indices,
+  // stats from the header), for TableSet::adopt. Throws GonuError for a damaged block or a valid
+  // index without a value.
+  std::unique_ptr<Table> load() const;
+  // XXH3 of the whole payload, compared with the header's.
+  bool payload_checksum_ok() const;
+
+ private:
+  TableFile() = default;
+  std::vector<std::uint16_t> decode_block(std::uint64_t b) const;
+  std::uint16_t code(std::uint64_t index) const;
+  std::string path_;
+  std::vector<unsigned char> bytes_;  // the whole file (a table of 4 pieces is a few MB)
+  TableFileHeader h_;
+  std::unique_ptr<Indexer> indexer_;
+  // The cache: one slot per block number modulo its size, each a decoded block.
+  struct Slot {
+    std::uint64_t block = ~std::uint64_t{0};
+    std::vector<std::uint16_t> codes;
+  };
+  mutable std::unique_ptr<std::mutex> cache_mutex_ = std::make_unique<std::mutex>();
+  mutable std::vector<Slot> cache_;
+};
+
+// A value code as stored (0 for an invalid index), and back into the generator's entry form.
+std::uint16_t file_code(const Value& v);
+std::uint16_t entry_of_code(std::uint16_t code);
+
+}  // namespace gonu::jungi

@@ -1,0 +1,276 @@
+// Jungi table files (solver/jungi_table/): a table written and read back gives every index's value
+// and the solver's entries exactly; the bytes depend only on the table; a hostile or damaged file
+// is refused with one line; and the commands on them (gonu solve --out/--dir, query, info, verify)
+// answer from the files, valuing moves into other materials from the tables beside them.
+#include <sys/stat.h>
+#include <tbb/global_control.h>
+#include <xxhash.h>
+
+#include <catch2/catch.hpp>
+#include <cstring>
+
+#include "core/error.hpp"
+#include "solver/jungi_table/query.hpp"
+#include "solver/state/move_order.hpp"
+#include "tests/table_test_util.hpp"
+
+#include <nlohmann/json.hpp>
+
+using namespace gonu;
+using table_test::contains;
+using table_test::run_gonu;
+using table_test::TempDir;
+
+namespace {
+
+const jungi::Rules kRules;
+
+// Kv+K: a table whose promotions (of South's King) lead to +Kv+K; small enough for every test.
+struct Solved {
+  jungi::TableSet set{kRules};
+  Solved() { set.solve(jungi::parse_material("Kv+K")); }
+  const jungi::Table& table(const char* m) const { return *set.find(jungi::parse_material(m)); }
+};
+const Solved& solved() {
+  static const Solved s;
+  return s;
+}
+
+std::string write_one(const TempDir& d, const char* material) {
+  const std::string path = d.file(jungi::table_file_name(jungi::parse_material(material), kRules));
+  jungi::write_table_file(path, solved().table(material), kRules);
+  return path;
+}
+
+// Recomputes the header checksum (offset 312) and the payload's (24) and the index's (32) after a
+// crafted change, as FORMAT.md documents them.
+void reseal_jungi(std::string& b) {
+  const std::uint64_t blocks = table_test::get_le(b, 264, 8);
+  if (320 + 8 * (blocks + 1) <= b.size()) table_test::put_le(b, 32, XXH3_64bits(b.data() + 320, 8 * (blocks + 1)), 8);
+  table_test::put_le(b, 24, XXH3_64bits(b.data() + 320, b.size() - 320), 8);
+  table_test::put_le(b, 312, XXH3_64bits(b.data(), 312), 8);
+}
+
+std::string open_error(const std::string& path, const std::optional<jungi::Rules>& r = std::nullopt) {
+  try {
+    jungi::TableFile::open(path, r);
+  } catch (const GonuError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("jungi table file: every index reads back as solved, and loads into the solver's entries", "[jungi_table_file]") {
+  TempDir d;
+  for (const char* m : {"+Kv+K", "Kv+K"}) {
+    const jungi::Table& t = solved().table(m);
+    const jungi::TableFile f = jungi::TableFile::open(write_one(d, m), kRules);
+    CHECK(f.header().material_text == m);
+    CHECK(f.header().positions == t.stats.positions);
+    for (std::uint64_t i = 0; i < t.indexer.size(); ++i) REQUIRE(f.value(i) == t.value(i));
+    const auto loaded = f.load();
+    CHECK(loaded->entries == t.entries);
+    CHECK(loaded->stats.wins == t.stats.wins);
+    CHECK(f.payload_checksum_ok());
+  }
+}
+
+TEST_CASE("jungi table file: the bytes depend only on the table, not on the thread count", "[jungi_table_file]") {
+  TempDir d;
+  const std::string a = write_one(d, "Kv+K");
+  const std::string first = table_test::slurp(a);
+  for (const int threads : {1, 2}) {
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    jungi::write_table_file(d.file("again.gonu"), solved().table("Kv+K"), kRules);
+    CHECK(table_test::slurp(d.file("again.gonu")) == first);
+  }
+  CHECK(first.compare(0, 8, "GONU-JNG") == 0);
+  CHECK(d.list().size() == 2);  // no temporary file left
+}
+
+TEST_CASE("jungi table file: a hostile or damaged file is refused with one line", "[jungi_table_file]") {
+  TempDir d;
+  const std::string path = write_one(d, "Kv+K");
+  const std::string good = table_test::slurp(path);
+  auto refused = [&](std::string bytes, bool reseal, const std::string& part) {
+    if (reseal) reseal_jungi(bytes);
+    table_test::spit(d.file("bad.gonu"), bytes);
+    const std::string e = open_error(d.file("bad.gonu"));
+    INFO(e);
+    CHECK(contains(e, part));
+    CHECK(e.find('\n') == std::string::npos);
+  };
+  refused("GONU-TBLxxxxxxxx", false, "no GONU-JNG magic");
+  refused(good.substr(0, 200), false, "truncated");
+  refused(good.substr(0, good.size() - 1), false, "truncated");
+  refused(good + "x", false, "bytes past the end");
+  std::string b = good;
+  b[130] ^= 1;  // the material text, checksum not redone
+  refused(b, false, "header checksum mismatch");
+  b = good;
+  std::memcpy(b.data() + 40, "julgo", 5);  // game
+  refused(b, true, "not jungi");
+  b = good;
+  table_test::put_le(b, 8, 2, 4);
+  refused(b, true, "newer than this gonu reads");
+  b = good;
+  table_test::put_le(b, 168, 7, 4);
+  refused(b, true, "index layout version 7");
+  b = good;
+  table_test::put_le(b, 176, table_test::get_le(b, 176, 8) + 1, 8);
+  refused(b, true, "indices, where Kv+K has");
+  b = good;
+  table_test::put_le(b, 184, table_test::get_le(b, 184, 8) + 1, 8);
+  refused(b, true, "counts that do not add up");
+  b = good;
+  table_test::put_le(b, 264, 1000000, 8);
+  refused(b, true, "block count");
+  b = good;
+  table_test::put_le(b, 328, table_test::get_le(b, 328, 8) + 100000, 8);  // block 1's offset
+  refused(b, true, "index entry 1");
+  b = good;
+  b[34] ^= 1;  // index checksum field
+  refused(b, false, "header checksum");
+  CHECK(contains(open_error(path, jungi::Rules{true, false, false, false}), "not jungi/hobble"));
+  // A damaged block: found when it is decoded, not before.
+  b = good;
+  b[b.size() - 10] ^= 0x40;
+  reseal_jungi(b);
+  table_test::spit(d.file("bad.gonu"), b);
+  const jungi::TableFile f = jungi::TableFile::open(d.file("bad.gonu"));
+  CHECK_THROWS_WITH(f.load(), Catch::Contains("(the file is damaged"));
+  CHECK(mkfifo(d.file("fifo").c_str(), 0600) == 0);
+  CHECK(contains(open_error(d.file("fifo")), "not a regular file"));
+  CHECK(contains(open_error(d.path), "not a regular file"));
+  CHECK(contains(open_error(d.file("missing")), "cannot open table"));
+}
+
+TEST_CASE("jungi table file: a family values moves from the tables beside it", "[jungi_table_file]") {
+  TempDir d;
+  const std::string path = write_one(d, "Kv+K");
+  const jungi::Position p = jungi::parse_position(kRules, "9/9/9/4K4/9/9/9/9/+k8 s -");
+  {
+    const jungi::TableFamily f = jungi::open_family(path);
+    const jungi::PositionAnswer a = jungi::query_position(f, p);
+    bool unknown_capture = false;
+    for (const jungi::MoveValue& m : a.moves) unknown_capture |= !m.known && m.unknown_material == "+Kv+K";
+    CHECK(unknown_capture);  // e6-e7 promotes: +Kv+K, absent
+    CHECK_FALSE(a.moves[a.order.back()].known);
+    CHECK_FALSE(jungi::verify_family(f).ok);
+  }
+  write_one(d, "+Kv+K");
+  const jungi::TableFamily f = jungi::open_family(path);
+  const jungi::PositionAnswer a = jungi::query_position(f, p);
+  CHECK(a.value == jungi::game_value(solved().set.probe(p).result));
+  for (const jungi::MoveValue& m : a.moves) {
+    REQUIRE(m.known);
+    const jungi::Value after = solved().set.probe(jungi::apply_move(p, m.move));
+    CHECK(m.value == mover_value(jungi::game_value(after.result)));
+  }
+  for (std::size_t k = 1; k < a.order.size(); ++k)
+    CHECK(move_score(a.moves[a.order[k - 1]].value, a.moves[a.order[k - 1]].dist) >=
+          move_score(a.moves[a.order[k]].value, a.moves[a.order[k]].dist));
+  const jungi::FamilyVerifyResult v = jungi::verify_family(f);
+  INFO(v.first_error);
+  CHECK(v.ok);
+  CHECK(v.positions == solved().table("Kv+K").stats.positions);
+  CHECK_THROWS_WITH(jungi::query_position(f, jungi::parse_position(kRules, "4+k4/9/9/9/9/9/9/9/4+K4 s -")),
+                    Catch::Contains("the position is of +Kv+K, the table of Kv+K"));
+}
+
+TEST_CASE("jungi table file: gonu solve --out and --dir write tables, and --dir resumes from them", "[jungi_table_file]") {
+  TempDir d;
+  const std::string one = d.file("one.gonu");
+  auto r = run_gonu("solve --game jungi --material Kv+K --quiet --out '" + one + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(jungi::TableFile::open(one).header().material_text == "Kv+K");
+  REQUIRE(mkdir(d.file("all").c_str(), 0700) == 0);
+  r = run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'");
+  REQUIRE(r.code == 0);
+  const std::string kvk = d.file("all/" + jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  CHECK(table_test::slurp(kvk) == table_test::slurp(one));
+  CHECK(contains(r.out, "+Kv+K: 7,200 positions"));
+  // A second run reads both tables instead of solving them: it reports none.
+  r = run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.err, "read 2 tables already in"));
+  CHECK_FALSE(contains(r.out, "positions"));
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --dir '" + d.file("none") + "'"), "not a directory");
+  table_test::require_one_line_error(run_gonu("solve --game jungi --material Kv+K --out '" + d.path + "'"), "cannot write table");
+  // A file of another reading under a table's name is refused, not overwritten.
+  r = run_gonu("solve --game jungi --hobbling on --material Kv+K --quiet --out '" + d.file("hob.gonu") + "'");
+  REQUIRE(r.code == 0);
+  REQUIRE(rename(d.file("hob.gonu").c_str(), kvk.c_str()) == 0);
+  table_test::require_one_line_error(run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'"),
+                                     "a table of the reading jungi/hobble");
+}
+
+TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[jungi_table_file]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  const std::string kvk = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  const std::string pos = "'9/9/9/4K4/9/9/9/9/+k8 s -'";
+  auto r = run_gonu("query '" + kvk + "' " + pos);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "material: Kv+K"));
+  CHECK(contains(r.out, "moves, best first (value for South"));
+  const auto j = nlohmann::json::parse(run_gonu("query --json '" + kvk + "' " + pos).out);
+  CHECK(j["schema"] == "gonu-jungi-query/1");
+  CHECK(j["moves"].size() == 8);
+  CHECK(j["moves"][0]["rank"] == 1);
+  const jungi::TableFamily f = jungi::open_family(kvk);
+  const jungi::PositionAnswer a = jungi::query_position(f, jungi::parse_position(kRules, "9/9/9/4K4/9/9/9/9/+k8 s -"));
+  CHECK(j["value"] == to_string(a.value));
+  CHECK(j["moves"][0]["move"] == a.moves[a.order[0]].text);
+  r = run_gonu("info '" + kvk + "'");
+  CHECK(contains(r.out, "material:         Kv+K"));
+  CHECK(contains(r.out, "rules id:         jungi/nohobble/compulsory/stalemate-loss/lancer-standard"));
+  r = run_gonu("verify '" + kvk + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "OK "));
+  table_test::require_one_line_error(run_gonu("query '" + kvk + "' 'not a position'"), "");
+  table_test::require_one_line_error(run_gonu("query '" + kvk + "'"), "needs a POSITION");
+  // verify without the table a promotion leads to names it.
+  REQUIRE(std::remove(d.file(jungi::table_file_name(jungi::parse_material("+Kv+K"), kRules)).c_str()) == 0);
+  table_test::require_one_line_error(run_gonu("verify '" + kvk + "'"), "needs the table of +Kv+K");
+  r = run_gonu("query '" + kvk + "' " + pos);
+  CHECK(contains(r.out, "unknown (no table of +Kv+K)"));
+}
+
+TEST_CASE("jungi table file: gonu play plays a Jungi ending against perfect play", "[jungi_table_file]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  const std::string kvk = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  // South moves e6-e7 (it promotes: +Kv+K, read from beside), North answers with its best move.
+  auto r = run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "hint\ne6-e7\nquit\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "hint: "));
+  CHECK(contains(r.out, "gonu plays "));
+  CHECK(contains(r.out, "record: e6-e7 "));
+  table_test::require_one_line_error(run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as black"), "--as: south, north or both");
+  table_test::require_one_line_error(run_gonu("play '" + kvk + "'"), "needs a POSITION");
+}
+
+TEST_CASE("jungi table file: gonu verify catches a wrong value in a well-formed file", "[jungi_table_file]") {
+  TempDir d;
+  write_one(d, "+Kv+K");
+  const jungi::Table& t = solved().table("Kv+K");
+  jungi::Table wrong(kRules, t.indexer.material());
+  wrong.entries = t.entries;
+  wrong.stats = t.stats;
+  std::uint64_t changed = 0;
+  while (!(t.value(changed).result == jungi::Result::win && t.value(changed).dist > 1)) ++changed;
+  wrong.entries[changed] += 2;  // a win two plies longer: the file's checksums are the writer's own
+  const std::string path = d.file(jungi::table_file_name(t.indexer.material(), kRules));
+  jungi::write_table_file(path, wrong, kRules);
+  const jungi::FamilyVerifyResult v = jungi::verify_family(jungi::open_family(path));
+  CHECK_FALSE(v.ok);
+  CHECK(contains(v.first_error, "index " + std::to_string(changed) + " "));
+  CHECK(contains(v.first_error, "its moves give WIN in " + std::to_string(t.value(changed).dist)));
+  table_test::require_one_line_error(run_gonu("verify '" + path + "'"), "verify failed: index");
+}

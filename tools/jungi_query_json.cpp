@@ -1,0 +1,38 @@
+// gonu-jungi-query/1: a Jungi position's answer from its table family as one JSON object.
+#include "tools/jungi_query_json.hpp"
+
+namespace gonu::cli {
+
+const char* jungi_side_name(jungi::Side s) { return s == jungi::Side::south ? "South" : "North"; }
+
+nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a) {
+  using ojson = nlohmann::ordered_json;
+  ojson j;
+  j["schema"] = "gonu-jungi-query/1";
+  j["game"] = "jungi";
+  j["table"] = f.file.path();
+  j["rules"] = {{"id", f.file.header().rules_id}, {"text", jungi::describe(f.file.rules())}};
+  j["material"] = f.file.header().material_text;
+  j["position"] = jungi::format_position(a.position);
+  j["side_to_move"] = jungi_side_name(a.position.to_move);
+  j["value"] = to_string(a.value);
+  j["distance"] = a.dist;
+  j["game_over"] = a.end.empty() ? ojson(nullptr) : ojson(a.end);
+  ojson moves = ojson::array(), best = ojson::array();
+  for (std::size_t k = 0; k < a.order.size(); ++k) {
+    const jungi::MoveValue& m = a.moves[a.order[k]];
+    const bool is_best = jungi::is_best(a, m);
+    ojson mj{{"move", m.text}, {"value", m.known ? to_string(m.value) : "UNKNOWN"}, {"distance", m.known ? ojson(m.dist) : ojson(nullptr)},
+             {"best", is_best}, {"rank", k + 1}};
+    if (!m.known) mj["missing_table"] = m.unknown_material;
+    moves.push_back(mj);
+    if (is_best) best.push_back(m.text);
+  }
+  j["moves"] = moves;
+  j["best"] = best;
+  j["engine_move"] = a.order.empty() || !a.moves[a.order.front()].known ? ojson(nullptr) : ojson(a.moves[a.order.front()].text);
+  j["pv"] = a.pv;
+  return j;
+}
+
+}  // namespace gonu::cli

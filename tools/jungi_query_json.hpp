@@ -1,0 +1,16 @@
+// The JSON answer of a Jungi table query (schema gonu-jungi-query/1, tools/README-query.md), in
+// the gonu_report library so that gonu query --json, the explorer's API and the Python module give
+// the same object from the same code. Moves are listed best first (solver/state/move_order.hpp,
+// as every move list), moves whose table is absent last with "value": "UNKNOWN".
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "solver/jungi_table/query.hpp"
+
+namespace gonu::cli {
+
+nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a);
+// The side's name as the tables say it: "South" / "North".
+const char* jungi_side_name(jungi::Side s);
+
+}  // namespace gonu::cli
