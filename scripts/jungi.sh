@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
-# Writes results/jungi.md: Jungi endgame tables solved in memory by `gonu solve --game jungi`
-# (positions, W/L/D for each side to move, the longest win with its position, time and peak
-# memory of each), with the machine and the commands: every 2-piece material, a few 3-piece ones
-# and one 4-piece table whose pieces are all promoted, so that it leads only to smaller tables
-# (GONU_JUNGI_MATERIALS, default "KPvK KRvK +Kv+K+R +K+Rv+K+N").
+# Writes results/jungi.md: Jungi endgame tables solved by `gonu solve --game jungi` (positions, W/L/D
+# for each side to move, the longest win with its position, time and peak memory), with the
+# machine and the commands:
+#   - every material of up to three pieces (`--all 3`), written as table files into a fresh
+#     directory and each file checked by `gonu verify`, with what a player wants from them
+#     (scripts/jungi_findings.py: King against King, one piece against a bare royal, the longest
+#     wins) and the files' size on disk;
+#   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
+#     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables).
 #   scripts/jungi.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
-materials=${GONU_JUNGI_MATERIALS:-KPvK KRvK +Kv+K+R +K+Rv+K+N}
-gonu=build/bin/gonu
+materials=${GONU_JUNGI_MATERIALS:-+K+Rv+K+N}
+gonu=$PWD/build/bin/gonu
 out=results/jungi.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-run() {  # run NAME ARGS...: the report and GNU time's figures of one command
+timed() {  # timed NAME COMMAND...: GNU time's figures of one command, its output in NAME.out
   local name=$1
   shift
-  /usr/bin/time -f "%e s (%U s of CPU in user mode, both cores), %M KiB at peak (resident)" -o "$tmp/$name.time" "$gonu" solve --game jungi "$@" \
-    >"$tmp/$name.out" 2>"$tmp/$name.err"
+  /usr/bin/time -f "%e s (%U s of CPU in user mode, both cores), %M KiB at peak (resident)" -o "$tmp/$name.time" \
+    "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
-run all2 --all 2
-for m in $materials; do run "m_$m" --material "$m"; done
+mkdir "$tmp/tables"
+timed all3 "$gonu" solve --game jungi --all 3 --dir "$tmp/tables" --quiet
+files=$(find "$tmp/tables" -name '*.gonu' | wc -l)
+bytes=$(find "$tmp/tables" -name '*.gonu' -printf '%s\n' | awk '{s += $1} END {print s}')
+verify_start=$SECONDS
+verified=0
+for f in "$tmp"/tables/*.gonu; do
+  (cd "$tmp/tables" && "$gonu" verify "$(basename "$f")" --quiet >/dev/null) || { echo "verify failed: $f" >&2; exit 1; }
+  verified=$((verified + 1))
+done
+verify_s=$((SECONDS - verify_start))
+for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m"; done
 {
   echo "# Jungi endgame tables"
   echo
@@ -35,12 +49,18 @@ for m in $materials; do run "m_$m" --material "$m"; done
   echo "whose South royal stands on the e-file (the index keeps both). Distances are in plies to the"
   echo "royal's capture (or a side without a move); en-passant positions are derived, not counted."
   echo
-  echo "## \`gonu solve --game jungi --all 2\`"
+  echo "## Every material of up to three pieces"
   echo
-  echo "Whole command: $(cat "$tmp/all2.time")."
+  echo "\`gonu solve --game jungi --all 3 --dir DIR\` (a fresh DIR): $(cat "$tmp/all3.time")."
+  echo "$files table files, $(printf "%'d" "$bytes") bytes in all; each checked by \`gonu verify\`"
+  echo "($verified of $files verified, ${verify_s} s in all)."
+  echo
+  python3 scripts/jungi_findings.py <"$tmp/all3.out"
+  echo
+  echo "### Every table"
   echo
   echo '```'
-  cat "$tmp/all2.out"
+  cat "$tmp/all3.out"
   echo '```'
   for m in $materials; do
     echo
