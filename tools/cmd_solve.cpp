@@ -54,8 +54,10 @@ constexpr const char* kSolveEpilog =
     "side to move and the longest win with a position of it (stdout); its time and the peak memory (stderr).\n"
     "--out FILE writes the table of --material (gonu query, info, verify, play, serve read it); --dir DIR\n"
     "writes every table solved into DIR (KRvK.nohobble-compulsory-stalemate-loss-lancer-standard.gonu) and\n"
-    "first reads those already there, so an interrupted run resumes. A run whose tables pass --max-memory\n"
-    "is refused.\n"
+    "first reads those already there, so an interrupted run resumes. The memory the run's tables need (2\n"
+    "bytes an index) is said first; a run past the limit (--max-memory, default physical memory) is refused\n"
+    "at once (exit 1). --plan solves nothing: one tab-separated line a material of the run (its dependency\n"
+    "wave, the material, pieces, indices, its closure's indices), e.g. --all 5 --plan for every 5-piece table.\n"
     "\n"
     "exit status: 0 solved (superko: the value proven); 1 bad input or --verify failed; 2 usage error;\n"
     "3 superko value NOT PROVEN within the budgets (the report says what stopped it).\n"
@@ -79,7 +81,9 @@ void declare_options(CommandLine& cl) {
   cl.add()("material", po::value<std::string>(), "jungi: solve this material (KRvK: South's pieces, v, North's) and what it leads to")
           ("all", po::value<std::int64_t>(), "jungi: solve every material of up to N pieces, smallest first")
           ("dir", po::value<std::string>(), "jungi: write every table solved into this directory, one file a material, "
-                                            "reading those already there instead of solving them (a run resumes)");
+                                            "reading those already there instead of solving them (a run resumes)")
+          ("plan", "jungi: solve nothing; list the run's materials with their dependency wave, indices and "
+                   "closure's indices (tab-separated)");
   cl.add()("from", po::value<std::string>(), "solve from this position instead of the start");
   cl.history("moves played from the start (or --from) first");
   cl.threads();
@@ -297,14 +301,14 @@ int cmd_solve(int argc, char** argv) {
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
       "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
       "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]] "
-      "| --game jungi (--material SIGNATURE [--out FILE] | --all N) [--dir DIR]");
+      "| --game jungi (--material SIGNATURE [--out FILE] | --all N) [--dir DIR] [--plan]");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;
   refuse_mpirun_without_mpi(cl);
   const ThreadLimit limit(cl.count_value("threads"), cl.has("quiet"));
   if (cl.jungi()) return jungi_solve(cl);
-  if (cl.has("material") || cl.has("all")) cl.usage_error("--material and --all go with --game jungi");
+  if (cl.has("material") || cl.has("all") || cl.has("plan")) cl.usage_error("--material, --all and --plan go with --game jungi");
   const Game game = game_from_options(cl, cl.optional_text("from"));
   if (game.rules.repetition == Repetition::superko) {
     if (cl.has("out")) throw GonuError("--out: superko has no finite state set to write as a table");

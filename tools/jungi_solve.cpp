@@ -6,10 +6,15 @@
 // input, as for Jul-gonu's solve). --out FILE writes the table of --material (solver/jungi_table/);
 // --dir DIR writes every table solved into DIR, one file a material (table_file_name), and first
 // reads the tables already there instead of solving them again, so that an interrupted run resumes.
+// Before solving, the memory the run's tables need (2 bytes an index) and the limit go to stderr,
+// and a run past the limit is refused (exit 1) before any table is allocated. --plan solves
+// nothing: it lists the run's materials with their indices and dependency waves (print_plan).
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "core/error.hpp"
@@ -85,6 +90,7 @@ struct Outputs {
 };
 Outputs outputs(const CommandLine& cl) {
   Outputs o{cl.text_or_empty("out"), cl.text_or_empty("dir")};
+  if (cl.has("plan") && (!o.out.empty() || !o.dir.empty())) cl.usage_error("--plan solves nothing: no --out or --dir");
   if (!o.out.empty() && !cl.has("material")) cl.usage_error("--out FILE goes with --material (with --all, --dir DIR)");
   if (!o.dir.empty()) {
     struct stat st {};
@@ -92,6 +98,47 @@ Outputs outputs(const CommandLine& cl) {
   }
   if (!o.out.empty()) jungi::check_table_file_writable(o.out);
   return o;
+}
+
+// The dependency wave of each material: 0 for one whose moves lead to no other material, else one
+// more than the highest wave of what its captures and promotions lead to; the materials of one
+// wave depend only on lower waves, so they can be solved side by side.
+std::map<jungi::Material, int> waves(const std::set<jungi::Material>& all) {
+  std::map<jungi::Material, int> wave;
+  std::vector<jungi::Material> order(all.begin(), all.end());
+  // material_closure's order (fewer pieces, then fewer unpromoted) puts each material after the
+  // materials it leads to.
+  std::sort(order.begin(), order.end(), [](const jungi::Material& a, const jungi::Material& b) {
+    return std::pair(a.pieces(), a.unpromoted()) < std::pair(b.pieces(), b.unpromoted());
+  });
+  for (const jungi::Material& m : order) {
+    int w = 0;
+    for (const jungi::Material& n : jungi::next_materials(m)) w = std::max(w, wave.at(n) + 1);
+    wave[m] = w;
+  }
+  return wave;
+}
+
+// --plan: one line a material of the run, tab-separated: its wave, material, pieces, indices, and
+// the indices of its closure (what --material M holds in memory), wave by wave; then a total line.
+void print_plan(const jungi::Rules& r, const std::set<jungi::Material>& all) {
+  const std::map<jungi::Material, int> wave = waves(all);
+  std::map<jungi::Material, std::uint64_t> size;
+  for (const jungi::Material& m : all) size[m] = jungi::Indexer(r, m).size();
+  std::cout << "wave\tmaterial\tpieces\tindices\tclosure_indices\n";
+  std::uint64_t total = 0;
+  int last_wave = 0;
+  std::vector<jungi::Material> order(all.begin(), all.end());
+  std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return wave.at(a) < wave.at(b); });
+  for (const jungi::Material& m : order) {
+    std::uint64_t closure = 0;
+    for (const jungi::Material& x : jungi::material_closure(m)) closure += size.at(x);
+    std::cout << wave.at(m) << '\t' << jungi::material_text(m) << '\t' << m.pieces() << '\t' << size.at(m) << '\t'
+              << closure << '\n';
+    total += size.at(m);
+    last_wave = std::max(last_wave, wave.at(m));
+  }
+  std::cout << "total\t" << all.size() << " materials\t" << last_wave + 1 << " waves\t" << total << "\n";
 }
 
 }  // namespace
@@ -116,19 +163,28 @@ int jungi_solve(const CommandLine& cl) {
       std::cerr << "\r  " << jungi::material_text(m) << ": level " << level << ", " << with_commas(decided) << " decided, "
                 << seconds_text(seconds) << "   \r" << std::flush;
     };
-  // The whole run's tables stay in memory: refused at once when they would not fit.
+  // The whole run's tables stay in memory: said, and refused at once when they would not fit.
   std::set<jungi::Material> all;
   for (const jungi::Material& m : targets)
     for (const jungi::Material& x : jungi::material_closure(m)) all.insert(x);
-  std::uint64_t bytes = 0;
-  for (const jungi::Material& x : all) bytes += jungi::Indexer(r, x).size() * sizeof(std::uint16_t);
+  if (cl.has("plan")) {
+    print_plan(r, all);
+    return 0;
+  }
+  long double need = 0;
+  for (const jungi::Material& x : all) need += static_cast<long double>(jungi::Indexer(r, x).size()) * sizeof(std::uint16_t);
+  const std::uint64_t bytes = need > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(need);
   const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes();
+  const std::string limit_name = options.max_memory ? "--max-memory" : "this machine's physical memory";
+  if (!quiet)
+    std::cerr << "memory estimate: the tables of " << all.size() << " materials need " << bytes_text(bytes)
+              << " (2 bytes an index); limit " << (limit ? bytes_text(limit) : "unknown") << " (" << limit_name << ")\n";
   if (limit && bytes > limit)
     throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
-                    ", more than the limit of " + bytes_text(limit) + " (--max-memory SIZE sets it)");
+                    ", more than the limit of " + bytes_text(limit) + " (" + limit_name +
+                    (options.max_memory ? "" : "; --max-memory SIZE sets it") + "; --plan lists the materials)");
   if (!out.dir.empty()) adopt_written(set, out.dir, all, quiet);
   std::cout << "rules: " << jungi::describe(r) << "\n";
-  if (!quiet) std::cerr << "solving " << all.size() << " materials, " << bytes_text(bytes) << " of tables\n";
   for (const jungi::Material& m : targets) set.solve(m, options);
   if (!out.out.empty()) {
     const std::uint64_t bytes_written = jungi::write_table_file(out.out, *set.find(targets.front()), r);

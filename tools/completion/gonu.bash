@@ -13,7 +13,7 @@ _gonu_options() {
     moves) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --help" ;;
     perft) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --divide --json --help" ;;
     solve)
-      echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --dir --from --history --threads --max-states --max-memory --engine --verify --json" \
+      echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --dir --plan --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
            "--strategy-seconds --strategy-method --strategy-solver --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
            "--no-strategy --no-search --search --dfpn-layer --max-nodes" \
