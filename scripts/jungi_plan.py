@@ -27,14 +27,15 @@ GIB = 2**30
 
 
 def plan(gonu):
-    """(wave, material, pieces, indices, closure_indices) for every material of up to 5 pieces."""
+    """(wave, material, pieces, indices, closure_indices, closure_largest) for every material of up to
+    5 pieces."""
     out = subprocess.run([gonu, "solve", "--game", "jungi", "--all", "5", "--plan"], check=True,
                          capture_output=True, text=True).stdout.splitlines()
     rows = []
     for line in out[1:]:
         f = line.split("\t")
         if f[0] != "total":
-            rows.append((int(f[0]), f[1], int(f[2]), int(f[3]), int(f[4])))
+            rows.append((int(f[0]), f[1], int(f[2]), int(f[3]), int(f[4]), int(f[5])))
     return rows
 
 
@@ -95,7 +96,7 @@ def section(rows):
     idx = sum(r[3] for r in five)
     cpu_all = idx * cpu_per_index
     here = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    passes = [r for r in five if 2 * r[4] <= here]
+    passes = [r for r in five if 2 * r[4] + 2 * r[5] <= here]  # the refusal's estimate
     fits = [r for r in five if peak_per_index * r[4] <= here]
     small = min(five, key=lambda r: r[4])
     fit_big = max(fits, key=lambda r: r[4])
@@ -133,7 +134,8 @@ def section(rows):
            f"unpromoted pieces have promotion moves too, and larger tables miss the cache more, so read it "
            f"as a lower bound, to be checked on one 5-piece material on a node first.",
            f"- **Memory.** `gonu solve --game jungi --material M` holds M's whole closure at 2 bytes an "
-           f"index (the refusal's estimate); the measured peak was {peak / 2**20:,.0f} MiB for "
+           f"index, and 2 more an index of the table being solved (the refusal's estimate counts both, the "
+           f"latter for the closure's largest table); the measured peak was {peak / 2**20:,.0f} MiB for "
            f"{measured_indices:,} indices, {peak_per_index:.1f} bytes an index (the retrograde pass's "
            f"counters and lists besides the entries). The largest 5-piece closure is {big[1]}'s, "
            f"{big[4]:,} indices: {gib(2 * big[4])} at 2 bytes, {gib(peak_per_index * big[4])} at the "
@@ -144,7 +146,8 @@ def section(rows):
            f"neighbour's rate) {tb(disk * spread * idx)}. The 2-byte entries would be {tb(2 * idx)}: "
            f"nothing may hold them all, so each wave's tables go to disk compressed as they are solved.",
            f"- **This machine ({gib(here)}, {HERE_CORES} cores).** {len(passes):,} of the 5-piece materials "
-           f"pass the refusal (closure at 2 bytes an index under physical memory); {len(fits):,} fit at "
+           f"pass the refusal (closure at 2 bytes an index and its largest table's 2 more, under physical "
+           f"memory); {len(fits):,} fit at "
            f"the measured peak. The smallest, {small[1]} (with its closure), would take about "
            f"{duration(small[4] * cpu_per_index / HERE_CORES)} on both cores at the measured rate "
            f"({small[4] * cpu_per_index / 3600:,.1f} CPU-hours), the largest that fits at the measured "

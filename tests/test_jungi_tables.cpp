@@ -362,20 +362,24 @@ TEST_CASE("jungi tables: gonu solve --game jungi reports every table it solves",
 TEST_CASE("jungi tables: a 5-piece material past the memory limit is refused before solving, and --plan lists a run", "[jungi_tables]") {
   using table_test::run_gonu;
   // KRRvKR's closure: 72 materials (promotions lead to other 5-piece ones), 116.9 GiB at 2 bytes an
-  // index; the estimate is said, then one line refuses it before any table is allocated.
+  // index and 7.2 GiB of working memory for the largest (K+R+Rv+K+R, 3,874,204,890 indices); the
+  // estimate is said, then one line refuses it before any table is allocated.
   const auto big = run_gonu("solve --game jungi --material KRRvKR --max-memory 20G");
   INFO(big.out << big.err);
   CHECK(big.code == 1);
   CHECK(big.out.empty());
   CHECK(big.err ==
-        "memory estimate: the tables of 72 materials need 116.9 GiB (2 bytes an index); limit 20.0 GiB (--max-memory)\n"
-        "gonu: error: the tables of 72 materials need 116.9 GiB, more than the limit of 20.0 GiB (--max-memory; --plan "
+        "memory estimate: the tables of 72 materials need 124.1 GiB (2 bytes an index, 2 more for the largest while it "
+        "is solved); limit 20.0 GiB (--max-memory)\n"
+        "gonu: error: the tables of 72 materials need 124.1 GiB, more than the limit of 20.0 GiB (--max-memory; --plan "
         "lists the materials)\n");
-  // --plan: each material of the run with its wave (after every material it leads to), indices and
-  // closure's indices; Kv+K leads only to +Kv+K (its King promotes).
+  // --plan: each material of the run with its wave (after every material it leads to), indices,
+  // closure's indices and the largest table of its closure; Kv+K leads only to +Kv+K (its King
+  // promotes).
   const auto plan = run_gonu("solve --game jungi --material Kv+K --plan");
   CHECK(plan.code == 0);
-  CHECK(plan.out == "wave\tmaterial\tpieces\tindices\tclosure_indices\n0\t+Kv+K\t2\t7290\t7290\n1\tKv+K\t2\t7290\t14580\n"
+  CHECK(plan.out == "wave\tmaterial\tpieces\tindices\tclosure_indices\tclosure_largest\n0\t+Kv+K\t2\t7290\t7290\t7290\n"
+                    "1\tKv+K\t2\t7290\t14580\t7290\n"
                     "total\t2 materials\t2 waves\t14580\n");
   const auto five = run_gonu("solve --game jungi --material KRRvKR --plan");
   CHECK(five.code == 0);

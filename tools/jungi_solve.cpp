@@ -6,7 +6,8 @@
 // input, as for Jul-gonu's solve). --out FILE writes the table of --material (solver/jungi_table/);
 // --dir DIR writes every table solved into DIR, one file a material (table_file_name), and first
 // reads the tables already there instead of solving them again, so that an interrupted run resumes.
-// Before solving, the memory the run's tables need (2 bytes an index) and the limit go to stderr,
+// Before solving, the memory the run needs (its tables at 2 bytes an index, and the retrograde
+// solver's working array of 2 bytes an index for the largest of them) and the limit go to stderr,
 // and a run past the limit is refused (exit 1) before any table is allocated. --plan solves
 // nothing: it lists the run's materials with their indices and dependency waves (print_plan).
 #include <sys/stat.h>
@@ -119,22 +120,26 @@ std::map<jungi::Material, int> waves(const std::set<jungi::Material>& all) {
   return wave;
 }
 
-// --plan: one line a material of the run, tab-separated: its wave, material, pieces, indices, and
-// the indices of its closure (what --material M holds in memory), wave by wave; then a total line.
+// --plan: one line a material of the run, tab-separated: its wave, material, pieces, indices, the
+// indices of its closure (what --material M holds in memory) and of the closure's largest table
+// (whose solve takes working memory too), wave by wave; then a total line.
 void print_plan(const jungi::Rules& r, const std::set<jungi::Material>& all) {
   const std::map<jungi::Material, int> wave = waves(all);
   std::map<jungi::Material, std::uint64_t> size;
   for (const jungi::Material& m : all) size[m] = jungi::Indexer(r, m).size();
-  std::cout << "wave\tmaterial\tpieces\tindices\tclosure_indices\n";
+  std::cout << "wave\tmaterial\tpieces\tindices\tclosure_indices\tclosure_largest\n";
   std::uint64_t total = 0;
   int last_wave = 0;
   std::vector<jungi::Material> order(all.begin(), all.end());
   std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return wave.at(a) < wave.at(b); });
   for (const jungi::Material& m : order) {
-    std::uint64_t closure = 0;
-    for (const jungi::Material& x : jungi::material_closure(m)) closure += size.at(x);
+    std::uint64_t closure = 0, largest = 0;
+    for (const jungi::Material& x : jungi::material_closure(m)) {
+      closure += size.at(x);
+      largest = std::max(largest, size.at(x));
+    }
     std::cout << wave.at(m) << '\t' << jungi::material_text(m) << '\t' << m.pieces() << '\t' << size.at(m) << '\t'
-              << closure << '\n';
+              << closure << '\t' << largest << '\n';
     total += size.at(m);
     last_wave = std::max(last_wave, wave.at(m));
   }
@@ -171,14 +176,19 @@ int jungi_solve(const CommandLine& cl) {
     print_plan(r, all);
     return 0;
   }
-  long double need = 0;
-  for (const jungi::Material& x : all) need += static_cast<long double>(jungi::Indexer(r, x).size()) * sizeof(std::uint16_t);
+  long double need = 0, largest = 0;
+  for (const jungi::Material& x : all) {
+    const auto size = static_cast<long double>(jungi::Indexer(r, x).size());
+    need += size * sizeof(std::uint16_t);
+    largest = std::max(largest, size);
+  }
+  need += largest * jungi::kSolverBytesPerIndex;
   const std::uint64_t bytes = need > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(need);
   const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes();
   const std::string limit_name = options.max_memory ? "--max-memory" : "this machine's physical memory";
   if (!quiet)
     std::cerr << "memory estimate: the tables of " << all.size() << " materials need " << bytes_text(bytes)
-              << " (2 bytes an index); limit " << (limit ? bytes_text(limit) : "unknown") << " (" << limit_name << ")\n";
+              << " (2 bytes an index, 2 more for the largest while it is solved); limit " << (limit ? bytes_text(limit) : "unknown") << " (" << limit_name << ")\n";
   if (limit && bytes > limit)
     throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
                     ", more than the limit of " + bytes_text(limit) + " (" + limit_name +

@@ -247,9 +247,14 @@ const Table& TableSet::adopt(std::unique_ptr<Table> table) {
 }
 
 std::uint64_t TableSet::bytes_needed(const Material& m) const {
-  long double bytes = 0;
+  long double bytes = 0, largest = 0;
   for (const Material& x : material_closure(m))
-    if (!find(x)) bytes += static_cast<long double>(Indexer(rules_, x).size()) * sizeof(std::uint16_t);
+    if (!find(x)) {
+      const auto size = static_cast<long double>(Indexer(rules_, x).size());
+      bytes += size * sizeof(std::uint16_t);
+      largest = std::max(largest, size);
+    }
+  bytes += largest * kSolverBytesPerIndex;
   return bytes > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
 

@@ -70,6 +70,10 @@ struct TableOptions {
   LevelReport on_level;
 };
 
+// The retrograde solver's working memory an index of the table it solves, besides the table: the
+// distance a move leaving the material forces on a loss (retrograde.cpp, Solver::fixed_loss_).
+constexpr std::uint64_t kSolverBytesPerIndex = 2;
+
 // The tables solved so far, by material, under one reading of the rules.
 class TableSet {
  public:
@@ -79,7 +83,8 @@ class TableSet {
   // Solves m and every material it leads to that is not solved yet, smallest first; refuses
   // (GonuError, one line) when the tables together would pass the memory limit.
   const Table& solve(const Material& m, const TableOptions& options = {});
-  // The bytes that solving m would add (the tables of its closure not solved yet).
+  // The bytes that solving m would add: the tables of its closure not solved yet, and the
+  // retrograde solver's working array for the largest of them (kSolverBytesPerIndex).
   std::uint64_t bytes_needed(const Material& m) const;
   // The value for the side to move of any position whose material is solved here, with or
   // without an en-passant field (the field's captures read from the tables they lead to).
