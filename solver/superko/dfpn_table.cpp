@@ -148,12 +148,14 @@ void DfpnTableFile::attach(DfpnSearch& search) const {
 }
 
 void DfpnTableFile::save(const DfpnSearch& search) const {
-  const std::string text = format_dfpn_table(rules_, search.proofs());
+  DfpnSearch::Proofs proofs = search.proofs();
+  const std::string text = format_dfpn_table(rules_, proofs);
   try {
     write_file_atomically(path_, {ByteRange{text.data(), text.size()}});
   } catch (const FileWriteError& e) {
     throw GonuError("cannot write df-pn table " + path_ + ": " + e.what());
   }
+  loaded_ = std::move(proofs);
 }
 
 }  // namespace gonu

@@ -25,13 +25,14 @@ class DfpnTableFile {
   const std::string& path() const { return path_; }
   // Adds what was read to the search and makes its checkpoints save to the file.
   void attach(DfpnSearch& search) const;
-  // Writes the search's decided entries (atomically).
+  // Writes the search's decided entries (atomically); a search attached later (the root's df-pn
+  // after the layer pass) starts from them.
   void save(const DfpnSearch& search) const;
 
  private:
   std::string path_;
   Rules rules_;
-  DfpnSearch::Proofs loaded_;
+  mutable DfpnSearch::Proofs loaded_;  // read, then what was saved last
 };
 
 }  // namespace gonu
