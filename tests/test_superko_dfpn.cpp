@@ -337,5 +337,25 @@ TEST_CASE("dfpn table: a damaged, foreign or unwritable file is refused with one
   REQUIRE(e.code == 2);  // only with df-pn
 }
 
+TEST_CASE("dfpn table: the layer pass, then a certificate run resumed from its proofs, the proof checked",
+          "[superko][dfpn][dfpn-table][cli]") {
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn"), cert = d.file("t.cert");
+  const std::string args = "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --dfpn-table " + path;
+  // With the attractors' values and the symmetries: stopped, its proofs saved.
+  REQUIRE(run_gonu(args + " --dfpn-layer 2-2 --max-nodes 3000").code == 3);
+  const std::size_t first = table_test::slurp(path).size();
+  // Without them (certificate mode), from the saved proofs: stopped again at 6,000 expansions, then
+  // decided by the next run, and the proof, walked through loaded entries, is accepted.
+  REQUIRE(run_gonu(args + " --max-nodes 6000 --certificate " + cert).code == 3);
+  const auto r = run_gonu(args + " --max-nodes 6000 --certificate " + cert);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(table_test::contains(r.out, "LOSS for black"));
+  REQUIRE(table_test::slurp(path).size() > first);
+  REQUIRE(check_text(table_test::slurp(cert)).ok);
+}
+
 }  // namespace
 }  // namespace gonu
