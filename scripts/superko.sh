@@ -28,7 +28,10 @@
 # whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
 # The dfpn section: SUPERKO_DFPN_NODES, the node budgets per class (default "2000 20000"),
 # SUPERKO_DFPN_BOARDS (default "3x4 4x3 5x3 3x5"), SUPERKO_DFPN_4X4_NODES for 4x4 (default "2000 20000";
-# "" leaves 4x4 out); about fifteen minutes in all here.
+# "" leaves 4x4 out); about fifteen minutes in all here. The 4x4 runs keep df-pn's proofs file
+# (--dfpn-table) in SUPERKO_DFPN_TABLES (default build/superko-dfpn/), one per budget, so that each
+# run of the section starts from what the earlier ones proved and goes further (delete the folder
+# for figures from scratch).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 all=(values lazy cube memory entry ilp dfpn)
@@ -276,6 +279,8 @@ section_ilp() {
 section_dfpn() {
   local budgets="${SUPERKO_DFPN_NODES:-2000 20000}" boards="${SUPERKO_DFPN_BOARDS:-3x4 4x3 5x3 3x5}"
   local big="${SUPERKO_DFPN_4X4_NODES-2000 20000}" rows="$work/dfpn_rows"
+  local tables="${SUPERKO_DFPN_TABLES:-$root/build/superko-dfpn}"
+  mkdir -p "$tables"
   : >"$rows"
   local runs=()
   for board in $boards; do for nodes in $budgets; do runs+=("$board:$nodes"); done; done
@@ -285,7 +290,10 @@ section_dfpn() {
     {
       local tag="dfpn-$board-$nodes"
       echo "superko: $tag (df-pn, $nodes nodes a class)" >&2
-      solve "$tag" "$board" soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes "$nodes"
+      local resume=()  # 4x4: resumed from, and saved to, its proofs file
+      [ "$board" = 4x4 ] && resume=(--dfpn-table "$tables/4x4-$nodes.dfpn")
+      solve "$tag" "$board" soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes "$nodes" \
+        ${resume[@]+"${resume[@]}"}
       python3 - "$work/$tag" "$board" "$nodes" "$(checked "$tag")" >>"$rows" <<'PY'
 import json, re, sys
 tag, board, nodes, cert = sys.argv[1:]
@@ -316,7 +324,8 @@ PY
     echo "for the side to move; classes left open; states proven; the layer's expansions and the most a decided"
     echo "class took; the table at the end (exact + conditional entries); the layer's time; the start's value,"
     echo "df-pn's expansions for it and its certificate; the whole run's time and memory (ban-free solve"
-    echo "included). Load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 minutes) at the end, two cores shared."
+    echo "included). 4x4 runs resume from df-pn's proofs file of earlier runs of this section (\`--dfpn-table\`),"
+    echo "so their figures grow from run to run. Load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 minutes) at the end, two cores shared."
     echo
     echo "| board | nodes a class | entry / open / classes | won / lost | open classes | states proven | layer nodes | most for a decided class | table | layer time | start | df-pn nodes (start) | certificate | run | peak memory |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"

@@ -5,7 +5,8 @@
 // proves agrees with the SAT strategies' (entry_layers.hpp) wherever both decide; the node and time
 // budgets leave values unknown (the same search then finishes them); its proofs, written as format 1,
 // pass the checker (random tiny positions, 5x2, and 3x4 from the start, where the memoryless strategy
-// agrees); the command line.
+// agrees); the proofs file (dfpn_table.hpp): a run resumed from it gets further and proves the same
+// value, and a damaged, mismatched or unwritable one is refused; the command line.
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -13,11 +14,14 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/dfpn.hpp"
+#include "solver/superko/dfpn_table.hpp"
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/superko.hpp"
@@ -238,6 +242,119 @@ TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's cou
     REQUIRE(e.code == 2);
     REQUIRE(e.out.empty());
   }
+}
+
+// One df-pn run of 5x2's start within `nodes`, resumed from and saved to `path`.
+DfpnOutcome run_with_table(const BanFreeOracle& o, const FreshValues& fresh, const std::string& path,
+                           std::uint64_t nodes, std::size_t& decided) {
+  const DfpnTableFile table(path, o.rules);
+  DfpnOptions opt;
+  opt.max_nodes = nodes;
+  DfpnSearch s(o, &fresh, opt);
+  table.attach(s);
+  const DfpnOutcome r = s.solve(test::start_game("soldiers", 5, 2));
+  table.save(s);
+  const DfpnSearch::Proofs p = s.proofs();
+  decided = p.entries.size() + p.conditional.size() + p.exact.size();
+  return r;
+}
+
+TEST_CASE("dfpn table: a run resumed from its file gets further and proves what one long run proves",
+          "[superko][dfpn][dfpn-table]") {
+  const Game g = test::start_game("soldiers", 5, 2);
+  const BanFreeOracle o = make_banfree_oracle(g);
+  const FreshValues fresh = solve_fresh_values(o);
+  DfpnSearch whole(o, &fresh, DfpnOptions{});
+  const DfpnOutcome single = whole.solve(g);
+  REQUIRE(single.value == SkValue::loss);  // White wins 5x2
+  REQUIRE(single.nodes > 5'000);           // so that 5,000 nodes do not decide it at once
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn");
+  std::size_t first = 0, second = 0, third = 0;
+  REQUIRE(run_with_table(o, fresh, path, 1'000, first).value == SkValue::unknown);
+  REQUIRE(first > 0);
+  REQUIRE(run_with_table(o, fresh, path, 1'000, second).value == SkValue::unknown);
+  REQUIRE(second > first);  // the second run starts with the first one's proofs
+  const std::string p2 = d.file("u.dfpn");
+  REQUIRE(run_with_table(o, fresh, p2, 5'000, first).value == SkValue::unknown);
+  REQUIRE(run_with_table(o, fresh, p2, 5'000, second).value == single.value);  // decided, the same value
+  REQUIRE(run_with_table(o, fresh, p2, 1, third).value == single.value);  // the root's entry, read back
+  REQUIRE(third >= second);
+  // Written the same by the same table: the text is a function of the proofs (sorted).
+  const DfpnSearch::Proofs back = parse_dfpn_table(o.rules, table_test::slurp(p2), p2);
+  REQUIRE(format_dfpn_table(o.rules, back) == table_test::slurp(p2));
+  REQUIRE(d.list() == std::vector<std::string>{"t.dfpn", "u.dfpn"});  // no temporary file left
+}
+
+TEST_CASE("dfpn table: checkpoints save the table during a search", "[superko][dfpn][dfpn-table]") {
+  const Game g = test::start_game("soldiers", 5, 2);
+  const BanFreeOracle o = make_banfree_oracle(g);
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn");
+  const DfpnTableFile table(path, o.rules);
+  DfpnOptions opt;
+  opt.checkpoint_seconds = 0;  // at every check (every 1,024 expansions)
+  DfpnSearch s(o, nullptr, opt);
+  int saves = 0;
+  s.set_checkpoint([&] {
+    table.save(s);
+    ++saves;
+    REQUIRE_NOTHROW(parse_dfpn_table(o.rules, table_test::slurp(path), path));
+  });
+  REQUIRE(s.solve(g).value == SkValue::loss);
+  REQUIRE(saves >= 2);
+}
+
+TEST_CASE("dfpn table: a damaged, foreign or unwritable file is refused with one line", "[superko][dfpn][dfpn-table][cli]") {
+  using table_test::contains;
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn");
+  const std::string args = "solve --rules soldiers --no-strategy --search dfpn --quiet --max-nodes 2000 --dfpn-table ";
+  const auto made = run_gonu(args + path + " --board 5x2");
+  REQUIRE(made.code == 3);  // not proven within the budget
+  const std::string text = table_test::slurp(path);
+  REQUIRE(text.rfind("gonu-dfpn-table 1\nboard 5x2\nrules 5x2/", 0) == 0);
+  REQUIRE(contains(text, "\nc "));
+  table_test::require_one_line_error(run_gonu(args + path + " --board 4x3"), "written for other rules or another board");
+  std::string damaged = text;
+  damaged[damaged.size() / 2] ^= 1;
+  table_test::spit(path, damaged);
+  table_test::require_one_line_error(run_gonu(args + path + " --board 5x2"), "damaged");
+  table_test::spit(path, text.substr(0, text.size() - 10));  // cut short
+  table_test::require_one_line_error(run_gonu(args + path + " --board 5x2"), "damaged");
+  table_test::spit(path, "something else\n");
+  table_test::require_one_line_error(run_gonu(args + path + " --board 5x2"), "not a df-pn proofs file");
+  table_test::require_one_line_error(run_gonu(args + d.file("missing/t.dfpn") + " --board 5x2"),
+                                     "cannot write df-pn table");
+  REQUIRE(d.list() == std::vector<std::string>{"t.dfpn"});
+  if (geteuid() != 0) {  // root writes anywhere
+    const std::string ro = d.file("ro");
+    REQUIRE(mkdir(ro.c_str(), 0555) == 0);
+    table_test::require_one_line_error(run_gonu(args + ro + "/t.dfpn --board 5x2"), "cannot write df-pn table");
+  }
+  const auto e = run_gonu("solve --rules soldiers --board 3x3 --quiet --dfpn-table " + path);
+  REQUIRE(e.code == 2);  // only with df-pn
+}
+
+TEST_CASE("dfpn table: the layer pass, then a certificate run resumed from its proofs, the proof checked",
+          "[superko][dfpn][dfpn-table][cli]") {
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn"), cert = d.file("t.cert");
+  const std::string args = "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --dfpn-table " + path;
+  // With the attractors' values and the symmetries: stopped, its proofs saved.
+  REQUIRE(run_gonu(args + " --dfpn-layer 2-2 --max-nodes 3000").code == 3);
+  const std::size_t first = table_test::slurp(path).size();
+  // Without them (certificate mode), from the saved proofs: stopped again at 6,000 expansions, then
+  // decided by the next run, and the proof, walked through loaded entries, is accepted.
+  REQUIRE(run_gonu(args + " --max-nodes 6000 --certificate " + cert).code == 3);
+  const auto r = run_gonu(args + " --max-nodes 6000 --certificate " + cert);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(table_test::contains(r.out, "LOSS for black"));
+  REQUIRE(table_test::slurp(path).size() > first);
+  REQUIRE(check_text(table_test::slurp(cert)).ok);
 }
 
 }  // namespace

@@ -59,6 +59,9 @@ void add_superko_options(CommandLine& cl) {
   cl.add()("dfpn-layer", po::value<std::string>(),
            "superko: first run df-pn over the capture-entry states that the attractors leave open in the material "
            "layer B-W (black and white pieces, e.g. 2-2), one search per symmetry class within --max-nodes");
+  cl.add()("dfpn-table", po::value<std::string>(),
+           "superko: df-pn's proofs file: loaded at the start if it exists, saved at the end, when a budget "
+           "stops the search and every 60 s, so a later run resumes and reuses what was proven");
   cl.count("max-nodes", 0, "superko: search node budget (0: none; with --dfpn-layer, per class)");
   cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, the ban-free solve included, every "
                             "phase getting what is left (0: none)");
@@ -130,6 +133,9 @@ SuperkoOptions superko_options(const CommandLine& cl) {
     o.dfpn_layer_black = b;
     o.dfpn_layer_white = w;
   }
+  o.dfpn_table = cl.text_or_empty("dfpn-table");
+  if (!o.dfpn_table.empty() && o.search_method != SearchMethod::dfpn && o.dfpn_layer_black < 0)
+    cl.usage_error("--dfpn-table goes with --search dfpn or --dfpn-layer");
   o.max_nodes = std::uint64_t(cl.count_value("max-nodes"));
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));

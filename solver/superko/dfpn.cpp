@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/error.hpp"
 #include "core/julgonu/moves.hpp"
 #include "core/julgonu/symmetry.hpp"
+#include "solver/superko/dfpn_table.hpp"
 #include "util/large_stack.hpp"
 
 namespace gonu {
@@ -57,6 +59,10 @@ void normalize(std::vector<Key>& v) {
 
 const DfpnSearch::Deps kOverflow{{}, {}, -1, true};
 
+std::chrono::steady_clock::duration seconds(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
+}
+
 }  // namespace
 
 DfpnSearch::DfpnSearch(const BanFreeOracle& oracle, const FreshValues* fresh, const DfpnOptions& options)
@@ -75,13 +81,48 @@ void DfpnSearch::tick() {
   if (limit_ && ++call_nodes_ > limit_) throw BudgetOut{"node budget"};
   if (options_.max_seconds > 0 && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw BudgetOut{"time budget"};
+  if (checkpoint_ && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() > next_checkpoint_) {
+    checkpoint_();
+    next_checkpoint_ = std::chrono::steady_clock::now() + seconds(options_.checkpoint_seconds);
+  }
 }
 
 void DfpnSearch::start_budget() {
   call_nodes_ = 0;
   limit_ = options_.max_nodes;
-  deadline_ = std::chrono::steady_clock::now() +
-              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options_.max_seconds));
+  deadline_ = std::chrono::steady_clock::now() + seconds(options_.max_seconds);
+}
+
+void DfpnSearch::set_checkpoint(std::function<void()> f) {
+  checkpoint_ = std::move(f);
+  next_checkpoint_ = std::chrono::steady_clock::now() + seconds(options_.checkpoint_seconds);
+}
+
+DfpnSearch::Proofs DfpnSearch::proofs() const {
+  Proofs out;
+  for (const auto& [k, v] : entries_) out.entries.push_back({k, v});
+  for (const auto& [k, list] : conditional_)
+    for (const Conditional& c : list) out.conditional.push_back({k, c.value, c.work, c.deps});
+  for (const auto& [kh, x] : exact_)
+    if (x.pn == 0 || x.dn == 0) out.exact.push_back({kh.first, kh.second, x.pn == 0 ? SkValue::win : SkValue::loss, x.work});
+  std::sort(out.entries.begin(), out.entries.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+  std::stable_sort(out.conditional.begin(), out.conditional.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.key, a.value, a.work, a.deps.threshold, a.deps.unvisited, a.deps.visited) <
+           std::tie(b.key, b.value, b.work, b.deps.threshold, b.deps.unvisited, b.deps.visited);
+  });
+  std::sort(out.exact.begin(), out.exact.end(),
+            [](const auto& a, const auto& b) { return std::tie(a.key, a.visited_hash) < std::tie(b.key, b.visited_hash); });
+  return out;
+}
+
+void DfpnSearch::add_proofs(const Proofs& p) {
+  for (const Proofs::Entry& e : p.entries) entries_[e.key] = e.value;
+  for (const Proofs::Conditional& c : p.conditional) {
+    conditional_[c.key].push_back(Conditional{c.deps, c.value, c.work});
+    ++conditional_count_;
+  }
+  for (const Proofs::Exact& x : p.exact)
+    exact_[{x.key, x.visited_hash}] = x.value == SkValue::win ? Exact{0, kInf, x.work} : Exact{kInf, 0, x.work};
 }
 
 std::uint16_t DfpnSearch::pmin_top() const {
@@ -569,7 +610,7 @@ OpenClasses open_classes(const BanFreeOracle& oracle, const FreshValues& fresh, 
 }  // namespace
 
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
-                                 const DfpnOptions& options) {
+                                 const DfpnOptions& options, const DfpnTableFile* table) {
   const auto t0 = std::chrono::steady_clock::now();
   DfpnLayerReport rep;
   rep.black = black;
@@ -581,6 +622,7 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
   const OpenClasses classes = open_classes(oracle, fresh, board, pos, target, rep);
   rep.classes = classes.reps.size();
   DfpnSearch search(oracle, &fresh, options);
+  if (table) table->attach(search);
   for (std::size_t c = 0; c < classes.reps.size(); ++c) {
     const DfpnOutcome o = search.solve_entry(classes.reps[c]);
     if (o.value == SkValue::unknown) continue;
@@ -588,6 +630,7 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
     (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
     rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
   }
+  if (table) table->save(search);
   rep.table = search.stats();
   rep.nodes = rep.table.nodes;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

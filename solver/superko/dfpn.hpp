@@ -18,6 +18,7 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -41,6 +42,7 @@ struct DfpnOptions {
   bool symmetry = true;  // fresh entries searched as their canonical image (off for a certificate: it
                          // names the positions the game reaches)
   bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
+  double checkpoint_seconds = 60;  // between calls of the checkpoint (set_checkpoint)
 };
 
 struct DfpnOutcome {
@@ -76,7 +78,18 @@ class DfpnSearch {
   CertificateText write_certificate(const Game& g, SkValue value, std::uint64_t max_nodes);
 
   DfpnStats stats() const;
+
+  // The table's decided entries (never unproven numbers), each with the condition it holds under:
+  // fresh entries (by key), conditional proofs, proofs kept for one exact visited set (by its hash).
+  struct Proofs;
+  Proofs proofs() const;
+  // Adds decided entries (from proofs() of a search on the same rules): exact facts under their
+  // conditions, so they are used as if this search had found them.
+  void add_proofs(const Proofs& p);
   void set_max_nodes(std::uint64_t n) { options_.max_nodes = n; }
+  // Called during a search every checkpoint_seconds (checked every 1,024 expansions), e.g. to save
+  // its proofs (dfpn_table.hpp): the tables hold only what is stored whole at that point.
+  void set_checkpoint(std::function<void()> f);
 
   // One proof's reliance (SUPERKO.md, F5), relative to the node's own segment.
   struct Deps {
@@ -164,6 +177,31 @@ class DfpnSearch {
   std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0;
   std::uint64_t limit_ = 0;
   std::chrono::steady_clock::time_point deadline_;  // of the current call, when max_seconds > 0
+  std::function<void()> checkpoint_;
+  std::chrono::steady_clock::time_point next_checkpoint_;
+};
+
+// The decided entries of a df-pn table, in a plain form (sorted: the same table gives the same list).
+struct DfpnSearch::Proofs {
+  struct Entry {
+    Key key;
+    SkValue value;
+  };
+  struct Conditional {
+    Key key;
+    SkValue value;
+    std::uint64_t work;
+    Deps deps;
+  };
+  struct Exact {
+    Key key;
+    std::uint64_t visited_hash;  // the hash of the segment's visited set (the node's board included)
+    SkValue value;
+    std::uint64_t work;
+  };
+  std::vector<Entry> entries;
+  std::vector<Conditional> conditional;
+  std::vector<Exact> exact;
 };
 
 // The df-pn pass over one material layer's capture-entry states left open by the attractors: one
@@ -181,7 +219,9 @@ struct DfpnLayerReport {
   DfpnStats table;                   // at the end
 };
 
+class DfpnTableFile;
+// `table` (may be null): the proofs file the search loads, checkpoints to and is saved to at its end.
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
-                                 const DfpnOptions& options);
+                                 const DfpnOptions& options, const DfpnTableFile* table = nullptr);
 
 }  // namespace gonu

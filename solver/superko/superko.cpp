@@ -8,11 +8,13 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <optional>
 
 #include "core/error.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/cube.hpp"
+#include "solver/superko/dfpn_table.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/search.hpp"
 #include "solver/superko/strategy.hpp"
@@ -199,12 +201,14 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
 // without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
 // names the positions the game reaches (format 1, dfpn.hpp).
 void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
-              double seconds_left, SuperkoResult& res) {
+              double seconds_left, const DfpnTableFile* table, SuperkoResult& res) {
   DfpnOptions d = dfpn_options(o);
   d.symmetry = !o.certificate;
   d.max_seconds = seconds_left;
   DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
+  if (table) table->attach(dfpn);
   const DfpnOutcome out = dfpn.solve(g);
+  if (table) table->save(dfpn);  // decided or stopped by a budget
   res.dfpn_ran = true;
   res.value = out.value;
   if (out.value == SkValue::unknown) {
@@ -307,6 +311,9 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (g.rules.repetition != Repetition::superko)
     throw GonuError("the superko solver needs repetition superko, not " + to_string(g.rules.repetition));
   SuperkoResult res;
+  std::optional<DfpnTableFile> table;  // refused before the long work
+  if (!o.dfpn_table.empty()) table.emplace(o.dfpn_table, g.rules);
+  const DfpnTableFile* tablep = table ? &*table : nullptr;
   const RunClock clock(o.max_seconds);
   const auto t0 = std::chrono::steady_clock::now();
   auto t1 = t0;
@@ -328,7 +335,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   }
   const FreshValues& fresh = pass.fresh;
   if (o.dfpn_layer_black >= 0) {
-    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, dfpn_options(o));
+    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, dfpn_options(o), tablep);
     res.dfpn_layer_ran = true;
   }
   if (o.strategy && o.cube) {
@@ -347,7 +354,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";
   else if (res.value == SkValue::unknown && clock.out()) res.stop_reason = "time budget";
   else if (res.value == SkValue::unknown && o.search && o.search_method == SearchMethod::dfpn)
-    run_dfpn(oracle, fresh, g, o, so.max_seconds, res);
+    run_dfpn(oracle, fresh, g, o, so.max_seconds, tablep, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
   res.nodes = search.nodes();

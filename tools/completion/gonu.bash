@@ -16,7 +16,7 @@ _gonu_options() {
       echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --material --all --dir --plan --from --history --threads --max-states --max-memory --engine --verify --json" \
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
            "--strategy-seconds --strategy-method --strategy-solver --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
-           "--no-strategy --no-search --search --dfpn-layer --max-nodes" \
+           "--no-strategy --no-search --search --dfpn-layer --dfpn-table --max-nodes" \
            "--max-seconds --certificate --table-entries --relevant-boards --no-banfree-leaves --no-table --help"
       ;;
     query) echo "--history --json --certificate --help" ;;
@@ -53,7 +53,7 @@ _gonu() {
     --dfpn-layer) mapfile -t COMPREPLY < <(compgen -W "2-2 2-3 3-2 3-3" -- "$cur"); return ;;
     --strategy-solver) mapfile -t COMPREPLY < <(compgen -W "sat ilp ilp-feasible" -- "$cur"); return ;;
     --board) mapfile -t COMPREPLY < <(compgen -W "2x2 2x3 3x3 3x4 4x4" -- "$cur"); return ;;
-    --out | --certificate | --stats-csv | --checkpoint | --resume) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --out | --certificate | --stats-csv | --checkpoint | --resume | --dfpn-table) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     --dir) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return ;;
     --from | --history | --threads | --max-states | --max-memory | --strategy-seconds | --strategy-memory | --strategy-depth | --strategy-layers | --entry-seconds | --entry-budget | \
       --max-searches | --max-nodes | --max-seconds | --table-entries | --relevant-boards | --seed | --host | --port) return ;;
