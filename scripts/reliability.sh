@@ -58,6 +58,7 @@ mkdir -p results
       fuzz_serve) feeds="HTTP requests: gonu serve's routes, API and error handlers over two tables" ;;
       fuzz_jungi_notation) feeds="text: Jungi positions and moves, legal moves, un-moves" ;;
       fuzz_cli) feeds="command lines: gonu query (two tables, --history, --json), moves, show, perft, both games" ;;
+      fuzz_jungi_table) feeds="Jungi table file bytes: TableFile::open, value, load (checksums recomputed)" ;;
       *) feeds="" ;;
     esac
     echo "| $name | $feeds | ${line#*: } |"
