@@ -570,15 +570,20 @@ TEST_CASE("gonu serve: a table truncated while served is an error for it alone",
 TEST_CASE("gonu serve under a tight address-space limit starts, and answers 200 or 503 with JSON", "[serve][cli]") {
   Tables t;
   // 40 MiB: a thread pool of 8 MiB stacks could not start; each connection's thread may not either.
-  Server s("'" + t.f33 + "'", "ulimit -v 40960; ");
-  for (int i = 0; i < 5; ++i) {
-    RawConnection c(s.port);
-    REQUIRE(c.send("GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n"));
-    const auto [status, j] = status_and_json(c.answer());
-    REQUIRE((status == 200 || status == 503));
-    if (status == 503) REQUIRE(contains(j["error"].get<std::string>(), "cannot start a thread"));
+  // With the 3x4 table mapped too, not even the thread that waits for the stop signals starts: a
+  // handler stops the server then, and it still exits 0.
+  for (const std::string& table : {t.f33, t.f34}) {
+    INFO(table);
+    Server s("'" + table + "'", "ulimit -v 40960; ");
+    for (int i = 0; i < 5; ++i) {
+      RawConnection c(s.port);
+      REQUIRE(c.send("GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n"));
+      const auto [status, j] = status_and_json(c.answer());
+      REQUIRE((status == 200 || status == 503));
+      if (status == 503) REQUIRE(contains(j["error"].get<std::string>(), "cannot start a thread"));
+    }
+    REQUIRE(s.stop() == 0);
   }
-  REQUIRE(s.stop() == 0);
 }
 
 namespace {
