@@ -60,18 +60,7 @@ ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, co
 
 ProbeAnswer jungi_probe(const jungi::TableFamily& f, const std::string& position, const std::string& history) {
   const jungi::Rules& r = f.file.rules();
-  jungi::Position p = jungi::parse_position(r, position);
-  std::istringstream moves(history);
-  std::string word;
-  for (int n = 1; moves >> word; ++n) {
-    try {
-      std::string over;
-      if (jungi::outcome(r, p, &over) != jungi::Outcome::ongoing) throw GonuError("the game is over: " + over);
-      p = jungi::apply_move(p, jungi::parse_move(r, p, word));
-    } catch (const GonuError& e) {
-      throw GonuError("history move " + std::to_string(n) + ": " + e.what());
-    }
-  }
+  const jungi::Position p = jungi::play_history(r, jungi::parse_position(r, position), history, "history");
   return {cli::jungi_query_json(f, jungi::query_position(f, p))};
 }
 

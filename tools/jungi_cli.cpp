@@ -23,19 +23,7 @@ std::string provisional_start_note() {
 
 jungi::Position jungi_position(const CommandLine& cl, const jungi::Rules& r, const std::optional<std::string>& text) {
   jungi::Position p = text ? jungi::parse_position(r, *text) : jungi::start_position();
-  if (!cl.has("history")) return p;
-  std::istringstream moves(cl.text("history"));
-  std::string word;
-  for (int n = 1; moves >> word; ++n) {
-    try {
-      std::string over;
-      if (jungi::outcome(r, p, &over) != jungi::Outcome::ongoing) throw GonuError("the game is over: " + over);
-      p = jungi::apply_move(p, jungi::parse_move(r, p, word));
-    } catch (const GonuError& e) {
-      throw GonuError("--history move " + std::to_string(n) + ": " + e.what());
-    }
-  }
-  return p;
+  return cl.has("history") ? jungi::play_history(r, p, cl.text("history"), "--history") : p;
 }
 
 int jungi_show(const CommandLine& cl) {

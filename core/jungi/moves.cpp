@@ -3,6 +3,7 @@
 #include "core/jungi/moves.hpp"
 
 #include <cctype>
+#include <sstream>
 
 #include "core/error.hpp"
 
@@ -274,6 +275,25 @@ std::uint64_t perft(const Rules& r, const Position& p, int depth) {
   std::uint64_t n = 0;
   for (const Move& m : list) n += perft(r, apply_move(p, m), depth - 1);
   return n;
+}
+
+}  // namespace gonu::jungi
+
+namespace gonu::jungi {
+
+Position play_history(const Rules& r, Position p, const std::string& history, const std::string& label) {
+  std::istringstream moves(history);
+  std::string word;
+  for (int n = 1; moves >> word; ++n) {
+    try {
+      std::string over;
+      if (outcome(r, p, &over) != Outcome::ongoing) throw GonuError("the game is over: " + over);
+      p = apply_move(p, parse_move(r, p, word));
+    } catch (const GonuError& e) {
+      throw GonuError(label + " move " + std::to_string(n) + ": " + e.what());
+    }
+  }
+  return p;
 }
 
 }  // namespace gonu::jungi

@@ -49,6 +49,9 @@ void generate_piece_moves(const Rules& r, const Position& p, int from, MoveList&
 
 // The position after `m` (which must be legal in p).
 Position apply_move(const Position& p, const Move& m);
+// p after the space-separated moves of `history`, each parsed and checked legal in turn; throws
+// GonuError "<label> move N: why" for a malformed or illegal move, or one after the game ended.
+Position play_history(const Rules& r, Position p, const std::string& history, const std::string& label);
 // The squares whose pieces `m` captures in p, in the order taken.
 std::vector<int> captured_squares(const Position& p, const Move& m);
 
