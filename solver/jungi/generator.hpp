@@ -90,8 +90,8 @@ class TableSet {
   // without an en-passant field (the field's captures read from the tables they lead to).
   Value probe(const Position& p) const;
   // Takes in a table solved before under these rules (read from a table file, with its entries
-  // final and 0 exactly at the invalid indices): find, probe and solve then use it as one solved
-  // here. Throws GonuError if its material is held already or its entries are not one an index.
+  // final at the valid indices; what its invalid ones hold is never read): find, probe and solve
+  // then use it as one solved here. Throws GonuError if its material is held already or its entries are not one an index.
   const Table& adopt(std::unique_ptr<Table> table);
 
  private:

@@ -29,6 +29,18 @@ std::uint64_t choose(int n, int k) { return kBinomials.c[std::size_t(n)][std::si
 
 int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
 
+// n / d by a multiply: decode divides by each group's size on every index of every sweep, and a
+// 64-bit division costs some 40 cycles. With m = floor((2^64 - 1) / d) the product's high word
+// is the quotient or one less (n < 2^64), corrected once.
+std::uint64_t reciprocal(std::uint64_t d) { return ~std::uint64_t{0} / d; }
+std::uint64_t divide(std::uint64_t& n, std::uint64_t d, std::uint64_t m) {
+  std::uint64_t q = static_cast<std::uint64_t>((static_cast<unsigned __int128>(n) * m) >> 64);
+  std::uint64_t r = n - q * d;
+  if (r >= d) ++q, r -= d;
+  n = q;
+  return r;
+}
+
 }  // namespace
 
 bool placement_of(const Position& p, Placement& out) {
@@ -65,19 +77,36 @@ Position mirror_position(const Position& p) {
   return q;
 }
 
+Indexer::Group Indexer::make_group(const Rules& rules, Piece piece, int count, int files) {
+  Group g{piece, count};
+  g.ordinal.fill(-1);
+  for (int sq = 0; sq < kSquares; ++sq) {
+    if (file_of(sq) >= files || !can_stand(rules, piece, sq)) continue;
+    g.ordinal[std::size_t(sq)] = static_cast<std::int8_t>(g.squares);
+    g.square[std::size_t(g.squares++)] = static_cast<std::int8_t>(sq);
+  }
+  g.combinations = choose(g.squares, count);
+  g.reciprocal = reciprocal(std::max<std::uint64_t>(g.combinations, 1));
+  return g;
+}
+
 Indexer::Indexer(const Rules& rules, const Material& material) : rules_(rules), material_(material) {
   if (material.pieces() > kMaxTablePieces)
     throw GonuError("material " + material_text(material) + ": more than " + std::to_string(kMaxTablePieces) + " pieces");
-  long double total = 2.0L * kFoldedFiles * kRanks * kSquares;
+  long double total = 2.0L;
   for (const Side s : {Side::south, Side::north}) {
     const auto& count = material.count[std::size_t(index(s))];
     if (count[0] + count[1] != 1) throw GonuError("material " + material_text(material) + ": each side needs one royal");
-    royal_[index(s)] = make_piece(s, count[0] ? 0 : 1);
+    royal_[index(s)] = make_group(rules, make_piece(s, count[0] ? 0 : 1), 1, s == Side::south ? kFoldedFiles : kFiles);
+    total *= static_cast<long double>(royal_[index(s)].squares);
+  }
+  for (const Side s : {Side::south, Side::north}) {
+    const auto& count = material.count[std::size_t(index(s))];
     for (int type = 2; type < kTypes; ++type) {
       const int k = count[std::size_t(type)];
       if (k == 0) continue;
-      groups_.push_back({make_piece(s, type), k, choose(kSquares, k)});
-      total *= static_cast<long double>(choose(kSquares, k));
+      groups_.push_back(make_group(rules, make_piece(s, type), k, kFiles));
+      total *= static_cast<long double>(groups_.back().combinations);
     }
   }
   if (total > 4.0e18L) throw GonuError("material " + material_text(material) + ": too many positions to index");
@@ -93,44 +122,46 @@ std::uint64_t Indexer::encode(const Position& p) const {
 std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
   int south_royal = kNoSquare, north_royal = kNoSquare;
   for (int i = 0; i < pl.n; ++i) {
-    if (pl.piece[std::size_t(i)] == royal_[0]) south_royal = pl.square[std::size_t(i)];
-    if (pl.piece[std::size_t(i)] == royal_[1]) north_royal = pl.square[std::size_t(i)];
+    if (pl.piece[std::size_t(i)] == royal_[0].piece) south_royal = pl.square[std::size_t(i)];
+    if (pl.piece[std::size_t(i)] == royal_[1].piece) north_royal = pl.square[std::size_t(i)];
   }
   if (south_royal < 0 || north_royal < 0) return kInvalid;
   const bool mirror = file_of(south_royal) >= kFoldedFiles;
   auto place = [&](int sq) { return mirror ? mirror_square(sq) : sq; };
-  south_royal = place(south_royal);
-  std::uint64_t idx = std::uint64_t(rank_of(south_royal) * kFoldedFiles + file_of(south_royal)) * kSquares +
-                      std::uint64_t(place(north_royal));
+  const int south = royal_[0].ordinal[std::size_t(place(south_royal))], north = royal_[1].ordinal[std::size_t(place(north_royal))];
+  if (south < 0 || north < 0) return kInvalid;
+  std::uint64_t idx = std::uint64_t(south) * std::uint64_t(royal_[1].squares) + std::uint64_t(north);
   int used = 2;
   for (const Group& g : groups_) {
-    std::array<int, kMaxTablePieces> sq{};
+    std::array<int, kMaxTablePieces> ord{};
     int k = 0;
     for (int i = 0; i < pl.n; ++i)
       if (pl.piece[std::size_t(i)] == g.piece) {
         if (k == g.count) return kInvalid;
-        sq[std::size_t(k++)] = place(pl.square[std::size_t(i)]);
+        const int o = g.ordinal[std::size_t(place(pl.square[std::size_t(i)]))];
+        if (o < 0) return kInvalid;
+        ord[std::size_t(k++)] = o;
       }
     if (k != g.count) return kInvalid;
     used += k;
     for (int i = 1; i < k; ++i)  // mirrored squares out of order: an insertion sort of a few
-      for (int j = i; j > 0 && sq[std::size_t(j - 1)] > sq[std::size_t(j)]; --j) std::swap(sq[std::size_t(j - 1)], sq[std::size_t(j)]);
+      for (int j = i; j > 0 && ord[std::size_t(j - 1)] > ord[std::size_t(j)]; --j) std::swap(ord[std::size_t(j - 1)], ord[std::size_t(j)]);
     std::uint64_t rank = 0;
-    for (int i = 0; i < k; ++i) rank += choose(sq[std::size_t(i)], i + 1);
+    for (int i = 0; i < k; ++i) rank += choose(ord[std::size_t(i)], i + 1);
     idx = idx * g.combinations + rank;
   }
   if (used != pl.n) return kInvalid;
   return idx * 2 + std::uint64_t(index(to_move));
 }
 
-std::uint64_t Indexer::square_step(Piece p) const {
+Indexer::SquareStep Indexer::square_step(Piece p) const {
   std::uint64_t step = 2;
   for (std::size_t gi = groups_.size(); gi-- > 0;) {
-    if (groups_[gi].piece == p) return groups_[gi].count == 1 ? step : 0;
+    if (groups_[gi].piece == p) return groups_[gi].count == 1 ? SquareStep{step, &groups_[gi].ordinal} : SquareStep{};
     step *= groups_[gi].combinations;
   }
-  if (p == royal_[1]) return step;
-  return p == royal_[0] ? step * kSquares : 0;
+  if (p == royal_[1].piece) return {step, &royal_[1].ordinal};
+  return p == royal_[0].piece ? SquareStep{step * std::uint64_t(royal_[1].squares), &royal_[0].ordinal} : SquareStep{};
 }
 
 bool Indexer::decode(std::uint64_t idx, Position& out) const {
@@ -145,8 +176,9 @@ bool Indexer::decode(std::uint64_t idx, Position& out, Placement& placement) con
   placement.material = material_;
   out.to_move = idx % 2 ? Side::north : Side::south;
   idx /= 2;
+  // Every ordinal names a square the piece can stand on: only an overlap makes an index invalid.
   auto put = [&](Piece x, int sq) {
-    if (out.cell[std::size_t(sq)] != kEmpty || !can_stand(rules_, x, sq)) return false;
+    if (out.cell[std::size_t(sq)] != kEmpty) return false;
     out.cell[std::size_t(sq)] = x;
     placement.piece[std::size_t(placement.n)] = x;
     placement.square[std::size_t(placement.n++)] = static_cast<std::int8_t>(sq);
@@ -154,22 +186,25 @@ bool Indexer::decode(std::uint64_t idx, Position& out, Placement& placement) con
   };
   for (std::size_t gi = groups_.size(); gi-- > 0;) {
     const Group& g = groups_[gi];
-    std::uint64_t rank = idx % g.combinations;
-    idx /= g.combinations;
-    // The greatest square s with C(s, i) <= rank, for i = k down to 1 (C(s, 1) = s: a piece
-    // alone in its group is its square).
-    int top = g.count == 1 ? int(rank) : kSquares - 1;
+    std::uint64_t rank = divide(idx, g.combinations, g.reciprocal);
+    // The greatest ordinal o with C(o, i) <= rank, for i = k down to 1 (C(o, 1) = o: a piece
+    // alone in its group is its ordinal).
+    int top = g.count == 1 ? int(rank) : g.squares - 1;
     for (int i = g.count; i >= 1; --i) {
-      while (choose(top, i) > rank) --top;
+      // C(o, i) grows with o: a binary search over [i - 1, top] (C(i - 1, i) = 0 <= rank).
+      for (int lo = i - 1; lo < top;) {
+        const int mid = (lo + top + 1) / 2;
+        if (choose(mid, i) > rank) top = mid - 1;
+        else lo = mid;
+      }
       rank -= choose(top, i);
-      if (!put(g.piece, top)) return false;
+      if (!put(g.piece, g.square[std::size_t(top)])) return false;
       --top;
     }
   }
-  const int north_royal = int(idx % kSquares);
-  const int folded = int(idx / kSquares);
-  const int south_royal = square_at(folded % kFoldedFiles, folded / kFoldedFiles);
-  if (!put(royal_[1], north_royal) || !put(royal_[0], south_royal)) return false;
+  const int north_royal = royal_[1].square[std::size_t(divide(idx, royal_[1].combinations, royal_[1].reciprocal))];
+  const int south_royal = royal_[0].square[std::size_t(idx)];
+  if (!put(royal_[1].piece, north_royal) || !put(royal_[0].piece, south_royal)) return false;
   out.royal = {static_cast<std::int8_t>(south_royal), static_cast<std::int8_t>(north_royal)};
   return true;
 }

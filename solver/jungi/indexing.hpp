@@ -1,12 +1,14 @@
 // A position's index in its material's table, from its placement alone. Layout, most significant
-// first: South's royal on files a-e (45 squares: a position whose South royal stands on files f-i
-// is mirrored left-right first, a symmetry of every rule), North's royal (81 squares), then each
-// group of identical pieces (one side, one type, South's groups first, by type) as a combination
-// of squares (the combinatorial number system: k squares s1 < .. < sk rank as C(s1,1) + .. +
-// C(sk,k)), then the side to move (South 0, North 1). An index whose placement overlaps, or puts
-// a piece where it cannot stand (can_stand: an unpromoted piece in its zone, a Pawn on its first
-// two ranks), is invalid: it stays in the table, unused, so that indexing is a few multiplies.
-// A South royal on the e-file gives two indices for mirror images; both are stored.
+// first: South's royal (on files a-e: a position whose South royal stands on files f-i is mirrored
+// left-right first, a symmetry of every rule), North's royal, then each group of identical pieces
+// (one side, one type, South's groups first, by type) as a combination, then the side to move
+// (South 0, North 1). Each piece is counted over the squares it can stand on (can_stand: not an
+// unpromoted piece in its zone, not a Pawn on its first two ranks), by its ordinal among them in
+// square order, so those squares take no room: an unpromoted King has 30 folded squares, not 45.
+// A group of k pieces ranks its ordinals o1 < .. < ok in the combinatorial number system
+// (C(o1,1) + .. + C(ok,k)). An index whose pieces overlap is invalid: it stays in the table,
+// unused, so that indexing is a few multiplies. A South royal on the e-file gives two indices for
+// mirror images; both are stored.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -46,21 +48,31 @@ class Indexer {
   bool decode(std::uint64_t index, Position& out) const;
   // The same, with the position's placement (its pieces in no set order).
   bool decode(std::uint64_t index, Position& out, Placement& placement) const;
-  // For moving one piece without encoding again: the index is linear in the square of North's
-  // royal and of a piece alone in its group (mirrored first with the rest), with this step, and
-  // in South's royal's folded square (rank * 5 + file, files a-e) with this step for it; 0 for a
-  // piece of a larger group.
-  std::uint64_t square_step(Piece p) const;
+  // For moving one piece without encoding again: the index is linear in the ordinal of the square
+  // of North's royal, of South's royal (a square of files a-e) and of a piece alone in its group
+  // (mirrored first with the rest), with this step; step 0 for a piece of a larger group.
+  struct SquareStep {
+    std::uint64_t step = 0;
+    const std::array<std::int8_t, kSquares>* ordinal = nullptr;  // -1 where the piece cannot stand
+  };
+  SquareStep square_step(Piece p) const;
 
  private:
+  // A royal or a group of identical pieces, with the squares it can stand on (South's royal: on
+  // files a-e) numbered in square order.
   struct Group {
     Piece piece;
     int count;
-    std::uint64_t combinations;
+    int squares = 0;  // how many it can stand on
+    std::uint64_t combinations = 0;  // C(squares, count)
+    std::uint64_t reciprocal = 0;    // for dividing by combinations (indexing.cpp, divide)
+    std::array<std::int8_t, kSquares> ordinal{};  // -1 where it cannot stand
+    std::array<std::int8_t, kSquares> square{};   // by ordinal
   };
+  static Group make_group(const Rules& rules, Piece piece, int count, int files);
   Rules rules_;
   Material material_;
-  Piece royal_[2]{};
+  Group royal_[2];
   std::vector<Group> groups_;
   std::uint64_t size_ = 0;
 };

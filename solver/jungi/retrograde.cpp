@@ -258,8 +258,6 @@ bool leaves_material(const Position& p, const Move& m) {
 }
 
 int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
-// South's royal's square as the index counts it (files a-e: rank * 5 + file).
-int folded(int sq) { return rank_of(sq) * 5 + file_of(sq); }
 
 // The values of captures of what passed by of one piece (one slot of a placement), by the square
 // the capture moves to: the moves to one position (un-moves) or from one (its moves) share them.
@@ -577,9 +575,9 @@ class Solver {
     const int c_south_file = file_of(c.royal[0]);
     // c's board with the mover to move (c, decoded, is not mirrored): a predecessor in which a
     // piece other than South's royal moved is this index plus that piece's step times the
-    // squares it moved back, when that piece is alone in its group.
+    // ordinals it moved back, when that piece is alone in its group.
     const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
-    std::array<std::uint64_t, kMaxTablePieces> step{};
+    std::array<Indexer::SquareStep, kMaxTablePieces> step{};
     int south_slot = -1;
     for (int k = 0; k < pl.n; ++k) {
       step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
@@ -597,12 +595,15 @@ class Solver {
       std::array<std::uint64_t, 2> targets{};
       int n = 1;
       const int to = pl.square[std::size_t(slot)];
-      const std::uint64_t s = step[std::size_t(slot)];
+      const Indexer::SquareStep& s = step[std::size_t(slot)];
+      const auto moved_back = [&] {
+        return base + s.step * std::uint64_t((*s.ordinal)[std::size_t(from)]) - s.step * std::uint64_t((*s.ordinal)[std::size_t(to)]);
+      };
       if (slot == south_slot && file_of(from) < 4 && file_of(to) < 4) {
         // South's royal moved back within files a-d: no mirror image on either side.
-        targets[0] = base + s * std::uint64_t(folded(from)) - s * std::uint64_t(folded(to));
-      } else if (s && slot != south_slot) {
-        targets[0] = base + s * std::uint64_t(from) - s * std::uint64_t(to);
+        targets[0] = moved_back();
+      } else if (s.step && slot != south_slot) {
+        targets[0] = moved_back();
       } else {
         Placement q = pl;
         q.square[std::size_t(slot)] = std::int8_t(from);

@@ -30,7 +30,9 @@ namespace gonu::jungi {
 
 constexpr std::uint32_t kJungiTableFormatVersion = 1;
 constexpr std::uint32_t kJungiTableHeaderSize = 320;
-constexpr std::uint32_t kJungiIndexLayoutVersion = 1;  // indexing.hpp's layout, as of format 1
+// indexing.hpp's layout: 1 counted every piece over all 81 squares (South's royal over 45); 2, the
+// squares each piece can stand on alone (by ordinal).
+constexpr std::uint32_t kJungiIndexLayoutVersion = 2;
 constexpr std::uint32_t kJungiBlockIndices = 65536;
 
 struct TableFileHeader {
@@ -91,9 +93,10 @@ class TableFile {
   // The value of a position of this material, its en-passant field ignored (TableSet::probe
   // reads the field); Result::invalid if the position is of another material.
   Value value(const Position& p) const;
-  // The whole table decoded into the generator's form (entries 0 exactly at the invalid indices,
-  // stats from the header), for TableSet::adopt. Throws GonuError for a damaged block or a valid
-  // index without a value.
+  // The whole table decoded into the generator's form (stats from the header), for
+  // TableSet::adopt. Its invalid indices hold the file's don't-care codes, not 0: nothing reads
+  // them (a position's index is valid; verify and count skip what decode refuses), and telling
+  // them apart would decode every index. Throws GonuError for a damaged block or a code 0.
   std::unique_ptr<Table> load() const;
   // XXH3 of the whole payload, compared with the header's.
   bool payload_checksum_ok() const;
