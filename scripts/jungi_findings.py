@@ -31,6 +31,30 @@ def read(lines):
     return tables
 
 
+def flip_material(name):
+    south, north = name.split("v")
+    return f"{north}v{south}"
+
+
+def flip_position(text):
+    """The position colour-flipped (gonu's flip_position): ranks reversed, sides swapped, the
+    other side to move. A longest win's position has no en-passant field."""
+    board, to_move, field = text.split()[:3]
+    ranks = [r.swapcase() for r in reversed(board.split("/"))]
+    return f"{'/'.join(ranks)} {'n' if to_move == 's' else 's'} {field}"
+
+
+def add_flips(tables):
+    """gonu keeps one table for a material and its colour flip (the one whose South has more
+    pieces): the flip's figures are the table's with the sides swapped."""
+    for name, t in list(tables.items()):
+        other = flip_material(name)
+        if other in tables:
+            continue
+        tables[other] = {"positions": t["positions"], "South": t["North"], "North": t["South"], "longest": t["longest"],
+                         "where": flip_position(t["where"]) if t["where"] else "", "flipped": True}
+
+
 def share(part, whole):
     return f"{100.0 * part / whole:.1f} %" if whole else "-"
 
@@ -52,6 +76,7 @@ def main():
     tables = read(sys.stdin)
     if not tables:
         sys.exit("jungi_findings.py: no table in the report")
+    add_flips(tables)
     print("### King against King")
     print()
     for name in ("KvK", "+KvK", "+Kv+K"):
@@ -79,7 +104,7 @@ def main():
     print()
     print("### The longest wins of up to three pieces")
     print()
-    longest = sorted(tables.items(), key=lambda kv: -kv[1]["longest"])[:10]
+    longest = sorted(((k, t) for k, t in tables.items() if not t.get("flipped")), key=lambda kv: -kv[1]["longest"])[:10]
     for name, t in longest:
         print(f"- `{name}`: {t['longest']} plies, from `{t['where']}`")
 

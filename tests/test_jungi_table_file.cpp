@@ -243,6 +243,15 @@ TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[
   CHECK(contains(r.out, "OK "));
   table_test::require_one_line_error(run_gonu("query '" + kvk + "' 'not a position'"), "");
   table_test::require_one_line_error(run_gonu("query '" + kvk + "'"), "needs a POSITION");
+  // +KvK is kept as Kv+K: the same file answers its positions, flipped, with the same moves.
+  const std::string flipped_pos = "'+K8/9/9/9/9/4k4/9/9/9 n -'";
+  const auto fj = nlohmann::json::parse(run_gonu("query --json '" + kvk + "' " + flipped_pos).out);
+  CHECK(fj["value"] == j["value"]);
+  CHECK(fj["moves"].size() == j["moves"].size());
+  CHECK(fj["moves"][0]["rank"] == 1);
+  CHECK(d.list().size() == 2);  // Kv+K and +Kv+K: no file for +KvK
+  table_test::require_one_line_error(run_gonu("query '" + kvk + "' '9/9/9/4K4/k8/9/9/9/9 s -'"),
+                                     "the position is of KvK, the table of Kv+K (and of its colour flip)");
   // verify without the table a promotion leads to names it.
   REQUIRE(std::remove(d.file(jungi::table_file_name(jungi::parse_material("+Kv+K"), kRules)).c_str()) == 0);
   table_test::require_one_line_error(run_gonu("verify '" + kvk + "'"), "needs the table of +Kv+K");

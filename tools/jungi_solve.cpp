@@ -65,7 +65,8 @@ std::vector<jungi::Material> all_materials(const CommandLine& cl) {
   if (n < 2 || n > 5) cl.usage_error("--all N: N must be 2 to 5 (pieces, both royals included)");
   std::vector<jungi::Material> out;
   for (int pieces = 2; pieces <= n; ++pieces)
-    for (const jungi::Material& m : jungi::materials_of_size(pieces)) out.push_back(m);
+    for (const jungi::Material& m : jungi::materials_of_size(pieces))
+      if (jungi::is_canonical(m)) out.push_back(m);  // the others are these tables, colour-flipped
   return out;
 }
 
@@ -114,7 +115,7 @@ std::map<jungi::Material, int> waves(const std::set<jungi::Material>& all) {
   });
   for (const jungi::Material& m : order) {
     int w = 0;
-    for (const jungi::Material& n : jungi::next_materials(m)) w = std::max(w, wave.at(n) + 1);
+    for (const jungi::Material& n : jungi::next_materials(m)) w = std::max(w, wave.at(jungi::canonical(n)) + 1);
     wave[m] = w;
   }
   return wave;
@@ -134,7 +135,7 @@ void print_plan(const jungi::Rules& r, const std::set<jungi::Material>& all) {
   std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return wave.at(a) < wave.at(b); });
   for (const jungi::Material& m : order) {
     std::uint64_t closure = 0, largest = 0;
-    for (const jungi::Material& x : jungi::material_closure(m)) {
+    for (const jungi::Material& x : jungi::kept_closure(m)) {
       closure += size.at(x);
       largest = std::max(largest, size.at(x));
     }
@@ -171,7 +172,7 @@ int jungi_solve(const CommandLine& cl) {
   // The whole run's tables stay in memory: said, and refused at once when they would not fit.
   std::set<jungi::Material> all;
   for (const jungi::Material& m : targets)
-    for (const jungi::Material& x : jungi::material_closure(m)) all.insert(x);
+    for (const jungi::Material& x : jungi::kept_closure(m)) all.insert(x);
   if (cl.has("plan")) {
     print_plan(r, all);
     return 0;
@@ -195,9 +196,12 @@ int jungi_solve(const CommandLine& cl) {
                     (options.max_memory ? "" : "; --max-memory SIZE sets it") + "; --plan lists the materials)");
   if (!out.dir.empty()) adopt_written(set, out.dir, all, quiet);
   std::cout << "rules: " << jungi::describe(r) << "\n";
+  if (cl.has("material") && !jungi::is_canonical(targets.front()))
+    std::cout << jungi::material_text(targets.front()) << " is kept as its colour flip, "
+              << jungi::material_text(jungi::flipped(targets.front())) << " (sides swapped, the other side to move)\n";
   for (const jungi::Material& m : targets) set.solve(m, options);
   if (!out.out.empty()) {
-    const std::uint64_t bytes_written = jungi::write_table_file(out.out, *set.find(targets.front()), r);
+    const std::uint64_t bytes_written = jungi::write_table_file(out.out, *set.find(jungi::canonical(targets.front())), r);
     if (!quiet) std::cerr << "wrote " << out.out << " (" << bytes_text(bytes_written) << ")\n";
   }
   return 0;

@@ -237,9 +237,21 @@ const Table* TableSet::find(const Material& m) const {
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
+std::uint16_t TableSet::entry(const Placement& pl, Side to_move) const {
+  const bool kept = is_canonical(pl.material);
+  const Material m = kept ? pl.material : flipped(pl.material);
+  const Table* t = find(m);
+  if (!t) throw GonuError("jungi tables: the table of " + material_text(m) + " is not solved");
+  const std::uint64_t i = kept ? t->indexer.encode(pl, to_move) : t->indexer.encode(flip_placement(pl), other(to_move));
+  if (i == Indexer::kInvalid) throw GonuError("jungi tables: a placement of " + material_text(pl.material) + " has no index");
+  return t->entries[i];
+}
+
 const Table& TableSet::adopt(std::unique_ptr<Table> table) {
   const Material m = table->indexer.material();
   if (find(m)) throw GonuError("jungi tables: the table of " + material_text(m) + " is held already");
+  if (!is_canonical(m))
+    throw GonuError("jungi tables: " + material_text(m) + " is kept as its colour flip " + material_text(flipped(m)));
   if (table->entries.size() != table->indexer.size())
     throw GonuError("jungi tables: the table of " + material_text(m) + " has " + std::to_string(table->entries.size()) +
                     " entries for " + std::to_string(table->indexer.size()) + " indices");
@@ -248,7 +260,7 @@ const Table& TableSet::adopt(std::unique_ptr<Table> table) {
 
 std::uint64_t TableSet::bytes_needed(const Material& m) const {
   long double bytes = 0, largest = 0;
-  for (const Material& x : material_closure(m))
+  for (const Material& x : kept_closure(m))
     if (!find(x)) {
       const auto size = static_cast<long double>(Indexer(rules_, x).size());
       bytes += size * sizeof(std::uint16_t);
@@ -271,7 +283,7 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
   if (limit && (need > limit || held + need > limit))
     throw GonuError("material " + material_text(m) + ": its tables need " + std::to_string(need) + " bytes more (" +
                     std::to_string(held) + " held), past the memory limit of " + std::to_string(limit) + " bytes");
-  for (const Material& x : material_closure(m)) {
+  for (const Material& x : kept_closure(m)) {
     if (find(x)) continue;
     // Child lists take some 8 bytes a move: where a table's lists would pass a quarter of the
     // limit, the forward sweeps generate the moves again at every level instead.
@@ -280,7 +292,7 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
     solve_one(x, method, options.on_level);
     if (options.on_solved) options.on_solved(*find(x));
   }
-  return *find(m);
+  return *find(canonical(m));
 }
 
 void TableSet::solve_one(const Material& m, SweepMethod method, const LevelReport& on_level) {

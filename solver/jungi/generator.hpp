@@ -79,9 +79,14 @@ class TableSet {
  public:
   explicit TableSet(const Rules& rules) : rules_(rules) {}
   const Rules& rules() const { return rules_; }
+  // The table of m, held only for a kept material (is_canonical); nullptr if not held.
   const Table* find(const Material& m) const;
-  // Solves m and every material it leads to that is not solved yet, smallest first; refuses
-  // (GonuError, one line) when the tables together would pass the memory limit.
+  // The stored entry of a placement (no field) with `to_move` to move, read through the colour
+  // flip where its material is not kept. Throws GonuError if that table is not held.
+  std::uint16_t entry(const Placement& pl, Side to_move) const;
+  // Solves m's table (that of canonical(m), which holds m's positions flipped) and every kept
+  // material it leads to that is not solved yet, smallest first; refuses (GonuError, one line)
+  // when the tables together would pass the memory limit.
   const Table& solve(const Material& m, const TableOptions& options = {});
   // The bytes that solving m would add: the tables of its closure not solved yet, and the
   // retrograde solver's working array for the largest of them (kSolverBytesPerIndex).
@@ -89,7 +94,7 @@ class TableSet {
   // The value for the side to move of any position whose material is solved here, with or
   // without an en-passant field (the field's captures read from the tables they lead to).
   Value probe(const Position& p) const;
-  // Takes in a table solved before under these rules (read from a table file, with its entries
+  // Takes in a table of a kept material solved before under these rules (read from a table file, with its entries
   // final at the valid indices; what its invalid ones hold is never read): find, probe and solve
   // then use it as one solved here. Throws GonuError if its material is held already or its entries are not one an index.
   const Table& adopt(std::unique_ptr<Table> table);

@@ -63,6 +63,18 @@ bool placement_of(const Position& p, Placement& out) {
   return true;
 }
 
+Placement flip_placement(const Placement& p) {
+  Placement q = p;
+  q.material = flipped(p.material);
+  for (int k = 0; k < p.n; ++k) {
+    const Piece x = p.piece[std::size_t(k)];
+    const int sq = p.square[std::size_t(k)];
+    q.piece[std::size_t(k)] = make_piece(other(side_of(x)), type_of(x));
+    q.square[std::size_t(k)] = static_cast<std::int8_t>(square_at(file_of(sq), kRanks - 1 - rank_of(sq)));
+  }
+  return q;
+}
+
 Position mirror_position(const Position& p) {
   Position q = p;
   q.passed = 0;

@@ -77,6 +77,10 @@ class Indexer {
   std::uint64_t size_ = 0;
 };
 
+// The placement colour-flipped (flip_position's map: sides swapped, ranks mirrored), its
+// material flipped.
+Placement flip_placement(const Placement& p);
+
 // The position mirrored left-right (file a to i), its field too.
 Position mirror_position(const Position& p);
 

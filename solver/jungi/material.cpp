@@ -89,6 +89,14 @@ Material flipped(const Material& m) {
   return out;
 }
 
+bool is_canonical(const Material& m) {
+  const Material f = flipped(m);
+  if (m.pieces(Side::south) != m.pieces(Side::north)) return m.pieces(Side::south) > m.pieces(Side::north);
+  return !(m < f);
+}
+
+Material canonical(const Material& m) { return is_canonical(m) ? m : flipped(m); }
+
 std::vector<Material> next_materials(const Material& m) {
   std::set<Material> out;
   for (std::size_t s = 0; s < 2; ++s) {
@@ -123,6 +131,14 @@ std::vector<Material> material_closure(const Material& m) {
   std::stable_sort(out.begin(), out.end(), [](const Material& a, const Material& b) {
     return std::pair(a.pieces(), a.unpromoted()) < std::pair(b.pieces(), b.unpromoted());
   });
+  return out;
+}
+
+std::vector<Material> kept_closure(const Material& m) {
+  std::vector<Material> out;
+  std::set<Material> seen;
+  for (const Material& x : material_closure(m))
+    if (seen.insert(canonical(x)).second) out.push_back(canonical(x));
   return out;
 }
 

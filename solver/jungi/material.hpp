@@ -34,6 +34,13 @@ std::string material_text(const Material& m);
 // The colour-flipped material: the sides swapped (with ranks mirrored, a position of one is a
 // position of the other; see flip_position).
 Material flipped(const Material& m);
+// Whether m's table is kept (solved and written): a material and its colour flip share one table
+// (a position of one is a position of the other, flipped, with the other side to move), kept as
+// the one whose South has more pieces, on a tie the greater in Material's order (a material that
+// is its own flip is kept). Halves the tables to solve and store, as Syzygy's do.
+bool is_canonical(const Material& m);
+// m if it is kept, else its flip.
+Material canonical(const Material& m);
 // The materials that one capture (of a non-royal piece of either side) or one promotion (of an
 // unpromoted piece of either side, the King's included) leads to, sorted, without repeats. Every
 // move of a position of `m` leads to `m`, to one of these, or (an Emperor's two captures, or a
@@ -42,6 +49,9 @@ std::vector<Material> next_materials(const Material& m);
 // `m` and every material reachable from it by captures and promotions, smallest first: each
 // material comes after every material it leads to (fewer pieces first, then fewer unpromoted).
 std::vector<Material> material_closure(const Material& m);
+// The kept materials (canonical) of m's closure, without repeats, in material_closure's order:
+// the tables solving m needs.
+std::vector<Material> kept_closure(const Material& m);
 // Every material of exactly `pieces` pieces (2 or more), canonical order, both sides' extra
 // pieces and promoted forms included.
 std::vector<Material> materials_of_size(int pieces);

@@ -20,12 +20,11 @@ std::uint16_t Reader::stored(const Position& c) const {
   if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
   Placement pl;
   if (!placement_of(c, pl)) throw GonuError("jungi tables: a position with more than " + std::to_string(kMaxTablePieces) + " pieces");
+  // The table being solved holds its own material (moves that stay in it never reach its flip).
   const bool is_own = own && pl.material == own->indexer.material();
-  const Table* t = is_own ? own : set.find(pl.material);
-  if (!t) throw GonuError("jungi tables: the table of " + material_text(pl.material) + " is not solved");
-  const std::uint64_t i = t->indexer.encode(pl, c.to_move);
+  if (!is_own) return set.entry(pl, c.to_move);
+  const std::uint64_t i = own->indexer.encode(pl, c.to_move);
   if (i == Indexer::kInvalid) throw GonuError("jungi tables: no index for " + format_position(c));
-  if (!is_own) return t->entries[i];
   const std::uint16_t e = std::atomic_ref<std::uint16_t>(own->entries[i]).load(std::memory_order_relaxed);
   return decided(e) && dist(e) >= level ? kUnknown : e;
 }

@@ -364,9 +364,7 @@ class Solver {
       ++r.n;
       ++r.material.count[std::size_t(index(side_of(y)))][std::size_t(type_of(y))];
     }
-    const Table* t = set_.find(r.material);
-    if (!t) throw GonuError("jungi tables: the table of " + material_text(r.material) + " is not solved");
-    return t->entries[t->indexer.encode(r, other(to_move))];
+    return set_.entry(r, other(to_move));
   }
 
   Caps caps_by_reader(const Placement& c, Side to_move, Set passed, int end_slot) const {
@@ -410,9 +408,7 @@ class Solver {
       r.square[std::size_t(r.n++)] = std::int8_t(sq);
       ++r.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
     }
-    const Table* t = set_.find(r.material);
-    if (!t) throw GonuError("jungi tables: the table of " + material_text(r.material) + " is not solved");
-    return through_move(t->entries[t->indexer.encode(r, other(p.to_move))]);
+    return through_move(set_.entry(r, other(p.to_move)));
   }
 
   // The placement after m (which captures nothing) and the slot of the piece it moved.

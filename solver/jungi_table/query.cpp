@@ -113,7 +113,8 @@ std::string value_text(gonu::Value v, std::uint16_t dist) {
   return v == gonu::Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
 }
 
-bool TableFamily::ensure(const Material& m) const {
+bool TableFamily::ensure(const Material& wanted) const {
+  const Material m = canonical(wanted);  // a material's positions are read from its kept flip
   if (set.find(m)) return true;
   if (std::find(absent.begin(), absent.end(), m) != absent.end()) return false;
   const std::string path = dir + "/" + table_file_name(m, file.rules());
@@ -148,8 +149,9 @@ MoveValue value_move(const TableFamily& f, const Position& p, const Move& m) {
 
 PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv, bool any_material) {
   if (p.royal[0] < 0 || p.royal[1] < 0) throw GonuError("a position needs both royals for a table");
-  if (!any_material && material_of(p) != f.file.material())
-    throw GonuError("the position is of " + material_text(material_of(p)) + ", the table of " + f.file.header().material_text);
+  if (!any_material && canonical(material_of(p)) != f.file.material())
+    throw GonuError("the position is of " + material_text(material_of(p)) + ", the table of " + f.file.header().material_text +
+                    " (and of its colour flip)");
   if (p.first_move)
     throw GonuError("the tables hold no first-move rights (the position's fourth field): write the position without it");
   std::lock_guard<std::mutex> hold(*f.lock);

@@ -268,8 +268,11 @@ Value TableFile::value(std::uint64_t index) const {
 
 Value TableFile::value(const Position& p) const {
   Placement pl;
-  if (!placement_of(p, pl) || pl.material != h_.material) return {};
-  const std::uint64_t i = indexer_->encode(pl, p.to_move);
+  if (!placement_of(p, pl)) return {};
+  // A position of the flipped material is this table's position flipped, the other side to move.
+  const bool flip = pl.material != h_.material;
+  if (flip && flipped(pl.material) != h_.material) return {};
+  const std::uint64_t i = flip ? indexer_->encode(flip_placement(pl), other(p.to_move)) : indexer_->encode(pl, p.to_move);
   return i == Indexer::kInvalid ? Value{} : value(i);
 }
 

@@ -90,8 +90,9 @@ class TableFile {
   // The value of an index (Result::invalid for an invalid or out-of-range index), from a small
   // cache of decoded blocks; thread-safe. Throws GonuError if the block it decodes is damaged.
   Value value(std::uint64_t index) const;
-  // The value of a position of this material, its en-passant field ignored (TableSet::probe
-  // reads the field); Result::invalid if the position is of another material.
+  // The value of a position of this material or of its colour flip (read flipped), its
+  // en-passant field ignored (TableSet::probe reads the field); Result::invalid if the position
+  // is of another material.
   Value value(const Position& p) const;
   // The whole table decoded into the generator's form (stats from the header), for
   // TableSet::adopt. Its invalid indices hold the file's don't-care codes, not 0: nothing reads
