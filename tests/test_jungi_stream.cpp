@@ -117,7 +117,7 @@ TEST_CASE("jungi stream: gonu solve --dir writes the in-memory solve's files, re
   REQUIRE(again.code == 0);
   CHECK(again.out == first.out);
   CHECK(contains(again.err, "(2 already in "));
-  CHECK(contains(again.err, "Kv+K read from " + dir.path + "/"));
+  CHECK(contains(again.err, "Kv+K already in " + dir.path + "/"));
   CHECK(contains(again.err, "4 materials: 2 solved and written into "));
   check_same_files(whole, all2, dir, scratch);
   CHECK(dir.list().size() == 4);  // no temporary file left
@@ -177,9 +177,12 @@ TEST_CASE("jungi stream: --all 3 streamed under a tight limit writes the in-memo
   const auto a = run_gonu("solve --game jungi --all 3 --max-memory " + std::to_string(largest) + " --dir " + quoted(tight.path));
   INFO(a.err);
   REQUIRE(a.code == 0);
-  const auto b = run_gonu("solve --game jungi --all 3 --quiet --dir " + quoted(roomy.path));
+  const auto b = run_gonu("solve --game jungi --all 3 --dir " + quoted(roomy.path));
   REQUIRE(b.code == 0);
   CHECK(a.out == b.out);
+  // Under the tight limit tables were released for room and loaded again; with room, none was.
+  CHECK(contains(b.err, "164 materials: 164 solved and written into " + roomy.path + ", 0 already there; 0 tables loaded from it"));
+  CHECK_FALSE(contains(a.err, "; 0 tables loaded from it"));
   jungi::TableSet whole{kRules};
   std::vector<Material> all;
   for (int pieces = 2; pieces <= 3; ++pieces)

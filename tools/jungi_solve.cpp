@@ -280,7 +280,7 @@ std::size_t stream(Stream& st, const std::vector<jungi::Material>& order, const 
     std::string line;
     if (const auto w = st.written.find(m); w != st.written.end()) {
       print_table(jungi::Indexer(st.rules, m), w->second);
-      line = "  " + jungi::material_text(m) + " read from " + st.path(m);
+      line = "  " + jungi::material_text(m) + " already in " + st.path(m);
     } else {
       load_reads(st, m);
       const jungi::Table& t = st.set.solve_alone(m, options);
