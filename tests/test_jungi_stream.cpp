@@ -4,7 +4,7 @@
 // for byte those of the in-memory solve; a run resumes from the files there (some removed) with
 // the same bytes and the same stdout; a step past --max-memory is refused in one line with nothing
 // written. The whole of --all 3, under a limit tight enough to release tables for room, is the
-// slower "[.jungi_stream_slow]" case (scripts/jungi.sh runs it).
+// slower case: run with gonu_tests "[.jungi_stream_slow]" (some six minutes on this shared machine).
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -161,7 +161,7 @@ TEST_CASE("jungi stream: a step past --max-memory is refused in one line with no
 
 // Every material of up to three pieces streamed under a limit just above the largest step, so
 // that tables are released for room and loaded again: the files are those of the in-memory solve,
-// and of a streamed run without a tight limit. Some two minutes here.
+// and of a streamed run without a tight limit; and each material solved with only its reads held.
 TEST_CASE("jungi stream: --all 3 streamed under a tight limit writes the in-memory solve's files", "[.jungi_stream_slow]") {
   TempDir tight, roomy, scratch;
   const auto plan = run_gonu("solve --game jungi --all 3 --quiet --max-memory 1 --dir " + quoted(tight.path));
