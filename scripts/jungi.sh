@@ -9,12 +9,43 @@
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
 #     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables).
 #   scripts/jungi.sh
+#
+# Off by default, `scripts/jungi.sh --four DIR` instead solves every material of up to four
+# pieces (`--all 4 --dir DIR`, hours; `--all 4 --plan` lists the tables) one material at a time in
+# bounded memory (GONU_JUNGI_MAX_MEMORY, default 8G, bounds the tables held; the memory estimate
+# on stderr names the largest step), then checks each table file in DIR with `gonu verify`. Both
+# halves resume: run it again after a stop and the solve goes on from the files in DIR, and the
+# files listed in DIR/verified.list are not verified again. The logs go to DIR/allN.out (stdout:
+# every table's block) and DIR/allN.err. GONU_JUNGI_ALL (default 4) sets N, for a shorter check
+# (3: 164 tables). Writes nothing into results/.
+#   scripts/jungi.sh --four DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh gonu
 materials=${GONU_JUNGI_MATERIALS:-+K+Rv+K+N}
 gonu=$PWD/build/bin/gonu
 out=results/jungi.md
+
+# --four DIR: every material of up to GONU_JUNGI_ALL (4) pieces into DIR, resumable, then verified.
+if [[ ${1:-} == --four ]]; then
+  dir=${2:?usage: scripts/jungi.sh --four DIR}
+  n=${GONU_JUNGI_ALL:-4}
+  mkdir -p "$dir"
+  "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
+    >"$dir/all$n.out" 2>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
+  touch "$dir/verified.list"
+  total=0 checked=0
+  for f in "$dir"/*.gonu; do
+    name=$(basename "$f")
+    total=$((total + 1))
+    grep -qxF "$name" "$dir/verified.list" && continue
+    (cd "$dir" && "$gonu" verify "$name" --quiet >/dev/null) || { echo "verify failed: $f" >&2; exit 1; }
+    echo "$name" >>"$dir/verified.list"
+    checked=$((checked + 1))
+  done
+  echo "$dir: $total table files, all verified ($checked in this run); $(tail -1 "$dir/all$n.err")"
+  exit 0
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 timed() {  # timed NAME COMMAND...: GNU time's figures of one command, its output in NAME.out

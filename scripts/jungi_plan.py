@@ -4,7 +4,8 @@ their indices, memory, dependency waves, time and disk, and how the work would s
 
 usage: jungi_plan.py GONU
   GONU  the gonu binary: `gonu solve --game jungi --all 5 --plan` counts the materials, their
-        indices, waves and closures (nothing is solved)
+        indices, waves and closures, and the memory estimate of `--all 5 --dir DIR` (said before
+        it is refused under `--max-memory 1`) the largest step of a streamed run (nothing is solved)
 Every other figure is read from the files that hold the measurement, so that they agree:
   - the rate: results/jungi.md, `gonu solve --game jungi --material +K+Rv+K+N` (its CPU seconds in
     user mode over the indices of the tables it solved), and its peak resident memory;
@@ -17,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 HEADING = "## Plan for every 5-piece Jungi table"
 MEASURED = "+K+Rv+K+N"          # the 4-piece material of results/jungi.md whose rate is used
@@ -37,6 +39,18 @@ def plan(gonu):
         if f[0] != "total":
             rows.append((int(f[0]), f[1], int(f[2]), int(f[3]), int(f[4]), int(f[5])))
     return rows
+
+
+def largest_step(gonu):
+    """(material, size text) of the largest step of `--all 5 --dir DIR`: one material solved with
+    the tables it reads, from the estimate gonu says before refusing a limit of one byte."""
+    with tempfile.TemporaryDirectory() as d:
+        err = subprocess.run([gonu, "solve", "--game", "jungi", "--all", "5", "--dir", d, "--max-memory", "1"],
+                             capture_output=True, text=True).stderr
+    m = re.search(r"the largest step, (\S+), needs ([\d.]+ \w+) ", err)
+    if not m:
+        sys.exit("jungi_plan.py: no memory estimate in: " + err)
+    return m.group(1), m.group(2)
 
 
 def measured_rate():
@@ -86,7 +100,7 @@ def wave_table(five, cpu_per_index):
     return lines
 
 
-def section(rows):
+def section(rows, step):
     cpu, peak, measured_indices = measured_rate()
     disk, spread = measured_disk()
     cpu_per_index = cpu / measured_indices
@@ -133,8 +147,8 @@ def section(rows):
            f"It is one all-promoted 4-piece material on this loaded 2-core machine: materials with "
            f"unpromoted pieces have promotion moves too, and larger tables miss the cache more, so read it "
            f"as a lower bound, to be checked on one 5-piece material on a node first.",
-           f"- **Memory.** `gonu solve --game jungi --material M` holds M's whole closure at 2 bytes an "
-           f"index, and 2 more an index of the table being solved (the refusal's estimate counts both, the "
+           f"- **Memory.** `gonu solve --game jungi --material M` (without `--dir`, which streams the run: "
+           f"How the work splits) holds M's whole closure at 2 bytes an index, and 2 more an index of the table being solved (the refusal's estimate counts both, the "
            f"latter for the closure's largest table); the measured peak was {peak / 2**20:,.0f} MiB for "
            f"{measured_indices:,} indices, {peak_per_index:.1f} bytes an index (the retrograde pass's "
            f"counters and lists besides the entries). The largest 5-piece closure is {big[1]}'s, "
@@ -157,21 +171,23 @@ def section(rows):
            "`gonu solve --material` holds for that wave's largest, at 2 bytes an index):", ""]
     out += wave_table(five, cpu_per_index)
     out += ["", "**How the work splits.** What exists today: `gonu solve --game jungi --material M --dir DIR`",
-            "reads the tables of M's closure already in DIR and solves only the rest, writing each table",
-            "atomically; so a scheduler's job array, wave by wave, one material a job on a shared DIR, runs",
-            "the plan per material across nodes with no new code, each job holding M's whole closure in",
-            "memory. `gonu solve --mpi` does not run Jungi today (`--mpi is not (yet) an option of solve",
-            "--game jungi`): solver/mpi/ splits one Jul-gonu state space's id range across processes, and",
-            "nothing of it is wired to the Jungi generator. Per material across 16-core nodes (assuming the",
-            "generator's threads scale to 16 cores; a wave no faster than its largest material on one node):", ""]
+            "solves M's closure one material at a time, each with only the tables its moves read (loaded",
+            "from DIR), skips the tables already in DIR and writes each table atomically once solved; so a",
+            "scheduler's job array, wave by wave, one material a job on a shared DIR, runs the plan per",
+            "material across nodes with no new code, each job holding one step (a table, the tables it reads",
+            f"and the solver's working array: up to {step[1]}, {step[0]}'s, in the estimate of `--all 5 --dir`)",
+            f"rather than M's whole closure (up to {gib(2 * big[4])}). `gonu solve --mpi` does not run Jungi today",
+            "(`--mpi is not (yet) an option of solve --game jungi`): solver/mpi/ splits one Jul-gonu state",
+            "space's id range across processes, and nothing of it is wired to the Jungi generator. Per",
+            "material across 16-core nodes (assuming the generator's threads scale to 16 cores; a wave no",
+            "faster than its largest material on one node):", ""]
     out += ["| nodes | wall time (extrapolated) |", "|---|---|"]
     out += [f"| {n} | {duration(wall(n))} |" for n in NODES]
-    out += ["", "What would have to be built: (1) a job reading only the tables M's moves lead to, not its",
-            f"whole closure (up to {gib(2 * big[4])} today, more than most nodes); (2) for the largest",
-            "materials, one material's index range split across processes as solver/mpi does for Jul-gonu",
+    out += ["", "What would have to be built: (1) for the largest materials, whose step passes most nodes'",
+            "memory, one material's index range split across processes as solver/mpi does for Jul-gonu",
             "(each process its range's entries and counters; the un-moves of a level sent to the owners of",
             "their indices in MPI_Alltoallv batches; the smaller tables read-only on every node or probed",
-            "remotely); (3) `gonu solve --mpi --game jungi --all 5` driving both, with the memory check per",
+            "remotely); (2) `gonu solve --mpi --game jungi --all 5` driving it, with the memory check per",
             "process that Jul-gonu's --mpi has.", ""]
     return "\n".join(out)
 
@@ -180,7 +196,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    new = section(plan(sys.argv[1]))
+    new = section(plan(sys.argv[1]), largest_step(sys.argv[1]))
     text = open("results/mpi.md").read()
     if HEADING in text:
         before, rest = text.split(HEADING, 1)

@@ -202,11 +202,14 @@ TEST_CASE("jungi table file: gonu solve --out and --dir write tables, and --dir 
   const std::string kvk = d.file("all/" + jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
   CHECK(table_test::slurp(kvk) == table_test::slurp(one));
   CHECK(contains(r.out, "+Kv+K: 7,200 positions"));
-  // A second run reads both tables instead of solving them: it reports none.
+  // A second run solves neither table: it prints their blocks from the files' headers, the same
+  // stdout (tests/test_jungi_stream.cpp resumes a run with some files missing).
+  const std::string first_out = r.out;
   r = run_gonu("solve --game jungi --material Kv+K --dir '" + d.file("all") + "'");
   REQUIRE(r.code == 0);
-  CHECK(contains(r.err, "read 2 tables already in"));
-  CHECK_FALSE(contains(r.out, "positions"));
+  CHECK(contains(r.err, "0 solved and written into"));
+  CHECK(contains(r.err, "2 already there"));
+  CHECK(r.out == first_out);
   table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --dir '" + d.file("none") + "'"), "not a directory");
   table_test::require_one_line_error(run_gonu("solve --game jungi --material Kv+K --out '" + d.path + "'"), "cannot write table");
   // A file of another reading under a table's name is refused, not overwritten.

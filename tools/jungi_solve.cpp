@@ -1,20 +1,32 @@
-// gonu solve --game jungi: Jungi endgame tables solved in memory (solver/jungi/): one material
-// and every material its captures and promotions lead to (--material), or every material of up to
-// N pieces (--all N), smallest first. For each table solved, stdout gets its positions, W/L/D for
-// each side to move and the longest win with a position of it; stderr gets its time and the
-// peak memory so far, and on a terminal each level as it is swept (stdout depends only on the
-// input, as for Jul-gonu's solve). --out FILE writes the table of --material (solver/jungi_table/);
-// --dir DIR writes every table solved into DIR, one file a material (table_file_name), and first
-// reads the tables already there instead of solving them again, so that an interrupted run resumes.
-// Before solving, the memory the run needs (its tables at 2 bytes an index, and the retrograde
-// solver's working array of 2 bytes an index for the largest of them) and the limit go to stderr,
-// and a run past the limit is refused (exit 1) before any table is allocated. --plan solves
-// nothing: it lists the run's materials with their indices and dependency waves (print_plan).
+// gonu solve --game jungi: Jungi endgame tables (solver/jungi/): one material and every material
+// its captures and promotions lead to (--material), or every material of up to N pieces (--all N),
+// smallest first. For each table, stdout gets its positions, W/L/D for each side to move and the
+// longest win with a position of it; stderr gets its time and the peak memory so far, and on a
+// terminal each level as it is swept (stdout depends only on the input, as for Jul-gonu's solve).
+//
+// Without --dir the whole run's tables stay in memory (TableSet::solve); --out FILE writes the
+// table of --material (solver/jungi_table/). Before solving, the memory it needs (its tables at 2
+// bytes an index, and the retrograde solver's working array of 2 bytes an index for the largest)
+// and the limit go to stderr, and a run past the limit is refused (exit 1) before any table is
+// allocated.
+//
+// With --dir DIR the run is streamed, one material at a time in the same order, so that a run of
+// any size fits: a material whose file is in DIR (table_file_name) is not solved again, and its
+// stdout block is printed from the file's header, the same as when it is solved (so stdout is the
+// same whether a run starts afresh or resumes); any other material is solved after its reads
+// (jungi::materials_read) are loaded from DIR, its file written at once (atomically), and the
+// tables no later material reads released; the tables held stay under the limit, the least
+// recently used released first. The estimate is then the largest single step (a table, what it
+// reads and the working array), refused past the limit before anything is written; stderr says
+// "k of n materials" and the time after each table. --plan solves nothing: it lists the run's
+// materials with their indices and dependency waves (print_plan).
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
+#include <list>
 #include <map>
 #include <set>
 
@@ -38,9 +50,9 @@ void refuse_julgonu_options(const CommandLine& cl) {
   if (cl.text("engine") != "auto") cl.usage_error("--engine is not an option of solve --game jungi");
 }
 
-void print_table(const jungi::Table& t, bool quiet) {
-  const jungi::TableStats& s = t.stats;
-  std::cout << jungi::material_text(t.indexer.material()) << ": " << with_commas(s.positions) << " positions ("
+// A table's stdout block, from its statistics (those a table file's header keeps too).
+void print_table(const jungi::Indexer& indexer, const jungi::TableStats& s) {
+  std::cout << jungi::material_text(indexer.material()) << ": " << with_commas(s.positions) << " positions ("
             << with_commas(s.indices) << " indices)\n";
   for (const int side : {0, 1}) {
     std::cout << "  " << (side == 0 ? "South" : "North") << " to move: WIN " << with_commas(s.wins[std::size_t(side)])
@@ -51,13 +63,16 @@ void print_table(const jungi::Table& t, bool quiet) {
     std::cout << "  longest win: none\n";
   } else {
     jungi::Position p;
-    t.indexer.decode(s.longest_win_index, p);
+    indexer.decode(s.longest_win_index, p);
     std::cout << "  longest win: " << s.longest_win << " plies, " << jungi::format_position(p) << "\n";
   }
   std::cout.flush();
-  if (!quiet)
-    std::cerr << "  " << jungi::material_text(t.indexer.material()) << " solved in " << seconds_text(s.seconds) << " ("
-              << s.sweeps << " sweeps), " << bytes_text(peak_resident_bytes()) << " at peak (resident)\n";
+}
+
+// A solved table's stderr line: its time, sweeps and the peak memory so far.
+std::string solved_text(const jungi::Table& t) {
+  return "  " + jungi::material_text(t.indexer.material()) + " solved in " + seconds_text(t.stats.seconds) + " (" +
+         std::to_string(t.stats.sweeps) + " sweeps), " + bytes_text(peak_resident_bytes()) + " at peak (resident)";
 }
 
 std::vector<jungi::Material> all_materials(const CommandLine& cl) {
@@ -68,22 +83,6 @@ std::vector<jungi::Material> all_materials(const CommandLine& cl) {
     for (const jungi::Material& m : jungi::materials_of_size(pieces))
       if (jungi::is_canonical(m)) out.push_back(m);  // the others are these tables, colour-flipped
   return out;
-}
-
-// --dir: the tables already in DIR of the run's materials, read into the set instead of solved
-// (each checked against the reading asked for); returns how many.
-int adopt_written(jungi::TableSet& set, const std::string& dir, const std::set<jungi::Material>& all, bool quiet) {
-  int n = 0;
-  for (const jungi::Material& m : all) {
-    const std::string path = dir + "/" + jungi::table_file_name(m, set.rules());
-    if (!jungi::is_jungi_table_file(path)) continue;
-    const jungi::TableFile f = jungi::TableFile::open(path, set.rules());
-    if (f.material() != m) throw GonuError(path + ": a table of " + f.header().material_text + ", not " + jungi::material_text(m));
-    set.adopt(f.load());
-    ++n;
-  }
-  if (!quiet && n) std::cerr << "read " << n << " tables already in " << dir << "\n";
-  return n;
 }
 
 // --out and --dir: where tables go, checked before any solving.
@@ -147,6 +146,204 @@ void print_plan(const jungi::Rules& r, const std::set<jungi::Material>& all) {
   std::cout << "total\t" << all.size() << " materials\t" << last_wave + 1 << " waves\t" << total << "\n";
 }
 
+// ---- The streamed run (--dir) ----
+
+std::uint64_t clamp_bytes(long double bytes) { return bytes > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(bytes); }
+
+// The run's materials in the order the in-memory run solves them: each target's closure, smallest
+// first, each material once. Every material a material reads comes before it.
+std::vector<jungi::Material> run_order(const std::vector<jungi::Material>& targets) {
+  std::vector<jungi::Material> order;
+  std::set<jungi::Material> seen;
+  for (const jungi::Material& t : targets)
+    for (const jungi::Material& x : jungi::material_closure(t))
+      if (seen.insert(x).second) order.push_back(x);
+  return order;
+}
+
+// What solving m alone takes: its table and the solver's working array, and the tables it reads,
+// at 2 bytes an index.
+std::uint64_t step_bytes(const jungi::Rules& r, const jungi::Material& m) {
+  long double bytes = static_cast<long double>(jungi::Indexer(r, m).size()) * (sizeof(std::uint16_t) + jungi::kSolverBytesPerIndex);
+  for (const jungi::Material& x : jungi::materials_read(m))
+    bytes += static_cast<long double>(jungi::Indexer(r, x).size()) * sizeof(std::uint16_t);
+  return clamp_bytes(bytes);
+}
+
+struct Stream {
+  const jungi::Rules& rules;
+  std::string dir;
+  std::uint64_t limit = 0;  // bytes the tables held may take (0: unknown, no bound)
+  jungi::TableSet set;
+  std::list<jungi::Material> recent;  // the tables held, the most recently used first
+  std::size_t loads = 0;              // tables loaded from DIR (again, for one released for room)
+  std::map<jungi::Material, jungi::TableStats> written;  // the run's tables in DIR at the start
+  std::string path(const jungi::Material& m) const { return dir + "/" + jungi::table_file_name(m, rules); }
+};
+
+// The memory estimate of a streamed run: the largest step among the materials not in DIR, said on
+// stderr and refused past the limit before anything is solved or written.
+void check_stream_memory(const Stream& st, const std::vector<jungi::Material>& order, bool quiet, const std::string& limit_name) {
+  std::uint64_t largest = 0;
+  jungi::Material worst;
+  for (const jungi::Material& m : order) {
+    if (st.written.count(m)) continue;
+    if (const std::uint64_t b = step_bytes(st.rules, m); b > largest) largest = b, worst = m;
+  }
+  if (!quiet)
+    std::cerr << "memory estimate: " << order.size() << " materials, one at a time (" << st.written.size()
+              << " already in " << st.dir << "); the largest step"
+              << (largest ? ", " + jungi::material_text(worst) + "," : "") << " needs " << bytes_text(largest)
+              << " (its table and what it reads at 2 bytes an index, 2 more an index while it is solved); limit "
+              << (st.limit ? bytes_text(st.limit) : "unknown") << " (" << limit_name << ")\n";
+  if (st.limit && largest > st.limit)
+    throw GonuError("solving " + jungi::material_text(worst) + " needs " + with_commas(largest) + " bytes (" + bytes_text(largest) +
+                    ": its table, the tables it reads and the solver's working array), more than the limit of " +
+                    with_commas(st.limit) + " bytes (" + limit_name + "; --plan lists the materials)");
+}
+
+void touch(Stream& st, const jungi::Material& m) {
+  st.recent.remove(m);
+  st.recent.push_front(m);
+}
+
+void release(Stream& st, const jungi::Material& m) {
+  st.set.release(m);
+  st.recent.remove(m);
+}
+
+// Releases the least recently used tables not pinned until `bytes` more fit under the limit (the
+// estimate guarantees a step fits with only its pinned tables held).
+void make_room(Stream& st, std::uint64_t bytes, const std::vector<jungi::Material>& pinned) {
+  std::vector<jungi::Material> victims(st.recent.rbegin(), st.recent.rend());
+  std::uint64_t held = st.set.held_bytes();
+  for (const jungi::Material& x : victims) {
+    if (!st.limit || held + bytes <= st.limit) return;
+    if (std::find(pinned.begin(), pinned.end(), x) != pinned.end()) continue;
+    held -= st.set.find(x)->entries.size() * sizeof(std::uint16_t);
+    release(st, x);
+  }
+}
+
+// The tables m reads, loaded from DIR where they are not held (each was written there earlier in
+// this run or in an earlier one: they come before m in the run's order).
+void load_reads(Stream& st, const jungi::Material& m) {
+  const std::vector<jungi::Material> reads = jungi::materials_read(m);
+  long double missing = 0;
+  for (const jungi::Material& x : reads)
+    if (!st.set.find(x)) missing += static_cast<long double>(jungi::Indexer(st.rules, x).size()) * sizeof(std::uint16_t);
+  make_room(st, clamp_bytes(missing + static_cast<long double>(jungi::Indexer(st.rules, m).size()) *
+                                          (sizeof(std::uint16_t) + jungi::kSolverBytesPerIndex)),
+            reads);
+  for (const jungi::Material& x : reads) {
+    if (!st.set.find(x)) {
+      st.set.adopt(jungi::TableFile::open(st.path(x), st.rules).load());
+      ++st.loads;
+    }
+    touch(st, x);
+  }
+}
+
+// The run's tables already in DIR, each checked (header, index, payload checksum, its material)
+// without decoding its blocks, and its counts kept for its stdout block: all before anything is
+// printed, so that a bad file is refused in one line.
+void read_written(Stream& st, const std::vector<jungi::Material>& order) {
+  for (const jungi::Material& m : order) {
+    if (!jungi::is_jungi_table_file(st.path(m))) continue;
+    const jungi::TableFile f = jungi::TableFile::open(st.path(m), st.rules);
+    if (f.material() != m) throw GonuError(f.path() + ": a table of " + f.header().material_text + ", not " + jungi::material_text(m));
+    if (!f.payload_checksum_ok()) throw GonuError(f.path() + ": the payload checksum does not match (damaged; remove it to solve it again)");
+    const jungi::TableFileHeader& h = f.header();
+    jungi::TableStats& s = st.written[m];
+    s.indices = h.indices, s.positions = h.positions;
+    s.wins = h.wins, s.losses = h.losses, s.draws = h.draws;
+    s.longest_win = h.longest_win, s.longest_loss = h.longest_loss, s.longest_win_index = h.longest_win_index;
+  }
+}
+
+// For each material of the run, the position in the run of the last material that reads it: once
+// past it the table is released.
+std::map<jungi::Material, std::size_t> last_reads(const std::vector<jungi::Material>& order) {
+  std::map<jungi::Material, std::size_t> last;
+  for (std::size_t k = 0; k < order.size(); ++k)
+    for (const jungi::Material& x : jungi::materials_read(order[k])) last[x] = k;
+  return last;
+}
+
+// The streamed run: each material solved (or its file's block printed) in order. Returns how many
+// were solved here.
+std::size_t stream(Stream& st, const std::vector<jungi::Material>& order, const jungi::TableOptions& options, bool quiet) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::map<jungi::Material, std::size_t> last = last_reads(order);
+  std::size_t solved = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const jungi::Material& m = order[k];
+    std::string line;
+    if (const auto w = st.written.find(m); w != st.written.end()) {
+      print_table(jungi::Indexer(st.rules, m), w->second);
+      line = "  " + jungi::material_text(m) + " already in " + st.path(m);
+    } else {
+      load_reads(st, m);
+      const jungi::Table& t = st.set.solve_alone(m, options);
+      print_table(t.indexer, t.stats);
+      jungi::write_table_file(st.path(m), t, st.rules);
+      touch(st, m);
+      line = solved_text(t);
+      ++solved;
+    }
+    for (const jungi::Material& x : std::vector<jungi::Material>(st.recent.begin(), st.recent.end()))
+      if (const auto it = last.find(x); it == last.end() || it->second <= k) release(st, x);
+    if (!quiet)
+      std::cerr << line << "; " << k + 1 << " of " << order.size() << " materials, "
+                << seconds_text(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()) << "\n";
+  }
+  return solved;
+}
+
+}  // namespace
+
+namespace {
+
+// The memory estimate of an in-memory run (its whole closure held), said on stderr and refused
+// past the limit before any table is allocated.
+void check_memory(const jungi::Rules& r, const std::set<jungi::Material>& all, std::uint64_t limit, bool quiet,
+                  const std::string& limit_name, bool max_memory_given) {
+  long double need = 0, largest = 0;
+  for (const jungi::Material& x : all) {
+    const auto size = static_cast<long double>(jungi::Indexer(r, x).size());
+    need += size * sizeof(std::uint16_t);
+    largest = std::max(largest, size);
+  }
+  const std::uint64_t bytes = clamp_bytes(need + largest * jungi::kSolverBytesPerIndex);
+  if (!quiet)
+    std::cerr << "memory estimate: the tables of " << all.size() << " materials need " << bytes_text(bytes)
+              << " (2 bytes an index, 2 more for the largest while it is solved); limit " << (limit ? bytes_text(limit) : "unknown") << " (" << limit_name << ")\n";
+  if (limit && bytes > limit)
+    throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
+                    ", more than the limit of " + bytes_text(limit) + " (" + limit_name +
+                    (max_memory_given ? "" : "; --max-memory SIZE sets it") + "; --plan lists the materials)");
+}
+
+// --dir: the run streamed through DIR (see the head of this file); --out then writes the table of
+// --material, read back from DIR.
+void solve_streamed(const jungi::Rules& r, const std::vector<jungi::Material>& targets, const Outputs& out,
+                    const jungi::TableOptions& options, std::uint64_t limit, const std::string& limit_name, bool quiet) {
+  Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}};
+  const std::vector<jungi::Material> order = run_order(targets);
+  read_written(st, order);
+  check_stream_memory(st, order, quiet, limit_name);
+  std::cout << "rules: " << jungi::describe(r) << "\n";
+  const std::size_t solved = stream(st, order, options, quiet);
+  if (!quiet)
+    std::cerr << order.size() << " materials: " << solved << " solved and written into " << out.dir << ", "
+              << order.size() - solved << " already there; " << st.loads << " tables loaded from it\n";
+  if (!out.out.empty()) {
+    const std::uint64_t bytes_written =
+        jungi::write_table_file(out.out, *jungi::TableFile::open(st.path(targets.front()), r).load(), r);
+    if (!quiet) std::cerr << "wrote " << out.out << " (" << bytes_text(bytes_written) << ")\n";
+  }
+}
+
 }  // namespace
 
 int jungi_solve(const CommandLine& cl) {
@@ -156,20 +353,14 @@ int jungi_solve(const CommandLine& cl) {
   const bool quiet = cl.has("quiet");
   const std::vector<jungi::Material> targets =
       cl.has("material") ? std::vector<jungi::Material>{jungi::parse_material(cl.text("material"))} : all_materials(cl);
-  jungi::TableSet set(r);
   jungi::TableOptions options;
   options.max_memory = cl.byte_size_value("max-memory");
   const Outputs out = outputs(cl);
-  options.on_solved = [&](const jungi::Table& t) {
-    print_table(t, quiet);
-    if (!out.dir.empty()) jungi::write_table_file(out.dir + "/" + jungi::table_file_name(t.indexer.material(), r), t, r);
-  };
   if (!quiet && isatty(STDERR_FILENO))
     options.on_level = [](const jungi::Material& m, int level, std::uint64_t decided, double seconds) {
       std::cerr << "\r  " << jungi::material_text(m) << ": level " << level << ", " << with_commas(decided) << " decided, "
                 << seconds_text(seconds) << "   \r" << std::flush;
     };
-  // The whole run's tables stay in memory: said, and refused at once when they would not fit.
   std::set<jungi::Material> all;
   for (const jungi::Material& m : targets)
     for (const jungi::Material& x : jungi::kept_closure(m)) all.insert(x);
@@ -177,24 +368,19 @@ int jungi_solve(const CommandLine& cl) {
     print_plan(r, all);
     return 0;
   }
-  long double need = 0, largest = 0;
-  for (const jungi::Material& x : all) {
-    const auto size = static_cast<long double>(jungi::Indexer(r, x).size());
-    need += size * sizeof(std::uint16_t);
-    largest = std::max(largest, size);
-  }
-  need += largest * jungi::kSolverBytesPerIndex;
-  const std::uint64_t bytes = need > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(need);
   const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes();
   const std::string limit_name = options.max_memory ? "--max-memory" : "this machine's physical memory";
-  if (!quiet)
-    std::cerr << "memory estimate: the tables of " << all.size() << " materials need " << bytes_text(bytes)
-              << " (2 bytes an index, 2 more for the largest while it is solved); limit " << (limit ? bytes_text(limit) : "unknown") << " (" << limit_name << ")\n";
-  if (limit && bytes > limit)
-    throw GonuError("the tables of " + std::to_string(all.size()) + " materials need " + bytes_text(bytes) +
-                    ", more than the limit of " + bytes_text(limit) + " (" + limit_name +
-                    (options.max_memory ? "" : "; --max-memory SIZE sets it") + "; --plan lists the materials)");
-  if (!out.dir.empty()) adopt_written(set, out.dir, all, quiet);
+  if (!out.dir.empty()) {
+    solve_streamed(r, targets, out, options, limit, limit_name, quiet);
+    return 0;
+  }
+  // Without --dir the whole run's tables stay in memory: said, and refused at once when they would not fit.
+  check_memory(r, all, limit, quiet, limit_name, options.max_memory != 0);
+  jungi::TableSet set(r);
+  options.on_solved = [&](const jungi::Table& t) {
+    print_table(t.indexer, t.stats);
+    if (!quiet) std::cerr << solved_text(t) << "\n";
+  };
   std::cout << "rules: " << jungi::describe(r) << "\n";
   if (cl.has("material") && !jungi::is_canonical(targets.front()))
     std::cout << jungi::material_text(targets.front()) << " is kept as its colour flip, "

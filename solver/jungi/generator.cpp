@@ -1,5 +1,7 @@
 // The generator: level-by-level forward sweeps over a material's positions, reading the values of
-// the positions moves lead to from the table being built and from the smaller tables.
+// the positions moves lead to from the table being built and from the smaller tables; the
+// TableSet that holds the tables, solving a material's closure (solve) or one material whose
+// reads are held (solve_alone, for runs that hold only some tables at a time).
 #include "solver/jungi/generator.hpp"
 
 #include <tbb/blocked_range.h>
@@ -10,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <set>
 
 #include "core/error.hpp"
 #include "solver/jungi/reader.hpp"
@@ -275,24 +278,69 @@ std::uint64_t physical_memory_bytes() {
   return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
 }
 
+namespace {
+
+std::uint64_t memory_limit(const TableOptions& options) { return options.max_memory ? options.max_memory : physical_memory_bytes(); }
+
+// The method that solves x: retrograde unless asked otherwise. Child lists take some 8 bytes a
+// move: where a table's lists would pass a quarter of the limit, the forward sweeps generate the
+// moves again at every level instead.
+SweepMethod method_for(const Rules& rules, const Material& x, const TableOptions& options) {
+  const SweepMethod method = options.sweeps == SweepMethod::automatic ? SweepMethod::retrograde : options.sweeps;
+  const std::uint64_t limit = memory_limit(options);
+  if (method == SweepMethod::lists && limit && Indexer(rules, x).size() * kListBytesPerIndex > limit / 4) return SweepMethod::forward;
+  return method;
+}
+
+}  // namespace
+
+std::vector<Material> materials_read(const Material& m) {
+  std::set<Material> out;
+  for (const Material& n : next_materials(m))
+    if (n.pieces() == m.pieces()) out.insert(n);  // one promotion
+  std::set<Material> frontier{m};
+  for (int step = 0; step < 4; ++step) {
+    std::set<Material> next;
+    for (const Material& x : frontier)
+      for (const Material& n : next_materials(x)) next.insert(n);
+    for (const Material& n : next)
+      if (n.pieces() < m.pieces()) out.insert(n);
+    frontier = std::move(next);
+  }
+  return {out.begin(), out.end()};
+}
+
 const Table& TableSet::solve(const Material& m, const TableOptions& options) {
-  std::uint64_t held = 0;
-  for (const auto& [x, t] : tables_) held += t->entries.size() * sizeof(std::uint16_t);
+  const std::uint64_t held = held_bytes();
   const std::uint64_t need = bytes_needed(m);
-  const std::uint64_t limit = options.max_memory ? options.max_memory : physical_memory_bytes();
+  const std::uint64_t limit = memory_limit(options);
   if (limit && (need > limit || held + need > limit))
     throw GonuError("material " + material_text(m) + ": its tables need " + std::to_string(need) + " bytes more (" +
                     std::to_string(held) + " held), past the memory limit of " + std::to_string(limit) + " bytes");
   for (const Material& x : kept_closure(m)) {
     if (find(x)) continue;
-    // Child lists take some 8 bytes a move: where a table's lists would pass a quarter of the
-    // limit, the forward sweeps generate the moves again at every level instead.
-    SweepMethod method = options.sweeps == SweepMethod::automatic ? SweepMethod::retrograde : options.sweeps;
-    if (method == SweepMethod::lists && limit && Indexer(rules_, x).size() * kListBytesPerIndex > limit / 4) method = SweepMethod::forward;
-    solve_one(x, method, options.on_level);
+    solve_one(x, method_for(rules_, x, options), options.on_level);
     if (options.on_solved) options.on_solved(*find(x));
   }
   return *find(canonical(m));
+}
+
+const Table& TableSet::solve_alone(const Material& m, const TableOptions& options) {
+  if (const Table* t = find(m)) return *t;
+  for (const Material& x : materials_read(m))
+    if (!find(x))
+      throw GonuError("jungi tables: solving " + material_text(m) + " reads the table of " + material_text(x) + ", which is not held");
+  solve_one(m, method_for(rules_, m, options), options.on_level);
+  if (options.on_solved) options.on_solved(*find(m));
+  return *find(m);
+}
+
+void TableSet::release(const Material& m) { tables_.erase(m); }
+
+std::uint64_t TableSet::held_bytes() const {
+  std::uint64_t held = 0;
+  for (const auto& [x, t] : tables_) held += t->entries.size() * sizeof(std::uint16_t);
+  return held;
 }
 
 void TableSet::solve_one(const Material& m, SweepMethod method, const LevelReport& on_level) {
@@ -301,10 +349,12 @@ void TableSet::solve_one(const Material& m, SweepMethod method, const LevelRepor
   Table& t = *table;
   // Past the longest distance in the tables moves lead to (plus a capture of what passed by and
   // the move itself), a sweep that decides nothing is the last: no child can then have the
-  // distance a later level needs.
+  // distance a later level needs. Taken over the tables m reads alone, not every table held, so
+  // that the levels (and stats.sweeps) do not depend on what else a run holds.
   int longest_elsewhere = 0;
-  for (const auto& [x, other] : tables_)
-    longest_elsewhere = std::max({longest_elsewhere, other->stats.longest_win, other->stats.longest_loss});
+  for (const Material& x : materials_read(m))
+    if (const Table* other = find(x))
+      longest_elsewhere = std::max({longest_elsewhere, other->stats.longest_win, other->stats.longest_loss});
   if (method == SweepMethod::retrograde) {
     solve_retrograde(*this, t, on_level);
     t.stats.retrograde = true;

@@ -74,6 +74,15 @@ struct TableOptions {
 // distance a move leaving the material forces on a loss (retrograde.cpp, Solver::fixed_loss_).
 constexpr std::uint64_t kSolverBytesPerIndex = 2;
 
+// The materials whose tables a solve of m reads (never m itself), sorted: the materials of m's
+// pieces that one promotion leads to, and every smaller material within four captures or
+// promotions. A move takes at most two steps (a capture that promotes; an Emperor's two captures,
+// the Emperor being promoted already), and the captures of what passed by that a field left by a
+// move allows take two more (one capture, which may promote); a move that keeps every piece
+// promotes once at most. A superset of what the Reader and the retrograde Solver look up; they
+// throw (GonuError) on a table that is not held, so a gap here cannot go unnoticed.
+std::vector<Material> materials_read(const Material& m);
+
 // The tables solved so far, by material, under one reading of the rules.
 class TableSet {
  public:
@@ -98,6 +107,15 @@ class TableSet {
   // final at the valid indices; what its invalid ones hold is never read): find, probe and solve
   // then use it as one solved here. Throws GonuError if its material is held already or its entries are not one an index.
   const Table& adopt(std::unique_ptr<Table> table);
+  // Solves m alone, its closure not looked at: every table of materials_read(m) must be held
+  // (solved or adopted); a GonuError names the first that is not. What a run that holds only some
+  // tables calls (gonu solve --dir: each material after loading what it reads); no memory check.
+  const Table& solve_alone(const Material& m, const TableOptions& options = {});
+  // Drops m's table (if held), so that a run through many materials holds only what is still read
+  // (its file keeps it); find(m) is then null.
+  void release(const Material& m);
+  // The bytes of the entries of every table held.
+  std::uint64_t held_bytes() const;
 
  private:
   void solve_one(const Material& m, SweepMethod method, const LevelReport& on_level);

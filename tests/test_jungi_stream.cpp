@@ -1,0 +1,197 @@
+// Jungi tables solved one material at a time (gonu solve --game jungi --dir, TableSet::solve_alone):
+// jungi::materials_read names every table a solve reads (a solve with only those held gives the
+// closure solve's entries, and one without them refuses); the files a streamed run writes are byte
+// for byte those of the in-memory solve; a run resumes from the files there (some removed) with
+// the same bytes and the same stdout; a step past --max-memory is refused in one line with nothing
+// written. The whole of --all 3, under a limit tight enough to release tables for room, is the
+// slower case: run with gonu_tests "[.jungi_stream_slow]" (some six minutes on this shared machine).
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "core/error.hpp"
+#include "solver/jungi/generator.hpp"
+#include "solver/jungi_table/table_file.hpp"
+#include "tests/table_test_util.hpp"
+
+using namespace gonu;
+using jungi::Material;
+using table_test::contains;
+using table_test::run_gonu;
+using table_test::slurp;
+using table_test::TempDir;
+
+namespace {
+
+const jungi::Rules kRules;
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// A copy of a solved table, for another TableSet.
+std::unique_ptr<jungi::Table> copy_of(const jungi::Table& t) {
+  auto c = std::make_unique<jungi::Table>(kRules, t.indexer.material());
+  c->entries = t.entries;
+  c->stats = t.stats;
+  return c;
+}
+
+// x solved alone, with only the tables materials_read names held (copies from `whole`, which
+// solved x's closure), must give whole's entries and counts; without one of them the solve is
+// refused.
+void check_solved_alone(const jungi::TableSet& whole, const Material& x) {
+  INFO(jungi::material_text(x));
+  const std::vector<Material> reads = jungi::materials_read(x);
+  CHECK(std::find(reads.begin(), reads.end(), x) == reads.end());
+  for (const Material& n : jungi::next_materials(x)) CHECK(std::count(reads.begin(), reads.end(), n) == 1);
+  jungi::TableSet alone{kRules};
+  std::uint64_t bytes = 0;
+  for (const Material& r : reads) bytes += alone.adopt(copy_of(*whole.find(r))).entries.size() * sizeof(std::uint16_t);
+  const jungi::Table& t = alone.solve_alone(x);
+  CHECK(t.entries == whole.find(x)->entries);
+  CHECK(t.stats.wins == whole.find(x)->stats.wins);
+  CHECK(t.stats.longest_win_index == whole.find(x)->stats.longest_win_index);
+  CHECK(t.stats.sweeps == whole.find(x)->stats.sweeps);
+  CHECK(alone.held_bytes() == bytes + t.entries.size() * sizeof(std::uint16_t));
+  if (!reads.empty()) {
+    alone.release(reads.front());
+    alone.release(x);
+    CHECK(alone.find(x) == nullptr);
+    CHECK_THROWS_WITH(alone.solve_alone(x), Catch::Contains("reads the table of " + jungi::material_text(reads.front())));
+  }
+}
+
+// The files the in-memory solve writes (TableSet::solve, then write_table_file, as --out does)
+// for each material of `whole`, against those in `dir`.
+void check_same_files(const jungi::TableSet& whole, const std::vector<Material>& materials, const TempDir& dir, const TempDir& scratch) {
+  for (const Material& x : materials) {
+    INFO(jungi::material_text(x));
+    const std::string name = jungi::table_file_name(x, kRules);
+    jungi::write_table_file(scratch.file(name), *whole.find(x), kRules);
+    CHECK(slurp(dir.file(name)) == slurp(scratch.file(name)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("jungi stream: a material solved with only the tables materials_read names is the closure solve's", "[jungi_stream]") {
+  jungi::TableSet whole{kRules};
+  // +KPv+K: a Pawn that promotes, captures and passes squares (its 2-step), and the royals'.
+  for (const char* m : {"KvK", "+KPv+K"}) {
+    whole.solve(jungi::parse_material(m));
+    for (const Material& x : jungi::material_closure(jungi::parse_material(m))) check_solved_alone(whole, x);
+  }
+  CHECK(jungi::materials_read(jungi::parse_material("+Kv+K")).empty());
+  std::vector<Material> kvk_reads;
+  for (const char* m : {"Kv+K", "+KvK"}) kvk_reads.push_back(jungi::parse_material(m));
+  std::sort(kvk_reads.begin(), kvk_reads.end());
+  CHECK(jungi::materials_read(jungi::parse_material("KvK")) == kvk_reads);
+}
+
+TEST_CASE("jungi stream: gonu solve --dir writes the in-memory solve's files, resumes with the same bytes and stdout", "[jungi_stream]") {
+  TempDir dir, scratch;
+  const auto first = run_gonu("solve --game jungi --all 2 --dir " + quoted(dir.path));
+  INFO(first.out << first.err);
+  REQUIRE(first.code == 0);
+  // stdout: the in-memory run's, table for table.
+  const auto in_memory = run_gonu("solve --game jungi --all 2 --quiet");
+  CHECK(first.out == in_memory.out);
+  CHECK(contains(first.err, "memory estimate: 4 materials, one at a time (0 already in "));
+  CHECK(contains(first.err, "KvK solved in "));
+  CHECK(contains(first.err, "; 4 of 4 materials, "));
+  CHECK(contains(first.err, "4 materials: 4 solved and written into "));
+  jungi::TableSet whole{kRules};
+  const std::vector<Material> all2 = jungi::materials_of_size(2);
+  for (const Material& m : all2) whole.solve(m);
+  check_same_files(whole, all2, dir, scratch);
+  // --out of the in-memory run: the same bytes as the streamed file.
+  const auto out = run_gonu("solve --game jungi --material KvK --quiet --out " + quoted(scratch.file("kvk.gonu")));
+  REQUIRE(out.code == 0);
+  CHECK(slurp(scratch.file("kvk.gonu")) == slurp(dir.file(jungi::table_file_name(jungi::parse_material("KvK"), kRules))));
+
+  // Resumed after two tables were lost (one read by a later one): the same bytes, the same stdout
+  // (the blocks of the tables already there printed from their headers).
+  for (const char* m : {"+KvK", "KvK"}) REQUIRE(std::remove(dir.file(jungi::table_file_name(jungi::parse_material(m), kRules)).c_str()) == 0);
+  const auto again = run_gonu("solve --game jungi --all 2 --dir " + quoted(dir.path));
+  INFO(again.err);
+  REQUIRE(again.code == 0);
+  CHECK(again.out == first.out);
+  CHECK(contains(again.err, "(2 already in "));
+  CHECK(contains(again.err, "Kv+K already in " + dir.path + "/"));
+  CHECK(contains(again.err, "4 materials: 2 solved and written into "));
+  check_same_files(whole, all2, dir, scratch);
+  CHECK(dir.list().size() == 4);  // no temporary file left
+  // Nothing left to solve: nothing is loaded, the files stay as they were.
+  const auto done = run_gonu("solve --game jungi --all 2 --dir " + quoted(dir.path));
+  CHECK(done.out == first.out);
+  CHECK(contains(done.err, "0 solved and written into " + dir.path + ", 4 already there; 0 tables loaded from it"));
+
+  // A 3-piece closure, streamed with --out besides: the in-memory solve's files.
+  TempDir three;
+  const auto kp = run_gonu("solve --game jungi --material +KPv+K --quiet --dir " + quoted(three.path) + " --out " + quoted(scratch.file("kp.gonu")));
+  REQUIRE(kp.code == 0);
+  const Material kpk = jungi::parse_material("+KPv+K");
+  whole.solve(kpk);
+  check_same_files(whole, jungi::material_closure(kpk), three, scratch);
+  CHECK(slurp(scratch.file("kp.gonu")) == slurp(three.file(jungi::table_file_name(kpk, kRules))));
+}
+
+TEST_CASE("jungi stream: a step past --max-memory is refused in one line with nothing written", "[jungi_stream]") {
+  TempDir dir;
+  // KvK's step: its table and working array (7,290 indices at 4 bytes) and the two tables it reads
+  // (+KvK and Kv+K; not +Kv+K, as one move promotes one King at most) at 2 bytes: 58,320 bytes.
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --quiet --max-memory 58319 --dir " + quoted(dir.path)),
+                                     "solving KvK needs 58,320 bytes (0.1 MiB: its table, the tables it reads and the solver's "
+                                     "working array), more than the limit of 58,319 bytes (--max-memory; --plan lists the materials)");
+  CHECK(dir.list().empty());
+  const auto said = run_gonu("solve --game jungi --all 2 --max-memory 58319 --dir " + quoted(dir.path));
+  CHECK(said.code == 1);
+  CHECK(said.out.empty());
+  CHECK(table_test::lines(said.err).size() == 2);
+  CHECK(contains(said.err, "memory estimate: 4 materials, one at a time (0 already in "));
+  CHECK(dir.list().empty());
+  const auto fits = run_gonu("solve --game jungi --all 2 --quiet --max-memory 58320 --dir " + quoted(dir.path));
+  CHECK(fits.code == 0);
+  CHECK(dir.list().size() == 4);
+  // The in-memory run (no --dir) keeps its estimate: every table of the run at once.
+  const auto whole = run_gonu("solve --game jungi --all 2 --max-memory 58320");
+  CHECK(whole.code == 1);
+  CHECK(contains(whole.err, "gonu: error: the tables of 4 materials need "));
+}
+
+// Every material of up to three pieces streamed under a limit just above the largest step, so
+// that tables are released for room and loaded again: the files are those of the in-memory solve,
+// and of a streamed run without a tight limit; and each material solved with only its reads held.
+TEST_CASE("jungi stream: --all 3 streamed under a tight limit writes the in-memory solve's files", "[.jungi_stream_slow]") {
+  TempDir tight, roomy, scratch;
+  const auto plan = run_gonu("solve --game jungi --all 3 --quiet --max-memory 1 --dir " + quoted(tight.path));
+  REQUIRE(plan.code == 1);
+  // The largest step of --all 3 (a 3-piece table, its working array and what it reads).
+  std::uint64_t largest = 0;
+  for (int pieces = 2; pieces <= 3; ++pieces)
+    for (const Material& m : jungi::materials_of_size(pieces)) {
+      std::uint64_t b = jungi::Indexer(kRules, m).size() * 4;
+      for (const Material& x : jungi::materials_read(m)) b += jungi::Indexer(kRules, x).size() * 2;
+      largest = std::max(largest, b);
+    }
+  const auto a = run_gonu("solve --game jungi --all 3 --max-memory " + std::to_string(largest) + " --dir " + quoted(tight.path));
+  INFO(a.err);
+  REQUIRE(a.code == 0);
+  const auto b = run_gonu("solve --game jungi --all 3 --dir " + quoted(roomy.path));
+  REQUIRE(b.code == 0);
+  CHECK(a.out == b.out);
+  // Under the tight limit tables were released for room and loaded again; with room, none was.
+  CHECK(contains(b.err, "164 materials: 164 solved and written into " + roomy.path + ", 0 already there; 0 tables loaded from it"));
+  CHECK_FALSE(contains(a.err, "; 0 tables loaded from it"));
+  jungi::TableSet whole{kRules};
+  std::vector<Material> all;
+  for (int pieces = 2; pieces <= 3; ++pieces)
+    for (const Material& m : jungi::materials_of_size(pieces)) {
+      whole.solve(m);
+      for (const Material& x : jungi::material_closure(m))
+        if (std::find(all.begin(), all.end(), x) == all.end()) all.push_back(x);
+    }
+  check_same_files(whole, all, tight, scratch);
+  check_same_files(whole, all, roomy, scratch);
+  for (const Material& x : all) check_solved_alone(whole, x);
+}
