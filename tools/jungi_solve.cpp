@@ -156,7 +156,7 @@ std::vector<jungi::Material> run_order(const std::vector<jungi::Material>& targe
   std::vector<jungi::Material> order;
   std::set<jungi::Material> seen;
   for (const jungi::Material& t : targets)
-    for (const jungi::Material& x : jungi::material_closure(t))
+    for (const jungi::Material& x : jungi::kept_closure(t))
       if (seen.insert(x).second) order.push_back(x);
   return order;
 }

@@ -235,16 +235,24 @@ Value Table::value(std::uint64_t i) const {
   return {r, r == Result::draw ? 0 : dist(e)};
 }
 
+std::size_t TableSet::MaterialHash::operator()(const Material& m) const {
+  std::size_t h = 0xcbf29ce484222325u;  // FNV-1a over the counts
+  for (const auto& side : m.count)
+    for (const std::uint8_t c : side) h = (h ^ c) * 0x100000001b3u;
+  return h;
+}
+
 const Table* TableSet::find(const Material& m) const {
   const auto it = tables_.find(m);
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
 std::uint16_t TableSet::entry(const Placement& pl, Side to_move) const {
-  const bool kept = is_canonical(pl.material);
-  const Material m = kept ? pl.material : flipped(pl.material);
-  const Table* t = find(m);
-  if (!t) throw GonuError("jungi tables: the table of " + material_text(m) + " is not solved");
+  // Only kept materials are held: a material found is kept, else its flip is asked for.
+  const Table* t = find(pl.material);
+  const bool kept = t != nullptr;
+  if (!kept) t = find(flipped(pl.material));
+  if (!t) throw GonuError("jungi tables: the table of " + material_text(canonical(pl.material)) + " is not solved");
   const std::uint64_t i = kept ? t->indexer.encode(pl, to_move) : t->indexer.encode(flip_placement(pl), other(to_move));
   if (i == Indexer::kInvalid) throw GonuError("jungi tables: a placement of " + material_text(pl.material) + " has no index");
   return t->entries[i];
@@ -297,14 +305,14 @@ SweepMethod method_for(const Rules& rules, const Material& x, const TableOptions
 std::vector<Material> materials_read(const Material& m) {
   std::set<Material> out;
   for (const Material& n : next_materials(m))
-    if (n.pieces() == m.pieces()) out.insert(n);  // one promotion
+    if (n.pieces() == m.pieces()) out.insert(canonical(n));  // one promotion
   std::set<Material> frontier{m};
   for (int step = 0; step < 4; ++step) {
     std::set<Material> next;
     for (const Material& x : frontier)
       for (const Material& n : next_materials(x)) next.insert(n);
     for (const Material& n : next)
-      if (n.pieces() < m.pieces()) out.insert(n);
+      if (n.pieces() < m.pieces()) out.insert(canonical(n));
     frontier = std::move(next);
   }
   return {out.begin(), out.end()};

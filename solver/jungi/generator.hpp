@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/jungi/moves.hpp"
@@ -80,7 +81,8 @@ constexpr std::uint64_t kSolverBytesPerIndex = 2;
 // the Emperor being promoted already), and the captures of what passed by that a field left by a
 // move allows take two more (one capture, which may promote); a move that keeps every piece
 // promotes once at most. A superset of what the Reader and the retrograde Solver look up; they
-// throw (GonuError) on a table that is not held, so a gap here cannot go unnoticed.
+// throw (GonuError) on a table that is not held, so a gap here cannot go unnoticed. The kept
+// materials (canonical): a flipped material is read from its kept table.
 std::vector<Material> materials_read(const Material& m);
 
 // The tables solved so far, by material, under one reading of the rules.
@@ -103,9 +105,10 @@ class TableSet {
   // The value for the side to move of any position whose material is solved here, with or
   // without an en-passant field (the field's captures read from the tables they lead to).
   Value probe(const Position& p) const;
-  // Takes in a table of a kept material solved before under these rules (read from a table file, with its entries
-  // final at the valid indices; what its invalid ones hold is never read): find, probe and solve
-  // then use it as one solved here. Throws GonuError if its material is held already or its entries are not one an index.
+  // Takes in a table of a kept material solved before under these rules (read from a table
+  // file, with its entries final at the valid indices; what its invalid ones hold is never
+  // read): find, probe and solve then use it as one solved here. Throws GonuError if its
+  // material is held already or not kept, or its entries are not one an index.
   const Table& adopt(std::unique_ptr<Table> table);
   // Solves m alone, its closure not looked at: every table of materials_read(m) must be held
   // (solved or adopted); a GonuError names the first that is not. What a run that holds only some
@@ -120,7 +123,11 @@ class TableSet {
  private:
   void solve_one(const Material& m, SweepMethod method, const LevelReport& on_level);
   Rules rules_;
-  std::map<Material, std::unique_ptr<Table>> tables_;
+  // Hashed: the solver looks a table up for every capture it values.
+  struct MaterialHash {
+    std::size_t operator()(const Material& m) const;
+  };
+  std::unordered_map<Material, std::unique_ptr<Table>, MaterialHash> tables_;
 };
 
 // The machine's physical memory in bytes (0 if unknown).
