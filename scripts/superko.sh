@@ -332,14 +332,15 @@ PY
       # shellcheck disable=SC2086 # the flags are words
       solve "$tag" "$board" soldiers --no-strategy $flags --threads "$threads"
       python3 - "$work/$tag" "$work/dfpn-threads-$board-1" "$board" "$flags" "$threads" "$load" >>"$trows" <<'PY'
-import json, re, sys
+import json, os, re, sys
 tag, first, board, flags, threads, load = sys.argv[1:]
-def report(base):  # the JSON less what depends on time
+def report(base):  # the JSON less what depends on time and the certificate's path; its bytes
     def strip(x):
         if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items() if "seconds" not in k and "peak" not in k}
+            return {k: strip(v) for k, v in x.items() if "seconds" not in k and "peak" not in k and k != "certificate"}
         return [strip(v) for v in x] if isinstance(x, list) else x
-    return strip(json.load(open(base + ".json")))
+    cert = open(base + ".cert", "rb").read() if os.path.exists(base + ".cert") else None
+    return strip(json.load(open(base + ".json"))), cert
 t = open(tag + ".time").read()
 wall = re.search(r"Elapsed \(wall clock\) time.*: (.*)", t).group(1)
 cpu = sum(float(re.search(name + r".*: ([\d.]+)", t).group(1)) for name in ("User time", "System time"))
@@ -371,7 +372,8 @@ PY
     cat "$rows"
     echo
     echo "On 1 and 2 threads (\`--threads\`; df-pn's jobs share the main table by rounds, F12, so the report is the"
-    echo "same for any thread count: the last column compares the JSON, times aside, with the 1-thread run's)."
+    echo "same for any thread count: the last column compares the JSON, times aside, and the certificate with the"
+    echo "1-thread run's)."
     echo "Wall and CPU (user + system) of the whole run, ban-free solve included, and the 1-minute load when it"
     echo "started; the cores are shared, so the wall time depends on the load."
     echo

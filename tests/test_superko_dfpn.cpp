@@ -431,7 +431,7 @@ TEST_CASE("dfpn threads: a node budget bounds the rounds, and the search then fi
   REQUIRE(s.solve_rounds(g).value == SkValue::loss);  // White wins 5x2
 }
 
-TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer and the root)",
+TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer, the root, its certificate)",
           "[superko][dfpn][dfpn-threads][cli]") {
   using table_test::run_gonu;
   table_test::TempDir d;
@@ -439,11 +439,13 @@ TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 a
       // 28 classes: two rounds of 16, 14 classes left open within 50 expansions each
       "solve --rules corner --board 3x3 --no-strategy --no-search --dfpn-layer 2-2 --max-nodes 50 --quiet",
       // a complete root search whose rounds have jobs (5x2 takes more than one round of 4,096)
-      "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet"};
+      "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --certificate " + d.file("c")};
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string t1 = d.file("t1-" + std::to_string(i)), t2 = d.file("t2-" + std::to_string(i));
     const auto one = run_gonu(runs[i] + " --threads 1 --dfpn-table " + t1);
+    const std::string cert = i == 1 ? table_test::slurp(d.file("c")) : "";
     const auto two = run_gonu(runs[i] + " --threads 2 --dfpn-table " + t2);
+    if (i == 1) REQUIRE(table_test::slurp(d.file("c")) == cert);
     INFO(runs[i] << "\n" << one.out << one.err);
     REQUIRE(one.code == (i == 0 ? 3 : 0));
     REQUIRE(two.code == one.code);

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <memory>
 #include <tuple>
 #include <unordered_map>
 

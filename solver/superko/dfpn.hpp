@@ -244,7 +244,9 @@ struct DfpnSearch::Proofs {
 };
 
 // The df-pn pass over one material layer's capture-entry states left open by the attractors: one
-// search per symmetry class (its canonical state as a fresh root), the table shared across them.
+// search per symmetry class (its canonical state as a fresh root), the table shared across them:
+// the classes in rounds of `round_classes`, searched in parallel, each round's proofs added in
+// class order (the head), so the report does not depend on the thread count.
 struct DfpnLayerReport {
   int black = 0, white = 0;
   std::uint64_t capture_entry = 0;   // states of the layer that a capture of the solution enters
