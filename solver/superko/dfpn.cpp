@@ -595,7 +595,9 @@ DfpnOutcome DfpnSearch::solve_rounds(const Game& g) {
     const std::vector<std::vector<Position>> jobs = frontier(boards);
     if (jobs.empty()) continue;
     DfpnOptions each = options_;
-    each.max_nodes = std::min(round, nodes_left() / jobs.size());
+    // The jobs share the round's budget: at worst (none of their proofs used) the rounds cost twice
+    // the main search's own expansions.
+    each.max_nodes = std::min(round, nodes_left()) / jobs.size();
     if (each.max_nodes == 0) continue;  // the loop's head stops it
     run_jobs(jobs, each);
   }

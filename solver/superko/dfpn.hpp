@@ -31,7 +31,8 @@
 // The layer pass: the classes in rounds of `round_classes`, one job per class. The root
 // (solve_rounds): the main search runs `round_nodes` expansions, then the jobs are the unproven
 // replies to its most proving move (all of which its proof needs; else the root's unproven moves),
-// at most `round_jobs`, `round_nodes` each; the budget doubles every round.
+// at most `round_jobs`, sharing `round_nodes` (so that, were none of their proofs used, the rounds
+// would cost twice the main's own expansions); the budget doubles every round.
 #pragma once
 #include <chrono>
 #include <cstdint>
