@@ -8,7 +8,8 @@
 // agrees); the proofs file (dfpn_table.hpp): a run resumed from it gets further and proves the same
 // value, and a damaged, mismatched or unwritable one is refused; the command line; on threads
 // (solve_rounds, the layer's rounds): values with 1, 2 and 4 threads agree with the negamax and
-// with each other, and the tables, counts, printed reports and saved files are the same.
+// with each other, and the tables, counts, printed reports, certificates and saved files are the
+// same; node and time budgets bound the rounds.
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
@@ -429,6 +430,21 @@ TEST_CASE("dfpn threads: a node budget bounds the rounds, and the search then fi
   REQUIRE(first.nodes <= 1'000 + 16);  // each call may pass its budget by one expansion
   s.set_max_nodes(0);
   REQUIRE(s.solve_rounds(g).value == SkValue::loss);  // White wins 5x2
+}
+
+TEST_CASE("dfpn threads: a time budget stops the rounds and says so", "[superko][dfpn][dfpn-threads]") {
+  const Game g = test::start_game("soldiers", 4, 3);  // not proven within thousands of expansions
+  const BanFreeOracle o = make_banfree_oracle(g);
+  DfpnOptions opt;
+  opt.max_seconds = 0.2;
+  opt.round_nodes = 256;  // many rounds, jobs among them, within the budget
+  DfpnSearch s(o, nullptr, opt);
+  const auto t0 = std::chrono::steady_clock::now();
+  const DfpnOutcome r = s.solve_rounds(g);
+  REQUIRE(r.value == SkValue::unknown);
+  REQUIRE(r.stop == "time budget");
+  REQUIRE(r.nodes > 256);
+  REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
 }
 
 TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer, the root, its certificate)",
