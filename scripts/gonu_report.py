@@ -313,6 +313,8 @@ def superko_statement(j, check):
     elif j["method"] == "strategy tree":
         how = "a %d-ply tree with %d memoryless strategies at its leaves (none from the start: %s)" % (
             j["proof_depth"], j["strategy_tree"]["leaves"], sat)
+    elif j["method"] == "df-pn":
+        how = "df-pn over the full history (F12), %s expansions" % "{:,}".format(j["nodes"])
     else:
         how = "a search proof of depth %d plies" % j["proof_depth"]
     return "%s wins from the start by %s; certificate %s" % (j["winner"], how, check)

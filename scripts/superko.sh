@@ -28,7 +28,8 @@
 # whole pass (default 540), SUPERKO_ENTRY_RULES (default "soldiers"; about 10 minutes each).
 # The dfpn section: SUPERKO_DFPN_NODES, the node budgets per class (default "2000 20000"),
 # SUPERKO_DFPN_BOARDS (default "3x4 4x3 5x3 3x5"), SUPERKO_DFPN_4X4_NODES for 4x4 (default "2000 20000";
-# "" leaves 4x4 out); about fifteen minutes in all here. The 4x4 runs keep df-pn's proofs file
+# "" leaves 4x4 out), then the 3x4 layer and 3x5 from the start on 1 and 2 threads; about fifteen
+# minutes in all here. The 4x4 runs keep df-pn's proofs file
 # (--dfpn-table) in SUPERKO_DFPN_TABLES (default build/superko-dfpn/), one per budget, so that each
 # run of the section starts from what the earlier ones proved and goes further (delete the folder
 # for figures from scratch).
@@ -78,6 +79,11 @@ section_values() {
       local tag="$board-$rules"
       echo "superko: $tag (budgets: $sat_seconds s per strategy search, $seconds s for the whole run)" >&2
       solve "$tag" "$board" "$rules" --strategy-seconds "$sat_seconds" --max-seconds "$seconds"
+      if ! grep -q '"proven": true' "$work/$tag.json"; then  # left open: df-pn from the start (F12) in its place
+        echo "superko: $tag open; df-pn from the start ($seconds s)" >&2
+        solve "$tag-dfpn" "$board" "$rules" --no-strategy --search dfpn --max-seconds "$seconds"
+        grep -q '"proven": true' "$work/$tag-dfpn.json" && tag="$tag-dfpn"
+      fi
       python3 "$root/scripts/gonu_report.py" superko-row "$work/$tag" "$board" "$rules" "$(checked "$tag")" >>"$rows"
     done
   done
@@ -85,7 +91,9 @@ section_values() {
     echo "## Values of the start"
     echo
     echo "Budgets: ${sat_seconds} s per strategy search, ${seconds} s for the whole run. Time and memory are the whole"
-    echo "\`gonu solve\` run (ban-free solve included), from /usr/bin/time."
+    echo "\`gonu solve\` run (ban-free solve included), from /usr/bin/time. A start left open by the strategies and the"
+    echo "depth-first search is tried by df-pn from the start (\`--no-strategy --search dfpn\`, F12, the same budget); the"
+    echo "row is then df-pn's run when it proves the value."
     echo
     echo "| board | rules | ban-free | superko value | strongest statement proven | nodes | time | peak memory |"
     echo "|---|---|---|---|---|---|---|---|"
@@ -312,13 +320,45 @@ print(f"| {board} | {n(int(nodes))} | {n(l['capture_entry'])} / {n(l['open'])} /
 PY
     }
   done
+  # 1 against 2 threads: the 3x4 layer at 20,000 expansions a class, and 3x5 from the start.
+  local trows="$work/dfpn_thread_rows"
+  : >"$trows"
+  for run in "3x4:--no-search --dfpn-layer 2-2 --max-nodes 20000" "3x5:--search dfpn"; do
+    local board="${run%%:*}" flags="${run#*:}"
+    for threads in 1 2; do
+      local tag="dfpn-threads-$board-$threads" load
+      load="$(cut -d' ' -f1 /proc/loadavg)"
+      echo "superko: $tag (df-pn on $threads threads)" >&2
+      # shellcheck disable=SC2086 # the flags are words
+      solve "$tag" "$board" soldiers --no-strategy $flags --threads "$threads"
+      python3 - "$work/$tag" "$work/dfpn-threads-$board-1" "$board" "$flags" "$threads" "$load" >>"$trows" <<'PY'
+import json, os, re, sys
+tag, first, board, flags, threads, load = sys.argv[1:]
+def report(base):  # the JSON less what depends on time and the certificate's path; its bytes
+    def strip(x):
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if "seconds" not in k and "peak" not in k and k != "certificate"}
+        return [strip(v) for v in x] if isinstance(x, list) else x
+    cert = open(base + ".cert", "rb").read() if os.path.exists(base + ".cert") else None
+    return strip(json.load(open(base + ".json"))), cert
+t = open(tag + ".time").read()
+wall = re.search(r"Elapsed \(wall clock\) time.*: (.*)", t).group(1)
+cpu = sum(float(re.search(name + r".*: ([\d.]+)", t).group(1)) for name in ("User time", "System time"))
+j = json.load(open(tag + ".json"))
+what = (f"{j['dfpn_layer']['classes_win'] + j['dfpn_layer']['classes_loss']:,} classes decided, "
+        f"{j['dfpn_layer']['nodes']:,} nodes") if "dfpn_layer" in j else f"{j['value']}, {j['dfpn']['nodes']:,} nodes"
+same = "yes" if report(tag) == report(first) else "NO"
+print(f"| {board} | `{flags}` | {threads} | {what} | {wall} | {cpu:.1f} s | {load} | {same} |")
+PY
+    done
+  done
   {
     echo "## Df-pn over the full history (F12)"
     echo
     echo "\`gonu solve --rules soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes N\`: df-pn over"
     echo "the 2-2 layer's capture-entry states that the attractors leave open, one search per class under the"
     echo "board symmetries, N expansions a class, one table for the layer (proofs shared under their history"
-    echo "condition); then the start by its own df-pn within N expansions (without the attractors' values and"
+    echo "condition; the classes in rounds of 16 on every core, each round's proofs added in class order); then the start by its own df-pn within N expansions (without the attractors' values and"
     echo "the symmetries, so that its proof is written as a format-1 certificate, checked by"
     echo "\`gonu check-certificate\`). Columns: capture-entry states / open / classes; classes proven won / lost"
     echo "for the side to move; classes left open; states proven; the layer's expansions and the most a decided"
@@ -330,6 +370,16 @@ PY
     echo "| board | nodes a class | entry / open / classes | won / lost | open classes | states proven | layer nodes | most for a decided class | table | layer time | start | df-pn nodes (start) | certificate | run | peak memory |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     cat "$rows"
+    echo
+    echo "On 1 and 2 threads (\`--threads\`; df-pn's jobs share the main table by rounds, F12, so the report is the"
+    echo "same for any thread count: the last column compares the JSON, times aside, and the certificate with the"
+    echo "1-thread run's)."
+    echo "Wall and CPU (user + system) of the whole run, ban-free solve included, and the 1-minute load when it"
+    echo "started; the cores are shared, so the wall time depends on the load."
+    echo
+    echo "| board | flags | threads | result | wall | CPU | load | same report |"
+    echo "|---|---|---|---|---|---|---|---|"
+    cat "$trows"
     echo
     machine
   } >"$parts/dfpn.md"
@@ -371,8 +421,8 @@ for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
     `corner`: Black wins (a ban-free win that never repeats a board);
   - 3x5 `soldiers`: **Black wins**, by df-pn over the full history (F12, section "Df-pn" above:
     `gonu solve --rules soldiers --board 3x5 --no-strategy --search dfpn`, a format-1 certificate
-    of 30 tree nodes and 573 table lines, first move e3-e2). The values section's row stays open:
-    it runs the strategies and then the depth-first search, which do not find it.
+    of 30 tree nodes and 573 table lines, first move e3-e2). In the values section the strategies
+    and the depth-first search leave it open, and its df-pn step proves it.
 - Open: 4x4 under both rule sets. On 4x4 every method here stalls at the same
   place, the 2-2 material layer and the whole-game SAT instances of 2 to 7 million variables: the
   memoryless search (F7) and its lazy form (F9) give no answer within their budgets; strategies with

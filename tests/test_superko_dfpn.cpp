@@ -6,8 +6,12 @@
 // budgets leave values unknown (the same search then finishes them); its proofs, written as format 1,
 // pass the checker (random tiny positions, 5x2, and 3x4 from the start, where the memoryless strategy
 // agrees); the proofs file (dfpn_table.hpp): a run resumed from it gets further and proves the same
-// value, and a damaged, mismatched or unwritable one is refused; the command line.
+// value, and a damaged, mismatched or unwritable one is refused; the command line; on threads
+// (solve_rounds, the layer's rounds): values with 1, 2 and 4 threads agree with the negamax and
+// with each other, and the tables, counts, printed reports, certificates and saved files are the
+// same; node and time budgets bound the rounds.
 #include <catch2/catch.hpp>
+#include <tbb/global_control.h>
 
 #include <optional>
 #include <chrono>
@@ -50,7 +54,7 @@ TEST_CASE("dfpn: proven values agree with the full-history negamax on random tin
   variants[3].max_table_entries = 8;       // the table collected again and again
   int compared = 0, proven = 0;
   std::uint64_t collections = 0, hits = 0;
-  for (int trial = 0; trial < 150; ++trial) {
+  for (int trial = 0; trial < 120; ++trial) {
     const Game g = random_tiny_game(rng, trial);
     const SkValue ref = reference_value(g, 4'000);
     if (ref == SkValue::unknown) continue;
@@ -76,7 +80,7 @@ TEST_CASE("dfpn: proven values agree with the full-history negamax on random tin
 TEST_CASE("dfpn: without ban-free leaves, the values of random tiny positions still agree", "[superko][dfpn]") {
   std::mt19937_64 rng(23);
   int compared = 0;
-  for (int trial = 0; trial < 150; ++trial) {
+  for (int trial = 0; trial < 120; ++trial) {
     const Game g = random_tiny_game(rng, trial);
     const SkValue ref = reference_value(g, 3'000);
     if (ref == SkValue::unknown) continue;
@@ -355,6 +359,116 @@ TEST_CASE("dfpn table: the layer pass, then a certificate run resumed from its p
   REQUIRE(table_test::contains(r.out, "LOSS for black"));
   REQUIRE(table_test::slurp(path).size() > first);
   REQUIRE(check_text(table_test::slurp(cert)).ok);
+}
+
+// One solve_rounds of g on `threads` threads: its outcome and its table's text.
+struct RoundsRun {
+  DfpnOutcome outcome;
+  DfpnStats stats;
+  std::string table;
+};
+
+RoundsRun solve_on_threads(const BanFreeOracle& o, const FreshValues* fresh, const Game& g, const DfpnOptions& opt,
+                           int threads) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  DfpnSearch s(o, fresh, opt);
+  RoundsRun r;
+  r.outcome = s.solve_rounds(g);
+  r.stats = s.stats();
+  r.table = format_dfpn_table(o.rules, s.proofs());
+  return r;
+}
+
+TEST_CASE("dfpn threads: values with 1, 2 and 4 threads agree with the negamax, tables and counts the same",
+          "[superko][dfpn][dfpn-threads]") {
+  std::mt19937_64 rng(41);
+  int compared = 0, with_jobs = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const Game g = random_tiny_game(rng, trial);
+    const SkValue ref = reference_value(g, 4'000);
+    if (ref == SkValue::unknown) continue;
+    const BanFreeOracle o = make_banfree_oracle(g);
+    const FreshValues fresh = solve_fresh_values(o);
+    DfpnOptions opt;
+    opt.round_nodes = 1;  // rounds of jobs from the first expansions on
+    opt.round_jobs = 3;
+    opt.symmetry = trial % 2 == 0;  // odd trials as for a certificate: no symmetry, no fresh values
+    opt.banfree_leaves = false;     // so that most searches take more than a round
+    opt.max_nodes = 5'000;
+    const FreshValues* f = opt.symmetry ? &fresh : nullptr;
+    INFO(format_position(g.board, current(g)) << " after " << g.moves.size() << " moves");
+    const RoundsRun one = solve_on_threads(o, f, g, opt, 1);
+    if (one.outcome.value != SkValue::unknown) REQUIRE(one.outcome.value == ref);
+    for (int threads : {2, 4}) {
+      const RoundsRun more = solve_on_threads(o, f, g, opt, threads);
+      REQUIRE(more.outcome.value == one.outcome.value);
+      REQUIRE(more.outcome.nodes == one.outcome.nodes);
+      REQUIRE(more.stats.nodes == one.stats.nodes);
+      REQUIRE(more.stats.hits == one.stats.hits);
+      REQUIRE(more.stats.exact == one.stats.exact);
+      REQUIRE(more.table == one.table);
+    }
+    compared += one.outcome.value != SkValue::unknown;
+    if (one.outcome.nodes > opt.round_nodes + 1) ++with_jobs;  // past the first round: jobs ran
+  }
+  REQUIRE(compared >= 40);
+  REQUIRE(with_jobs >= 5);
+}
+
+TEST_CASE("dfpn threads: a node budget bounds the rounds, and the search then finishes the value",
+          "[superko][dfpn][dfpn-threads]") {
+  const Game g = test::start_game("soldiers", 5, 2);
+  const BanFreeOracle o = make_banfree_oracle(g);
+  DfpnOptions opt;
+  opt.round_nodes = 64;
+  opt.max_nodes = 1'000;
+  DfpnSearch s(o, nullptr, opt);
+  const DfpnOutcome first = s.solve_rounds(g);
+  REQUIRE(first.value == SkValue::unknown);
+  REQUIRE(first.stop == "node budget");
+  REQUIRE(first.nodes >= 1'000);
+  REQUIRE(first.nodes <= 1'000 + 16);  // each call may pass its budget by one expansion
+  s.set_max_nodes(0);
+  REQUIRE(s.solve_rounds(g).value == SkValue::loss);  // White wins 5x2
+}
+
+TEST_CASE("dfpn threads: a time budget stops the rounds and says so", "[superko][dfpn][dfpn-threads]") {
+  const Game g = test::start_game("soldiers", 4, 3);  // not proven within thousands of expansions
+  const BanFreeOracle o = make_banfree_oracle(g);
+  DfpnOptions opt;
+  opt.max_seconds = 0.2;
+  opt.round_nodes = 256;  // many rounds, jobs among them, within the budget
+  DfpnSearch s(o, nullptr, opt);
+  const auto t0 = std::chrono::steady_clock::now();
+  const DfpnOutcome r = s.solve_rounds(g);
+  REQUIRE(r.value == SkValue::unknown);
+  REQUIRE(r.stop == "time budget");
+  REQUIRE(r.nodes > 256);
+  REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
+}
+
+TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer, the root, its certificate)",
+          "[superko][dfpn][dfpn-threads][cli]") {
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::vector<std::string> runs = {
+      // 28 classes: two rounds of 16, 14 classes left open within 50 expansions each
+      "solve --rules corner --board 3x3 --no-strategy --no-search --dfpn-layer 2-2 --max-nodes 50 --quiet",
+      // a complete root search whose rounds have jobs (5x2 takes more than one round of 4,096)
+      "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --certificate " + d.file("c")};
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string t1 = d.file("t1-" + std::to_string(i)), t2 = d.file("t2-" + std::to_string(i));
+    const auto one = run_gonu(runs[i] + " --threads 1 --dfpn-table " + t1);
+    const std::string cert = i == 1 ? table_test::slurp(d.file("c")) : "";
+    const auto two = run_gonu(runs[i] + " --threads 2 --dfpn-table " + t2);
+    if (i == 1) REQUIRE(table_test::slurp(d.file("c")) == cert);
+    INFO(runs[i] << "\n" << one.out << one.err);
+    REQUIRE(one.code == (i == 0 ? 3 : 0));
+    REQUIRE(two.code == one.code);
+    REQUIRE(two.out == one.out);
+    REQUIRE(table_test::slurp(t2) == table_test::slurp(t1));
+    REQUIRE(table_test::contains(one.out, i == 0 ? "14 classes open" : "LOSS for black"));
+  }
 }
 
 }  // namespace

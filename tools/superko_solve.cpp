@@ -55,10 +55,11 @@ void add_superko_options(CommandLine& cl) {
           ("no-search", "superko: skip the depth-first search");
   cl.add()("search", po::value<std::string>()->default_value("depth-first"),
            "superko: the last phase: depth-first or dfpn (df-pn over the full history, proofs shared under their "
-           "history condition); either writes certificate format 1");
+           "history condition, on --threads cores, the same result for any count); either writes certificate format 1");
   cl.add()("dfpn-layer", po::value<std::string>(),
            "superko: first run df-pn over the capture-entry states that the attractors leave open in the material "
-           "layer B-W (black and white pieces, e.g. 2-2), one search per symmetry class within --max-nodes");
+           "layer B-W (black and white pieces, e.g. 2-2), one search per symmetry class within --max-nodes, the classes "
+           "in parallel on --threads cores");
   cl.add()("dfpn-table", po::value<std::string>(),
            "superko: df-pn's proofs file: loaded at the start if it exists, saved at the end, when a budget "
            "stops the search and every 60 s, so a later run resumes and reuses what was proven");

@@ -9,6 +9,9 @@
 #include <tuple>
 #include <unordered_map>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include "core/error.hpp"
 #include "core/julgonu/moves.hpp"
 #include "core/julgonu/symmetry.hpp"
@@ -21,6 +24,10 @@ namespace {
 
 constexpr std::uint64_t kInf = std::uint64_t(1) << 40;
 constexpr std::uint16_t kNoDist = 0xffff;  // "no ban-free decided board on the path" / a draw
+// Proofs kept per state (the lightest dropped beyond): a proof that another relies on may go, and
+// the certificate's walk must then prove it again under its own history; with the jobs' proofs
+// merged (solve_rounds) lists grow longer than one search makes them.
+constexpr std::size_t kConditionalsPerKey = 64;
 
 struct BudgetOut {
   const char* reason;
@@ -118,7 +125,13 @@ DfpnSearch::Proofs DfpnSearch::proofs() const {
 void DfpnSearch::add_proofs(const Proofs& p) {
   for (const Proofs::Entry& e : p.entries) entries_[e.key] = e.value;
   for (const Proofs::Conditional& c : p.conditional) {
-    conditional_[c.key].push_back(Conditional{c.deps, c.value, c.work});
+    auto& list = conditional_[c.key];
+    const auto same = [&](const Conditional& o) {  // two jobs may prove the same thing
+      return o.value == c.value && o.deps.threshold == c.deps.threshold && o.deps.unvisited == c.deps.unvisited &&
+             o.deps.visited == c.deps.visited;
+    };
+    if (std::any_of(list.begin(), list.end(), same)) continue;
+    list.push_back(Conditional{c.deps, c.value, c.work});
     ++conditional_count_;
   }
   for (const Proofs::Exact& x : p.exact)
@@ -222,21 +235,38 @@ std::uint32_t DfpnSearch::initial_dn(const Child& c) const {
   return std::uint32_t(std::max(1, n - (c.captured ? 0 : 1)));
 }
 
+const SkValue* DfpnSearch::find_entry(Key k) const {
+  if (const auto e = entries_.find(k); e != entries_.end()) return &e->second;
+  if (!base_) return nullptr;
+  const auto e = base_->entries_.find(k);
+  return e != base_->entries_.end() ? &e->second : nullptr;
+}
+
+const DfpnSearch::Exact* DfpnSearch::find_exact(Key k, std::uint64_t hash) const {
+  if (const auto it = exact_.find({k, hash}); it != exact_.end()) return &it->second;
+  if (!base_) return nullptr;
+  const auto it = base_->exact_.find({k, hash});
+  return it != base_->exact_.end() ? &it->second : nullptr;
+}
+
 bool DfpnSearch::conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v) {
-  const auto it = conditional_.find(k);
-  if (it == conditional_.end()) return false;
   const Segment& seg = segs_.back();
-  for (const Conditional& c : it->second) {
-    if (c.deps.threshold >= pmin_child) continue;
-    const auto visited = [&](Key b) { return b == k || seg.keys.count(b) > 0; };
-    if (std::any_of(c.deps.unvisited.begin(), c.deps.unvisited.end(), visited)) continue;
-    if (!std::all_of(c.deps.visited.begin(), c.deps.visited.end(), visited)) continue;
-    deps = &c.deps;
-    v = c.value;
-    ++hits_;
-    return true;
-  }
-  return false;
+  const auto visited = [&](Key b) { return b == k || seg.keys.count(b) > 0; };
+  const auto match = [&](const std::unordered_map<Key, std::vector<Conditional>>& table) {
+    const auto it = table.find(k);
+    if (it == table.end()) return false;
+    for (const Conditional& c : it->second) {
+      if (c.deps.threshold >= pmin_child) continue;
+      if (std::any_of(c.deps.unvisited.begin(), c.deps.unvisited.end(), visited)) continue;
+      if (!std::all_of(c.deps.visited.begin(), c.deps.visited.end(), visited)) continue;
+      deps = &c.deps;
+      v = c.value;
+      ++hits_;
+      return true;
+    }
+    return false;
+  };
+  return match(conditional_) || (base_ && match(base_->conditional_));
 }
 
 DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
@@ -247,17 +277,16 @@ DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
   const Segment& seg = segs_.back();
   std::uint64_t hash = mix(c.key);
   if (c.kind == Kind::capture) {
-    const auto e = entries_.find(c.key);
-    if (e != entries_.end()) return proven(e->second, nullptr);
+    if (const SkValue* e = find_entry(c.key)) return proven(*e, nullptr);
   } else {
     const Deps* d = nullptr;
     SkValue v;
     if (options_.relevance && conditional_hit(c.key, std::min(pmin_top(), c.bfd), d, v)) return proven(v, d);
     hash ^= seg.hash;
   }
-  const auto it = exact_.find({c.key, hash});
-  if (it == exact_.end()) return Numbers{1, c.replies, nullptr};
-  const Exact& x = it->second;
+  const Exact* found = find_exact(c.key, hash);
+  if (!found) return Numbers{1, c.replies, nullptr};
+  const Exact& x = *found;
   return Numbers{x.pn, x.dn, x.pn == 0 || x.dn == 0 ? &kOverflow : nullptr};
 }
 
@@ -354,7 +383,7 @@ void DfpnSearch::store(Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t 
   if (proven && options_.relevance && !d.overflow) {
     exact_.erase({k, seg.hash});
     auto& list = conditional_[k];
-    if (list.size() >= 8) {
+    if (list.size() >= kConditionalsPerKey) {
       const auto lightest = std::min_element(list.begin(), list.end(), [](const Conditional& a, const Conditional& b) {
         return a.work < b.work;
       });
@@ -430,17 +459,151 @@ DfpnOutcome DfpnSearch::solve_entry(const Position& p) {
   if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(k0); v != SkValue::unknown) return {v, 0, {}};
   const Position c = canonical(p);
   const Key k = oracle_.key(c);
-  if (const auto e = entries_.find(k); e != entries_.end()) return {e->second, 0, {}};
+  if (const SkValue* e = find_entry(k)) return {*e, 0, {}};
   const std::uint64_t before = nodes_;
   enter_segment({c});
   return run_root(c, k, before);
 }
 
-DfpnOutcome DfpnSearch::solve(const Game& g) {
-  if (g.since_capture.size() <= 1) return solve_entry(current(g));
+DfpnOutcome DfpnSearch::solve_boards(const std::vector<Position>& boards) {
+  if (boards.size() <= 1) return solve_entry(boards.back());
   const std::uint64_t before = nodes_;
-  enter_segment(g.since_capture);
-  return run_root(current(g), oracle_.key(current(g)), before);
+  enter_segment(boards);
+  return run_root(boards.back(), oracle_.key(boards.back()), before);
+}
+
+DfpnOutcome DfpnSearch::solve(const Game& g) { return solve_boards(g.since_capture); }
+
+// --- threads: rounds of jobs over a frozen table (see the head) ---
+
+void DfpnSearch::maybe_checkpoint() {
+  if (!checkpoint_ || std::chrono::steady_clock::now() <= next_checkpoint_) return;
+  checkpoint_();
+  next_checkpoint_ = std::chrono::steady_clock::now() + seconds(options_.checkpoint_seconds);
+}
+
+std::vector<DfpnOutcome> DfpnSearch::run_jobs(const std::vector<std::vector<Position>>& jobs,
+                                              const DfpnOptions& options) {
+  struct Done {
+    DfpnOutcome outcome;
+    Proofs proofs;  // the job's own decided entries (the base's are here already)
+    DfpnStats stats;
+  };
+  std::vector<Done> done(jobs.size());
+  // This search is only read while the jobs run; each job writes its own Done.
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
+      [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t i = r.begin(); i < r.end(); ++i) {
+          DfpnSearch job(oracle_, fresh_, options);
+          job.base_ = this;
+          done[i].outcome = job.solve_boards(jobs[i]);
+          done[i].proofs = job.proofs();
+          done[i].stats = job.stats();
+        }
+      },
+      tbb::simple_partitioner());
+  std::vector<DfpnOutcome> out;
+  for (Done& d : done) {  // in job order: the merged table does not depend on who ran what
+    add_proofs(d.proofs);
+    nodes_ += d.stats.nodes;
+    hits_ += d.stats.hits;
+    collections_ += d.stats.collections;
+    out.push_back(std::move(d.outcome));
+  }
+  if (exact_.size() + conditional_count_ >= options_.max_table_entries) collect();
+  maybe_checkpoint();
+  return out;
+}
+
+std::vector<DfpnOutcome> DfpnSearch::solve_entries(const std::vector<Position>& roots) {
+  std::vector<std::vector<Position>> jobs;
+  for (const Position& p : roots) jobs.push_back({p});
+  return run_jobs(jobs, options_);
+}
+
+// The unproven replies to the root's most proving move (least dn, as mid picks it; a proof of the
+// root through that move needs all of them), or, when fewer than two, the root's unproven moves.
+std::vector<std::vector<Position>> DfpnSearch::frontier(const std::vector<Position>& boards) {
+  const auto job_of = [](const Child& c, std::vector<Position> path) {
+    if (c.kind == Kind::capture) return std::vector<Position>{c.canon};
+    path.push_back(c.pos);
+    return path;
+  };
+  std::vector<std::vector<Position>> moves, replies;
+  enter_segment(boards);
+  std::vector<Key> excluded;
+  const std::vector<Child> kids = children(boards.back(), excluded);
+  std::size_t best = kids.size();
+  std::uint64_t best_dn = kInf + 1;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    const Numbers n = lookup(kids[i]);
+    if (n.pn == 0 || n.dn == 0) continue;
+    moves.push_back(job_of(kids[i], boards));
+    if (n.dn < best_dn) {
+      best = i;
+      best_dn = n.dn;
+    }
+  }
+  if (best < kids.size()) {
+    const Child& b = kids[best];
+    const std::vector<Position> path = job_of(b, boards);
+    if (b.kind == Kind::capture) enter_segment(path);
+    else push(b);
+    std::vector<Key> ex;
+    for (const Child& c : children(path.back(), ex)) {
+      const Numbers n = lookup(c);
+      if (n.pn != 0 && n.dn != 0) replies.push_back(job_of(c, path));
+    }
+  }
+  segs_.clear();
+  std::vector<std::vector<Position>>& out = replies.size() >= 2 ? replies : moves;
+  if (out.size() > options_.round_jobs) out.resize(std::max<std::size_t>(1, options_.round_jobs));
+  return std::move(out);
+}
+
+DfpnOutcome DfpnSearch::solve_rounds(const Game& g) {
+  const DfpnOptions caller = options_;
+  const std::uint64_t before = nodes_;
+  const auto deadline = std::chrono::steady_clock::now() + seconds(caller.max_seconds);
+  std::vector<Position> boards = g.since_capture;
+  if (boards.size() <= 1) {  // a fresh root: searched as its canonical image, as solve_entry does
+    const Key k0 = oracle_.key(boards.back());
+    if (lost_by_material(boards.back()) || fresh_value(k0) != SkValue::unknown) return solve_entry(boards.back());
+    boards = {canonical(boards.back())};
+  }
+  const auto nodes_left = [&] {
+    const std::uint64_t used = nodes_ - before;
+    return caller.max_nodes == 0 ? kInf : used >= caller.max_nodes ? 0 : caller.max_nodes - used;
+  };
+  const auto seconds_left = [&] {
+    return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+  };
+  DfpnOutcome out;
+  for (std::uint64_t round = std::max<std::uint64_t>(1, caller.round_nodes);; round = std::min(kInf, round * 2)) {
+    if (nodes_left() == 0) out.stop = "node budget";
+    else if (caller.max_seconds > 0 && seconds_left() <= 0) out.stop = "time budget";
+    if (!out.stop.empty()) break;
+    options_.max_nodes = std::min(round, nodes_left());
+    options_.max_seconds = caller.max_seconds > 0 ? seconds_left() : 0;
+    const DfpnOutcome own = solve_boards(boards);
+    if (own.value != SkValue::unknown || own.stop == "time budget") {
+      out.value = own.value;
+      out.stop = own.stop;
+      break;
+    }
+    const std::vector<std::vector<Position>> jobs = frontier(boards);
+    if (jobs.empty()) continue;
+    DfpnOptions each = options_;
+    // The jobs share the round's budget: at worst (none of their proofs used) the rounds cost twice
+    // the main search's own expansions.
+    each.max_nodes = std::min(round, nodes_left()) / jobs.size();
+    if (each.max_nodes == 0) continue;  // the loop's head stops it
+    run_jobs(jobs, each);
+  }
+  options_ = caller;
+  out.nodes = nodes_ - before;
+  return out;
 }
 
 // --- the certificate (format 1) ---
@@ -623,12 +786,19 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
   rep.classes = classes.reps.size();
   DfpnSearch search(oracle, &fresh, options);
   if (table) table->attach(search);
-  for (std::size_t c = 0; c < classes.reps.size(); ++c) {
-    const DfpnOutcome o = search.solve_entry(classes.reps[c]);
-    if (o.value == SkValue::unknown) continue;
-    (o.value == SkValue::win ? rep.win : rep.loss) += 1;
-    (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
-    rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
+  const std::size_t per_round = std::max<std::size_t>(1, options.round_classes);
+  for (std::size_t first = 0; first < classes.reps.size(); first += per_round) {
+    const std::size_t end = std::min(classes.reps.size(), first + per_round);
+    const std::vector<Position> roots(classes.reps.begin() + std::ptrdiff_t(first),
+                                      classes.reps.begin() + std::ptrdiff_t(end));
+    const std::vector<DfpnOutcome> outs = search.solve_entries(roots);  // in parallel (dfpn.hpp)
+    for (std::size_t c = first; c < end; ++c) {
+      const DfpnOutcome& o = outs[c - first];
+      if (o.value == SkValue::unknown) continue;
+      (o.value == SkValue::win ? rep.win : rep.loss) += 1;
+      (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
+      rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
+    }
   }
   if (table) table->save(search);
   rep.table = search.stats();

@@ -14,7 +14,25 @@
 // numbers are keyed by (state, hash of the visited set): never shared across histories. The table is
 // bounded: when full, the unproven entries and conditional proofs of least work are dropped.
 // A proof is written as certificate format 1 by walking the table (write_certificate).
-// Single-threaded and deterministic (children in generate_moves order, ties to the first).
+// One DfpnSearch is single-threaded and deterministic (children in generate_moves order, ties to
+// the first).
+// Threads (solve_rounds, solve_entries; as many as TBB allows, i.e. gonu's --threads): work is cut
+// into jobs, each job an ordinary df-pn search with a private table that reads the main search's
+// table as a frozen base; when every job of a round is done, their decided entries are added to
+// the main table in job order. Why not one table locked per shard and written by all threads at
+// once: what a thread stores would then depend on timing, so the node counts, the saved proofs
+// file and, under a node budget, even which values are decided would vary from run to run. Here
+// the jobs of a round and their budgets are a function of the main table at the round's start, a
+// job sees only that table and its own, and the merge is in job order: the values, the tables,
+// the node counts and the saved file are the same for any thread count (a time budget aside). The
+// shared table needs no lock: nobody writes the base while jobs read it. Sound because a decided
+// entry is a fact under its stated condition (F12) whichever search found it; the main search
+// decides the root itself over the merged table, as it would over a loaded proofs file.
+// The layer pass: the classes in rounds of `round_classes`, one job per class. The root
+// (solve_rounds): the main search runs `round_nodes` expansions, then the jobs are the unproven
+// replies to its most proving move (all of which its proof needs; else the root's unproven moves),
+// at most `round_jobs`, sharing `round_nodes` (so that, were none of their proofs used, the rounds
+// would cost twice the main's own expansions); the budget doubles every round.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -43,6 +61,10 @@ struct DfpnOptions {
                          // names the positions the game reaches)
   bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
   double checkpoint_seconds = 60;  // between calls of the checkpoint (set_checkpoint)
+  // Parallel rounds (the head): fixed, never the thread count, so that results do not depend on it.
+  std::uint64_t round_nodes = 4096;  // solve_rounds: the first round's budget, the main's and each job's
+  std::size_t round_jobs = 8;        // solve_rounds: jobs a round at most
+  std::size_t round_classes = 16;    // dfpn_entry_layer: classes a round
 };
 
 struct DfpnOutcome {
@@ -70,6 +92,12 @@ class DfpnSearch {
   DfpnOutcome solve(const Game& g);
   // The value of p entered fresh (by a capture, or as a root with no history).
   DfpnOutcome solve_entry(const Position& p);
+  // solve(g) by rounds of parallel jobs (the head): the same value; nodes counts the jobs' too;
+  // max_nodes and max_seconds bound the whole call.
+  DfpnOutcome solve_rounds(const Game& g);
+  // solve_entry of each root, in parallel, each within max_nodes, against this search's table;
+  // then their proofs added to it in the roots' order (the head).
+  std::vector<DfpnOutcome> solve_entries(const std::vector<Position>& roots);
 
   // Format 1 (SUPERKO.md) for the value `value` that solve(g) proved, walked through the table
   // (what it forgot is proven again, within the node budget): the winner's proven move, every move
@@ -138,6 +166,17 @@ class DfpnSearch {
     std::uint64_t pn, dn;
   };
   DfpnOutcome run_root(const Position& p, Key k, std::uint64_t nodes_before);
+  // The search of the segment `boards` (the last one the node): solve_entry when it is one board.
+  DfpnOutcome solve_boards(const std::vector<Position>& boards);
+  // The jobs' segments for a round of solve_rounds (see the head).
+  std::vector<std::vector<Position>> frontier(const std::vector<Position>& boards);
+  // Each segment searched by its own DfpnSearch over this one's table (options: the jobs'), in
+  // parallel; their proofs and counts then added here in order.
+  std::vector<DfpnOutcome> run_jobs(const std::vector<std::vector<Position>>& jobs, const DfpnOptions& options);
+  void maybe_checkpoint();
+  // This table's entry, else the base's (a job reads the main search's table).
+  const SkValue* find_entry(Key k) const;
+  const Exact* find_exact(Key k, std::uint64_t hash) const;
   PnDn mid(const Position& p, Key k, std::uint64_t thpn, std::uint64_t thdn);
   // The legal children of p (top of the current segment), classified; `excluded` gets the targets
   // of non-capturing moves barred by superko.
@@ -166,6 +205,7 @@ class DfpnSearch {
 
   const BanFreeOracle& oracle_;
   const FreshValues* fresh_;
+  const DfpnSearch* base_ = nullptr;  // a job's: the main search, not written while the job runs
   DfpnOptions options_;
   Board board_;
   int symmetries_;
@@ -205,7 +245,9 @@ struct DfpnSearch::Proofs {
 };
 
 // The df-pn pass over one material layer's capture-entry states left open by the attractors: one
-// search per symmetry class (its canonical state as a fresh root), the table shared across them.
+// search per symmetry class (its canonical state as a fresh root), the table shared across them:
+// the classes in rounds of `round_classes`, searched in parallel, each round's proofs added in
+// class order (the head), so the report does not depend on the thread count.
 struct DfpnLayerReport {
   int black = 0, white = 0;
   std::uint64_t capture_entry = 0;   // states of the layer that a capture of the solution enters

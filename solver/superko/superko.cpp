@@ -207,7 +207,7 @@ void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game&
   d.max_seconds = seconds_left;
   DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
   if (table) table->attach(dfpn);
-  const DfpnOutcome out = dfpn.solve(g);
+  const DfpnOutcome out = dfpn.solve_rounds(g);  // on --threads cores, the same for any count
   if (table) table->save(dfpn);  // decided or stopped by a budget
   res.dfpn_ran = true;
   res.value = out.value;
