@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <set>
 
 #include "core/error.hpp"
@@ -236,10 +237,14 @@ Value Table::value(std::uint64_t i) const {
 }
 
 std::size_t TableSet::MaterialHash::operator()(const Material& m) const {
-  std::size_t h = 0xcbf29ce484222325u;  // FNV-1a over the counts
-  for (const auto& side : m.count)
-    for (const std::uint8_t c : side) h = (h ^ c) * 0x100000001b3u;
-  return h;
+  // The counts eight bytes at a time, each word mixed in by a multiply: a few cycles, where a
+  // byte-by-byte hash would cost more than the lookup it saves.
+  constexpr std::size_t kBytes = sizeof m.count;
+  std::array<std::uint64_t, (kBytes + 7) / 8> words{};
+  std::memcpy(words.data(), m.count.data(), kBytes);
+  std::uint64_t h = 0;
+  for (const std::uint64_t w : words) h = (h ^ w) * 0x9E3779B97F4A7C15u;
+  return std::size_t(h ^ (h >> 29));
 }
 
 const Table* TableSet::find(const Material& m) const {
