@@ -281,7 +281,9 @@ class Solver {
  public:
   Solver(const TableSet& set, Table& t)
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), rg_(reverse_geometry(rules_.lancer_queen)), t_(t),
-        reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0) {}
+        reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0) {
+    find_tables_after();
+  }
 
   void run(const LevelReport& on_level) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -358,13 +360,61 @@ class Solver {
     Placement r;
     for (int j = 0; j < c.n; ++j) {
       if (j == taken) continue;
-      const Piece y = j == k ? x : c.piece[std::size_t(j)];
-      r.piece[std::size_t(r.n)] = y;
+      r.piece[std::size_t(r.n)] = j == k ? x : c.piece[std::size_t(j)];
       r.square[std::size_t(r.n)] = std::int8_t(j == k ? q : c.square[std::size_t(j)]);
       ++r.n;
-      ++r.material.count[std::size_t(index(side_of(y)))][std::size_t(type_of(y))];
     }
-    return set_.entry(r, other(to_move));
+    return stored_after(r, other(to_move), c.piece[std::size_t(taken)], kEmpty, x != c.piece[std::size_t(k)] ? c.piece[std::size_t(k)] : kEmpty);
+  }
+
+  // The tables captures and promotions lead to, found once a solve (a lookup by material for each
+  // capture valued cost a tenth of the solve): by the pieces a move takes (up to two, an Emperor's
+  // two-step) and the piece it promotes, each as its place among the material's kinds of piece
+  // (0: none). A table of the flipped material is read flipped.
+  struct TableRef {
+    const Table* table = nullptr;
+    bool flip = false;
+    Material material;  // for the message when the table is not held
+  };
+  static constexpr std::size_t kKindsHere = kMaxTablePieces + 1;
+
+  void find_tables_after() {
+    const Material& m = t_.indexer.material();
+    std::vector<Piece> kinds{kEmpty};
+    for (const Side s : {Side::south, Side::north})
+      for (int type = 0; type < kTypes; ++type)
+        if (m.count[std::size_t(index(s))][std::size_t(type)]) kinds.push_back(make_piece(s, type));
+    for (std::size_t i = 1; i < kinds.size(); ++i) kind_id_[kinds[i]] = std::uint8_t(i);
+    tables_after_.resize(kKindsHere * kKindsHere * kKindsHere);
+    for (std::size_t a = 0; a < kinds.size(); ++a)
+      for (std::size_t b = 0; b < kinds.size(); ++b)
+        for (std::size_t p = 0; p < kinds.size(); ++p) {
+          Material x = m;
+          bool possible = true;
+          auto change = [&](Piece y, int by) {
+            auto& n = x.count[std::size_t(index(side_of(y)))][std::size_t(type_of(y))];
+            if (by < 0 && n == 0) possible = false;
+            else n = std::uint8_t(n + by);
+          };
+          if (a) change(kinds[a], -1);
+          if (b) change(kinds[b], -1);
+          if (p && !is_promoted(kinds[p])) change(kinds[p], -1), change(promote(kinds[p]), +1);
+          if (!possible) continue;
+          TableRef& ref = tables_after_[(a * kKindsHere + b) * kKindsHere + p];
+          ref.material = x;
+          if ((ref.table = set_.find(x))) continue;
+          ref.table = set_.find(flipped(x));
+          ref.flip = true;
+        }
+  }
+
+  // The stored entry of r (the placement after a capture of `taken` and `also`, and the promotion
+  // of `promoted`; kEmpty: none) with `to_move` to move.
+  std::uint16_t stored_after(const Placement& r, Side to_move, Piece taken, Piece also, Piece promoted) const {
+    const TableRef& ref = tables_after_[(std::size_t(kind_id_[taken]) * kKindsHere + kind_id_[also]) * kKindsHere + kind_id_[promoted]];
+    if (!ref.table) throw GonuError("jungi tables: the table of " + material_text(canonical(ref.material)) + " is not solved");
+    const std::uint64_t i = ref.flip ? ref.table->indexer.encode(flip_placement(r), other(to_move)) : ref.table->indexer.encode(r, to_move);
+    return ref.table->entries[i];
   }
 
   Caps caps_by_reader(const Placement& c, Side to_move, Set passed, int end_slot) const {
@@ -393,22 +443,24 @@ class Solver {
       return sq == m.to;
     };
     Placement r;
+    std::array<Piece, 2> took{kEmpty, kEmpty};
+    Piece promoted = kEmpty;
     for (int k = 0; k < pl.n; ++k) {
       Piece x = pl.piece[std::size_t(k)];
       int sq = pl.square[std::size_t(k)];
       if (sq != m.from && taken(sq)) {
         if (is_royal(x)) return code(kWin, 1);  // the royal taken
+        took[took[0] == kEmpty ? 0 : 1] = x;
         continue;
       }
       if (sq == m.from) {
         sq = m.to;
-        if (m.promotes) x = promote(x);
+        if (m.promotes) promoted = x, x = promote(x);
       }
       r.piece[std::size_t(r.n)] = x;
       r.square[std::size_t(r.n++)] = std::int8_t(sq);
-      ++r.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
     }
-    return through_move(set_.entry(r, other(p.to_move)));
+    return through_move(stored_after(r, other(p.to_move), took[0], took[1], promoted));
   }
 
   // The placement after m (which captures nothing) and the slot of the piece it moved.
@@ -696,6 +748,8 @@ class Solver {
   Table& t_;
   const Reader reader_;
   std::vector<std::uint16_t> fixed_loss_;
+  std::array<std::uint8_t, 256> kind_id_{};  // a piece's place among the material's kinds (0: none)
+  std::vector<TableRef> tables_after_;        // by (taken, also taken, promoted), find_tables_after
   std::vector<Pending> pending_;
   std::atomic<int> max_written_{0};
 };
