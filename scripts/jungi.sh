@@ -7,7 +7,9 @@
 #     (scripts/jungi_findings.py: King against King, one piece against a bare royal, the longest
 #     wins) and the files' size on disk;
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
-#     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables).
+#     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables);
+#   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
+#     pieces into DIR (`--four DIR` below) has come, read from its files (scripts/jungi_progress.py).
 #   scripts/jungi.sh
 #
 # Off by default, `scripts/jungi.sh --four DIR` instead solves every material of up to four
@@ -76,7 +78,8 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
        "load average $(cut -d' ' -f1 /proc/loadavg) when the run ended; all cores used."
   echo
   echo "Each command solves the material named and, first, every material its captures and"
-  echo "promotions lead to (smaller ones first). Positions count both mirror images of a position"
+  echo "promotions lead to (smaller ones first). A material and its colour flip (sides swapped) share"
+  echo "one table, kept for the side with more pieces (KRvK holds KvKR). Positions count both mirror images of a position"
   echo "whose South royal stands on the e-file (the index keeps both). Distances are in plies to the"
   echo "royal's capture (or a side without a move); en-passant positions are derived, not counted."
   echo
@@ -103,5 +106,14 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
     cat "$tmp/m_$m.out"
     echo '```'
   done
+  if [[ -n ${GONU_JUNGI_FOUR_DIR:-} ]]; then
+    echo
+    echo "## Every material of up to four pieces (a run across sessions)"
+    echo
+    echo "\`scripts/jungi.sh --four DIR\` (\`gonu solve --game jungi --all 4 --dir DIR\`, one material at a"
+    echo "time, resuming from the files in DIR), as far as it has come:"
+    echo
+    python3 scripts/jungi_progress.py "$gonu" "$GONU_JUNGI_FOUR_DIR" 4
+  fi
 } >"$out"
 echo "wrote $out"
