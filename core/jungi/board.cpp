@@ -17,8 +17,4 @@ int parse_square(std::string_view text, std::size_t& used) {
   return square_at(text[0] - 'a', text[1] - '1');
 }
 
-int distance(int a, int b) {
-  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
-
 }  // namespace gonu::jungi

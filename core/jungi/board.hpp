@@ -3,6 +3,7 @@
 // squares is one unsigned 128-bit integer (bit i = square i; bits 81..127 always 0). South moves
 // up the board (forward = +1 rank) from ranks 1-3; North moves down from ranks 7-9.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -42,7 +43,11 @@ inline int pawn_home_rank(Side s) { return s == Side::south ? 2 : 6; }
 std::string square_name(int sq);  // "e4"
 // The square named at the start of text ("e4"), setting `used`; kNoSquare if none.
 int parse_square(std::string_view text, std::size_t& used);
-// Chebyshev distance: the number of King steps between two squares.
-int distance(int a, int b);
+// Chebyshev distance: the number of King steps between two squares (inline: the table generator
+// asks it for every capture of what passed by it values).
+inline int distance(int a, int b) {
+  const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+  return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+}
 
 }  // namespace gonu::jungi
