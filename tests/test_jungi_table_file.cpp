@@ -244,6 +244,17 @@ TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[
   r = run_gonu("verify '" + kvk + "'");
   CHECK(r.code == 0);
   CHECK(contains(r.out, "OK "));
+  CHECK(contains(r.out, "and 4,800 positions re-derived"));
+  // --sample: every 7th placement re-derived (both sides to move), the counts in full.
+  r = run_gonu("verify --sample 7 '" + kvk + "'");
+  CHECK(r.code == 0);
+  const jungi::FamilyVerifyResult sampled = jungi::verify_family(f, 7);
+  CHECK(sampled.ok);
+  CHECK(sampled.positions == 4800);
+  CHECK(sampled.derived > 600);
+  CHECK(sampled.derived < 800);
+  CHECK(contains(r.out, "and " + std::to_string(sampled.derived) + " positions (every 7th placement) of 4,800 re-derived"));
+  CHECK(run_gonu("verify --sample 0 '" + kvk + "'").code == 2);
   table_test::require_one_line_error(run_gonu("query '" + kvk + "' 'not a position'"), "");
   table_test::require_one_line_error(run_gonu("query '" + kvk + "'"), "needs a POSITION");
   // +KvK is kept as Kv+K: the same file answers its positions, flipped, with the same moves.

@@ -14,11 +14,14 @@
 namespace gonu::cli {
 
 int cmd_verify(int argc, char** argv) {
-  CommandLine cl("gonu verify FILE [--quiet]");
+  CommandLine cl("gonu verify FILE [--quiet] [--sample N]");
   cl.quiet();
+  cl.count("sample", 1, "Jungi tables: re-derive every Nth placement only (the counts in full)", 1);
   cl.positional("file");
   if (!cl.parse(argc, argv)) return 0;
-  if (jungi::is_jungi_table_file(cl.required("file", "FILE"))) return jungi_verify(cl.text("file"));
+  if (jungi::is_jungi_table_file(cl.required("file", "FILE")))
+    return jungi_verify(cl.text("file"), std::uint64_t(cl.count_value("sample")));
+  if (cl.count_value("sample") != 1) cl.usage_error("--sample goes with a Jungi table");
   const Table t = Table::open(cl.required("file", "FILE"));
   const ProgressFn progress = make_progress(cl.has("quiet"));
   const TableVerifyResult r = verify_table(t, progress);

@@ -25,7 +25,7 @@ int jungi_solve(const CommandLine& cl);
 // gonu query, info and verify of a Jungi table file (tools/jungi_tables.cpp).
 int jungi_query(const CommandLine& cl, const std::string& path);
 int jungi_info(const std::string& path);
-int jungi_verify(const std::string& path);
+int jungi_verify(const std::string& path, std::uint64_t every);
 // gonu play on a Jungi table: POSITION against perfect play (--as south|north|both).
 int jungi_play(const CommandLine& cl, const std::string& path);
 

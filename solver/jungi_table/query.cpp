@@ -183,7 +183,7 @@ std::optional<Value> derived(const TableFamily& f, const Position& p, std::strin
 
 }  // namespace
 
-FamilyVerifyResult verify_family(const TableFamily& f) {
+FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   FamilyVerifyResult r;
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
@@ -206,6 +206,8 @@ FamilyVerifyResult verify_family(const TableFamily& f) {
       const std::size_t side = std::size_t(index(p.to_move));
       ++part.positions;
       (stored.result == Result::win ? part.wins : stored.result == Result::loss ? part.losses : part.draws)[side]++;
+      if (every > 1 && (i / 2) % every != 0) continue;
+      ++part.derived;
       std::string missing;
       const auto want = derived(f, p, missing);
       if (!want || !(*want == stored))
@@ -216,6 +218,7 @@ FamilyVerifyResult verify_family(const TableFamily& f) {
   for (const FamilyVerifyResult& part : parts) {
     if (!part.ok) return part;
     r.positions += part.positions;
+    r.derived += part.derived;
     for (std::size_t s = 0; s < 2; ++s) r.wins[s] += part.wins[s], r.losses[s] += part.losses[s], r.draws[s] += part.draws[s];
   }
   if (r.positions != h.positions || r.wins != h.wins || r.losses != h.losses || r.draws != h.draws)
