@@ -9,7 +9,7 @@
 // (state, label) graph. Format and soundness argument: solver/superko/SUPERKO.md.
 // Files: certificate_read (the file read into plain data), strategy_check (formats 2 and 3's
 // strategies), memory_check (format 7's strategy with memory), tree_check (the trees of formats 1
-// and 3), certificate_check.cpp (this front door).
+// and 3), graph_check (format 8's proof graph), certificate_check.cpp (this front door).
 #pragma once
 #include <cstdint>
 #include <istream>
@@ -28,6 +28,7 @@ struct CertificateCheck {
   std::uint64_t nodes = 0;  // tree nodes replayed
   std::uint64_t sections = 0, table_entries = 0;
   std::uint64_t exits = 0;  // format 6: captures walked onto proven entries (the play goes on under their blocks)
+  std::uint64_t entries = 0;  // format 8: capture-entry values proven (each checked from its own board)
 };
 
 CertificateCheck check_certificate(std::istream& in);

@@ -134,6 +134,11 @@ void read_sections_certificate(Reader& rd, const Board& board, SectionsCertifica
     c.section_root.push_back(read_tree(rd, false, c.nodes));
     rd.expect("end-section");
   }
+  read_table(rd, board, c.table);
+  read_end(rd);
+}
+
+void read_table(Reader& rd, const Board& board, Table& table) {
   rd.expect("table");
   const long nt = rd.number("the number of table entries");
   for (long i = 0; i < nt; ++i) {
@@ -141,9 +146,8 @@ void read_sections_certificate(Reader& rd, const Board& board, SectionsCertifica
     TableEntry e;
     e.rank = rd.number("a table rank");
     e.move = rd.word("a table move");
-    if (!c.table.emplace(p, e).second) throw Flaw{"malformed certificate: table state listed twice"};
+    if (!table.emplace(p, e).second) throw Flaw{"malformed certificate: table state listed twice"};
   }
-  read_end(rd);
 }
 
 void read_strategy_block(Reader& rd, StrategyBlock& b) {

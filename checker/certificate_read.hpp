@@ -67,6 +67,9 @@ struct TableEntry {
 };
 using Table = std::unordered_map<Position, TableEntry, PosHash>;
 
+// "table K" and K lines "POSITION RANK MOVE|-" (formats 1 and 8).
+void read_table(Reader& rd, const Board& board, Table& table);
+
 // Format 1 after the header: the sections and the table, up to and including end-certificate.
 struct SectionsCertificate {
   std::vector<TreeNode> nodes;

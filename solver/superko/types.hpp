@@ -81,6 +81,7 @@ struct SuperkoOptions {
   bool mobility_order = true;        // among equal children, the one leaving the fewest replies first
   std::size_t max_table_entries = std::size_t(1) << 22;  // the table is cleared when full
   bool certificate = false;          // write the proof (text) into the result
+  bool dfpn_layer_certificate = false;  // --dfpn-layer's decided classes proven again for a certificate (format 8)
   std::uint64_t max_certificate_nodes = 50'000'000;
   ProgressFn progress;
 };
