@@ -5,13 +5,17 @@
 // proves agrees with the SAT strategies' (entry_layers.hpp) wherever both decide; the node and time
 // budgets leave values unknown (the same search then finishes them); its proofs, written as format 1,
 // pass the checker (random tiny positions, 5x2, and 3x4 from the start, where the memoryless strategy
-// agrees); the proofs file (dfpn_table.hpp): a run resumed from it gets further and proves the same
+// agrees); written as a proof graph (format 8, dfpn_certificate.hpp), they pass the checker with the
+// reference negamax's values, a layer's certificate holds every decided class checked from its own
+// board, and forged graphs are refused; the proofs file (dfpn_table.hpp): a run resumed from it gets further and proves the same
 // value, and a damaged, mismatched or unwritable one is refused; the command line.
 #include <catch2/catch.hpp>
 
 #include <optional>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <sys/stat.h>
@@ -19,8 +23,10 @@
 
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
+#include "checker/graph_check.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/dfpn.hpp"
+#include "solver/superko/dfpn_certificate.hpp"
 #include "solver/superko/dfpn_table.hpp"
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/layers.hpp"
@@ -218,6 +224,168 @@ TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof accepted by the checker", "
   const std::string text = dfpn_certificate(test::start_game("soldiers", 3, 5), v);
   REQUIRE(v == SkValue::win);
   REQUIRE(check_text(text).ok);
+}
+
+// df-pn in certificate mode, its proof written as a proof graph (format 8).
+std::string dfpn_graph(const Game& g, SkValue& value) {
+  const BanFreeOracle o = make_banfree_oracle(g);
+  DfpnOptions opt;
+  opt.symmetry = false;
+  DfpnSearch s(o, nullptr, opt);
+  value = s.solve(g).value;
+  DfpnProofGraph graph(o);
+  REQUIRE(graph.add_root(s, g, value, 1'000'000).empty());
+  return graph.text(g);
+}
+
+TEST_CASE("dfpn: its proofs as a proof graph (format 8) are accepted, with the reference negamax's values",
+          "[superko][dfpn][certificate]") {
+  std::mt19937_64 rng(37);
+  int compared = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    const Game g = random_tiny_game(rng, trial);
+    SkValue v;
+    const std::string text = dfpn_graph(g, v);
+    INFO(format_position(g.board, current(g)) << "\n" << text);
+    const CertificateCheck c = check_text(text);
+    REQUIRE(c.ok);
+    REQUIRE(c.value == to_string(v));
+    const SkValue ref = reference_value(g, 4'000);
+    if (ref == SkValue::unknown) continue;
+    REQUIRE(v == ref);
+    ++compared;
+  }
+  REQUIRE(compared >= 20);
+  // From the start: 3x3 soldiers (Black wins) and 3x4 (White wins, as the memoryless strategy shows).
+  SkValue v;
+  REQUIRE(check_text(dfpn_graph(test::start_game("soldiers", 3, 3), v)).ok);
+  REQUIRE(v == SkValue::win);
+  const CertificateCheck c = check_text(dfpn_graph(test::start_game("soldiers", 3, 4), v));
+  INFO(c.message);
+  REQUIRE(c.ok);
+  REQUIRE(v == SkValue::loss);
+}
+
+TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof graph accepted by the checker, and its size beside format 1's",
+          "[.dfpn3x5]") {
+  SkValue v1, v8;
+  const std::string f1 = dfpn_certificate(test::start_game("soldiers", 3, 5), v1);
+  const std::string f8 = dfpn_graph(test::start_game("soldiers", 3, 5), v8);
+  REQUIRE(v8 == SkValue::win);
+  REQUIRE(check_text(f1).ok);
+  REQUIRE(check_text(f8).ok);
+  WARN("3x5 soldiers: format 1 " << f1.size() << " bytes, format 8 " << f8.size() << " bytes");
+}
+
+// The 3x3 `corner` 2-2 layer's certificate (format 8, its decided classes alone), by the solver.
+SuperkoResult corner_layer_certificate() {
+  SuperkoOptions o;
+  o.strategy = false;
+  o.search = false;
+  o.dfpn_layer_black = o.dfpn_layer_white = 2;
+  o.certificate = o.dfpn_layer_certificate = true;
+  return solve_superko(test::start_game("corner", 3, 3), o);
+}
+
+TEST_CASE("dfpn layer certificate: every decided class of 3x3 corner's 2-2 layer, checked from its own board",
+          "[superko][dfpn][certificate]") {
+  const SuperkoResult r = corner_layer_certificate();
+  REQUIRE(r.certificate_version == 8);
+  const DfpnLayerReport& l = r.dfpn_layer;
+  REQUIRE(l.classes > 0);
+  REQUIRE(l.certified == l.win + l.loss);  // every class decided, and proven again for the certificate
+  const CertificateCheck c = check_text(r.certificate);
+  INFO(c.message);
+  REQUIRE(c.ok);
+  REQUIRE(c.entries == l.certified);
+  REQUIRE(table_test::contains(c.message, "(" + std::to_string(l.win) + " won, " + std::to_string(l.loss) + " lost)"));
+  // Each entry's value is the SAT strategies' (entry_layers.hpp) wherever they decide it.
+  const Game root = test::start_game("corner", 3, 3);
+  const BanFreeOracle o = make_banfree_oracle(root);
+  EntryOptions eo;
+  eo.instance_seconds = 5;
+  eo.budget_seconds = 0;
+  const EntryPass pass = solve_entry_layers(o, eo);
+  std::istringstream in(r.certificate);
+  std::string w;
+  int compared = 0;
+  while (in >> w)
+    if (w == "entry") {
+      std::string a, side, value;
+      in >> a >> side >> value;
+      const Position p = parse_position(root.board, a + " " + side);
+      const auto id = find_state(o.solution, o.key(p));
+      REQUIRE(id);
+      if (pass.fresh.entry[*id] == SkValue::unknown) continue;
+      INFO(a << " " << side);
+      REQUIRE(to_string(pass.fresh.entry[*id]) == value);
+      ++compared;
+    }
+  REQUIRE(compared >= 20);
+}
+
+TEST_CASE("dfpn layer certificate: forged proof graphs are refused, gonu check-certificate says so in one line",
+          "[superko][dfpn][certificate][cli]") {
+  const std::string good = corner_layer_certificate().certificate;
+  REQUIRE(check_text(good).ok);
+  const auto refused = [&](const std::string& text, const std::string& why) {
+    const CertificateCheck c = check_text(text);
+    INFO(c.message);
+    REQUIRE_FALSE(c.ok);
+    REQUIRE(table_test::contains(c.message, why));
+  };
+  // A truncated file.
+  refused(good.substr(0, good.size() / 2), "truncated certificate");
+  // A winner's move changed: the first "W m" of a block made the next block's first move.
+  SkValue v;
+  const std::string root = dfpn_graph(test::start_game("soldiers", 3, 3), v);
+  const std::size_t wm = root.find("\nW ");
+  REQUIRE(wm != std::string::npos);
+  std::string wrong = root;
+  wrong.replace(wm + 3, 5, "b3-b2");
+  REQUIRE(wrong != root);
+  refused(wrong, "block 0");
+  // A reference to a block not yet checked (no cycles).
+  const std::size_t ref = good.find("\nR ");
+  REQUIRE(ref != std::string::npos);
+  std::string later = good;
+  later.replace(ref, 3, "\nR 7");  // "R j" becomes "R 7j", past every block
+  refused(later, "not an earlier block");
+  // A use whose condition fails: a block whose proof needs boards visited, listed as an entry
+  // (whose history is its own board alone).
+  checker::GraphCertificate gc;
+  {
+    std::istringstream in(good);
+    checker::Reader rd(in);
+    for (std::string w; w != "none";) w = rd.word("the header");  // up to "winner none"
+    checker::read_graph_certificate(rd, make_board(3, 3), false, gc);
+  }
+  const Rules rules = test::start_game("corner", 3, 3).rules;
+  checker::GraphChecker gch(rules, make_board(3, 3), gc);
+  gch.check();
+  std::size_t needy = gch.conditions.size();
+  for (std::size_t i = 0; i < gch.conditions.size() && needy == gch.conditions.size(); ++i)
+    if (!gch.conditions[i].visited.empty()) needy = i;
+  REQUIRE(needy < gch.conditions.size());
+  std::string forged = good;
+  const std::size_t entries = forged.find("\nentries ");
+  const std::size_t count_end = forged.find('\n', entries + 1);
+  const long n = std::stol(forged.substr(entries + 9, count_end - entries - 9));
+  forged.replace(entries, count_end - entries, "\nentries " + std::to_string(n + 1) + "\nentry " +
+                 format_position(make_board(3, 3), gc.block_pos[needy]) + (gch.wins[needy] ? " WIN " : " LOSS ") +
+                 std::to_string(needy));
+  refused(forged, "needs boards visited before it");
+  // The command line: one line, exit 1.
+  table_test::TempDir d;
+  const std::string path = d.file("forged.cert");
+  {
+    std::ofstream f(path);
+    f << forged;
+  }
+  const auto r = table_test::run_gonu("check-certificate " + path);
+  REQUIRE(r.code == 1);
+  REQUIRE(r.out.rfind("FLAW: ", 0) == 0);
+  REQUIRE(std::count(r.out.begin(), r.out.end(), '\n') == 1);
 }
 
 TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's counts, and bad values refused",
