@@ -297,13 +297,13 @@ void check_format8(Reader& rd, const Header& h, CertificateCheck& out) {
   out.ok = true;
   out.nodes = c.replayed;
   out.sections = c.cert.block_pos.size();
-  out.table_entries = c.cert.table.size();
+  out.table_entries = c.cert.strategy.size();
   out.entries = c.cert.entries.size();
   const std::string graph = "a proof graph of " + std::to_string(c.cert.block_pos.size()) + " blocks (" +
                             std::to_string(c.replayed) + " nodes, " + std::to_string(c.reuses) + " reuses), " +
                             std::to_string(c.cert.entries.size()) + " capture-entry values (" + std::to_string(won) +
                             " won, " + std::to_string(c.cert.entries.size() - won) + " lost) and " +
-                            std::to_string(c.cert.table.size()) + " table entries checked";
+                            std::to_string(c.cert.strategy.size()) + " ban-free strategy states checked";
   out.message = h.root_claimed ? ok_message(h, out, graph) : "OK: no root claimed, " + graph;
 }
 

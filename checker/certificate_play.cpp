@@ -74,7 +74,7 @@ void read_body(Reader& rd, CertificateData& d) {
     d.nodes = std::move(g.nodes);
     d.section_root = std::move(g.block_root);
     d.tree_root = d.section_root[std::size_t(g.root)];
-    d.table = std::move(g.table);
+    for (const auto& [p, m] : g.strategy) d.table.emplace(p, TableEntry{0, m});  // by position, the ranks unused
     return;
   }
   if (d.version == 1) {

@@ -1,4 +1,4 @@
-// Format 8's check (see graph_check.hpp): the file read, then the table, the blocks in file order
+// Format 8's check (see graph_check.hpp): the file read, then the strategy, the blocks in file order
 // (each node of a block's tree checked from the block's position, its condition gathered), the
 // entries and the root against their histories.
 #include "checker/graph_check.hpp"
@@ -37,7 +37,13 @@ void read_graph_certificate(Reader& rd, const Board& board, bool root_claimed, G
   rd.expect("root");
   if (root_claimed) c.root = block_number("the root's block");
   else rd.expect("none");
-  read_table(rd, board, c.table);
+  rd.expect("strategy");
+  const long ns = rd.number("the number of strategy states");
+  for (long i = 0; i < ns; ++i) {
+    const Position p = read_position(rd, board, "a strategy position");
+    if (!c.strategy.emplace(p, rd.word("a strategy move")).second)
+      throw Flaw{"malformed certificate: strategy state " + format_position(board, p) + " listed twice"};
+  }
   read_end(rd);
 }
 
@@ -52,34 +58,75 @@ void GraphChecker::flaw(const std::string& what) {
   throw Flaw{where + ": " + what};
 }
 
-// A table state with a move is the winner's (to move), with "-" the loser's: the winner's move
-// goes to a loser's state of lower rank (or ends the loser's game), every move of the loser to a
-// winner's state of lower rank.
-void GraphChecker::check_table() {
-  for (const auto& [p, e] : cert.table) {
+// The ban-free strategy of the B leaves (F3 with ranks): at each listed state the winner's move is
+// legal, and after it every move of the loser (none: the loser has lost) leads to a listed state;
+// the states, linked so, form no cycle, and the ranks are the longest plays to the end.
+void GraphChecker::check_strategy() {
+  struct Next {
+    Position after;                     // the loser's state after the winner's move
+    std::vector<const Position*> next;  // the winner's states after each reply
+  };
+  std::unordered_map<Position, Next, PosHash> graph;
+  for (const auto& [p, mv] : cert.strategy) {
     const std::string at = " at " + format_position(board, p);
-    if (e.move != "-") {
-      if (lost_by_material(p)) flaw("table: the winner has at most one piece" + at);
-      const std::vector<Move> all = generate_moves(board, rules, p);
-      Move m;
-      try {
-        m = parse_move(board, rules, p, e.move, all);
-      } catch (const GonuError& err) {
-        flaw("table: move " + e.move + at + ": " + err.what());
+    if (lost_by_material(p)) flaw("strategy: the winner has at most one piece" + at);
+    const std::vector<Move> all = generate_moves(board, rules, p);
+    Move m;
+    try {
+      m = parse_move(board, rules, p, mv, all);
+    } catch (const GonuError& err) {
+      flaw("strategy: move " + mv + at + ": " + err.what());
+    }
+    Next n{apply_move(p, m), {}};
+    if (cert.strategy.count(n.after)) flaw("strategy: the move " + mv + at + " leads to a winner's state of the strategy");
+    if (!lost_by_material(n.after))
+      for (const Move& r : generate_moves(board, rules, n.after)) {
+        const auto it = cert.strategy.find(apply_move(n.after, r));
+        if (it == cert.strategy.end())
+          flaw("strategy: after " + mv + at + ", the loser's move " + format_move(board, rules, r) + " leaves the strategy");
+        n.next.push_back(&it->first);
       }
-      const Position q = apply_move(p, m);
-      if (lost_by_material(q) || generate_moves(board, rules, q).empty()) continue;  // the loser is done
-      const auto it = cert.table.find(q);
-      if (it == cert.table.end() || it->second.move != "-" || it->second.rank >= e.rank)
-        flaw("table: the move " + e.move + at + " does not lead to a loser's table state of lower rank");
-    } else if (!lost_by_material(p)) {
-      for (const Move& m : generate_moves(board, rules, p)) {
-        const auto it = cert.table.find(apply_move(p, m));
-        if (it == cert.table.end() || it->second.move == "-" || it->second.rank >= e.rank)
-          flaw("table: the loser's move " + format_move(board, rules, m) + at + " leaves the ranked strategy");
+    graph.emplace(p, std::move(n));
+  }
+  std::unordered_map<Position, char, PosHash> state;  // 1: on the walk's stack, 2: ranked
+  for (const auto& [p, unused] : graph) {
+    if (state[p] != 0) continue;
+    std::vector<std::pair<const Position*, std::size_t>> stack{{&p, 0}};
+    state[p] = 1;
+    while (!stack.empty()) {
+      const Position* w = stack.back().first;
+      const Next& n = graph.at(*w);
+      if (stack.back().second < n.next.size()) {
+        const Position* s = n.next[stack.back().second++];
+        char& st = state[*s];
+        if (st == 1) flaw("strategy: its moves go round a cycle through " + format_position(board, *s));
+        if (st == 0) {
+          st = 1;
+          stack.push_back({s, 0});
+        }
+        continue;
       }
+      long r = 0;
+      for (const Position* s : n.next) r = std::max(r, rank.at(*s) + 1);
+      rank[n.after] = r;
+      rank[*w] = r + 1;
+      state[*w] = 2;
+      stack.pop_back();
     }
   }
+}
+
+// A loser's state at a B leaf: its rank (every move leads to a strategy state), else -1.
+long GraphChecker::loser_rank(const Position& x) {
+  if (const auto it = rank.find(x); it != rank.end()) return cert.strategy.count(x) ? -1 : it->second;
+  if (lost_by_material(x)) return 0;
+  long r = 0;
+  for (const Move& m : generate_moves(board, rules, x)) {
+    const Position s = apply_move(x, m);
+    if (!cert.strategy.count(s)) return -1;
+    r = std::max(r, rank.at(s) + 1);
+  }
+  return r;
 }
 
 // Whether the side to move wins at a block's root node.
@@ -87,16 +134,12 @@ bool GraphChecker::role_of(int id, const Position& p) {
   const TreeNode& n = cert.nodes[std::size_t(id)];
   if (n.kind == 'W') return true;
   if (n.kind == 'L' || n.kind == 'T') return false;
-  if (n.kind == 'B') {
-    const auto it = cert.table.find(p);
-    if (it == cert.table.end()) flaw("ban-free leaf " + format_position(board, p) + " is not in the table");
-    return it->second.move != "-";
-  }
+  if (n.kind == 'B') return cert.strategy.count(p) > 0;  // a loser's state otherwise (checked as a leaf)
   flaw("a block that is only a reference");
 }
 
 void GraphChecker::check() {
-  check_table();
+  check_strategy();
   const std::size_t nb = cert.block_pos.size();
   for (std::size_t i = 0; i < nb; ++i) {
     block_ = int(i);
@@ -137,14 +180,14 @@ void GraphChecker::check_root(const Game& g, bool win) {
   ranks_at_least(l, c.threshold, "the root's ban-free leaves");
 }
 
-// Every table state of the line but its last board has rank >= threshold.
+// Every strategy state of the line but its last board has rank >= threshold.
 void GraphChecker::ranks_at_least(const Line& l, long threshold, const std::string& why) {
   if (threshold < 0) return;
   for (std::size_t i = 0; i + 1 < l.path.size(); ++i) {
-    const auto it = cert.table.find(l.path[i]);
-    if (it != cert.table.end() && it->second.rank < threshold)
-      flaw(why + ": the history holds table state " + format_position(board, l.path[i]) + " of rank " +
-           std::to_string(it->second.rank) + " < " + std::to_string(threshold));
+    const auto it = rank.find(l.path[i]);
+    if (it != rank.end() && it->second < threshold)
+      flaw(why + ": the history holds strategy state " + format_position(board, l.path[i]) + " of rank " +
+           std::to_string(it->second) + " < " + std::to_string(threshold));
   }
 }
 
@@ -236,11 +279,17 @@ void GraphChecker::edge(Line& l, const Position& q, const Move& m, const std::st
 }
 
 void GraphChecker::leaf(Line& l, const Position& q, bool win) {
-  const auto it = cert.table.find(q);
-  if (it == cert.table.end()) flaw("ban-free leaf " + format_position(board, q) + " is not in the table");
-  if ((it->second.move != "-") != win) flaw("ban-free leaf " + format_position(board, q) + ": the table gives it to the other side");
-  ranks_at_least(l, it->second.rank, "ban-free leaf " + format_position(board, q));
-  l.cond.threshold = std::max(l.cond.threshold, it->second.rank);
+  const std::string at = "ban-free leaf " + format_position(board, q);
+  long r = -1;
+  if (win) {
+    if (!cert.strategy.count(q)) flaw(at + " is not a winner's state of the strategy");
+    r = rank.at(q);
+  } else {
+    r = loser_rank(q);
+    if (r < 0) flaw(at + ": not every move of the loser leads to the strategy");
+  }
+  ranks_at_least(l, r, at);
+  l.cond.threshold = std::max(l.cond.threshold, r);
 }
 
 // A reuse of block j at q: its condition checked against the line, the rest passed on.

@@ -4,7 +4,7 @@
 // its own position, and the check computes the condition on the history before it under which
 // its tree is a proof (F5's reliance, made explicit): boards that must be unvisited (targets of
 // the winner's moves), boards that must be visited (the loser's moves the tree leaves out), and
-// the least rank the history's table states must have (its ban-free leaves). Every use of a block
+// the least rank the history's states of the ban-free strategy must have (its ban-free leaves). Every use of a block
 // checks that condition where it is used: against the line inside the referring block (what lies
 // before that block going into its own condition), against the game's full history at the root,
 // against the entry's own board at an entry and after a capture. References go to earlier blocks
@@ -31,7 +31,9 @@ struct GraphCertificate {
   };
   std::vector<Entry> entries;
   int root = -1;  // the root's block; -1: no root claimed
-  Table table;
+  // The ban-free strategy below the B leaves: the winner's move at each of the winner's states
+  // (the loser's states and every rank are derived by the check).
+  std::unordered_map<Position, std::string, PosHash> strategy;
 };
 
 // Format 8 after the header, up to and including end-certificate; `root_claimed`: "root i", else
@@ -39,7 +41,7 @@ struct GraphCertificate {
 void read_graph_certificate(Reader& rd, const Board& board, bool root_claimed, GraphCertificate& c);
 
 // What a block's proof needs of the boards H since the last capture before it (its own board
-// last): none of `unvisited` in H, all of `visited` in H, every table state of H but its own
+// last): none of `unvisited` in H, all of `visited` in H, every strategy state of H but its own
 // board of rank >= threshold (-1: no ban-free leaf).
 struct HistoryCondition {
   std::unordered_set<Position, PosHash> unvisited, visited;
@@ -50,8 +52,8 @@ class GraphChecker {
  public:
   GraphChecker(const Rules& r, const Board& b, GraphCertificate c) : rules(r), board(b), cert(std::move(c)) {}
 
-  // The table (ranks fall along the strategy, the roles alternate), every block in file order
-  // (its condition computed), every entry against its own board; throws Flaw.
+  // The strategy (every reply of the loser stays in it, no cycle; the ranks computed), every block
+  // in file order (its condition computed), every entry against its own board; throws Flaw.
   void check();
   // The root's block against the game's history (its value: win for the side to move).
   void check_root(const Game& g, bool win);
@@ -63,6 +65,9 @@ class GraphChecker {
   std::vector<char> wins;                    // by block: the side to move wins
   std::uint64_t replayed = 0;                // tree nodes checked
   std::uint64_t reuses = 0;                  // references to blocks inside blocks
+  // The rank of each strategy state: the winner's listed states and the loser's states they move
+  // to; a loser's state ranks one above its highest reply, a winner's one above its move's state.
+  std::unordered_map<Position, long, PosHash> rank;
 
  private:
   struct Line {  // the boards from the block's start (or the last capture) to the node
@@ -71,7 +76,8 @@ class GraphChecker {
     HistoryCondition cond;
   };
   [[noreturn]] void flaw(const std::string& what);
-  void check_table();
+  void check_strategy();
+  long loser_rank(const Position& x);
   bool role_of(int node, const Position& p);
   void node(Line& l, int id, const Position& q, bool win);
   void loser(Line& l, const TreeNode& n, const Position& q);

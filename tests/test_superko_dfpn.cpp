@@ -345,6 +345,16 @@ TEST_CASE("dfpn layer certificate: forged proof graphs are refused, gonu check-c
   wrong.replace(wm + 3, 5, "b3-b2");
   REQUIRE(wrong != root);
   refused(wrong, "block 0");
+  // A state of the ban-free strategy dropped: a leaf or a reply leaves it.
+  const std::size_t st = good.find("\nstrategy ");
+  REQUIRE(st != std::string::npos);
+  const std::size_t st_end = good.find('\n', st + 1);
+  const long states = std::stol(good.substr(st + 10, st_end - st - 10));
+  std::string dropped = good;
+  const std::size_t last = dropped.rfind('\n', dropped.rfind("\nend-certificate") - 1);
+  dropped.erase(last, dropped.rfind("\nend-certificate") - last);
+  dropped.replace(st, st_end - st, "\nstrategy " + std::to_string(states - 1));
+  refused(dropped, "strategy");
   // A reference to a block not yet checked (no cycles).
   const std::size_t ref = good.find("\nR ");
   REQUIRE(ref != std::string::npos);

@@ -133,7 +133,7 @@ std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& 
 }
 
 std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, const std::vector<Position>& seeds,
-                          std::uint64_t& entries) {
+                          std::uint64_t& entries, bool winner_only) {
   std::unordered_set<Key> seen;
   std::deque<Position> queue;
   for (const Position& s : seeds)
@@ -170,7 +170,10 @@ std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& 
     } else {
       for (const Move& m : moves) visit(apply_move(x, m));
     }
-    table << format_position(b, x) << " " << d << " " << move_text << "\n";
+    if (winner_only && v != Value::win) continue;
+    table << format_position(b, x) << " ";
+    if (!winner_only) table << d << " ";
+    table << move_text << "\n";
     ++entries;
   }
   return table.str();

@@ -253,7 +253,7 @@ std::string DfpnProofGraph::text(const Game& g) const {
     header += "value UNKNOWN\nwinner none\n";
   }
   std::uint64_t table_entries = 0;
-  const std::string table = banfree_table(oracle_, board_, oracle_.rules, seeds_, table_entries);
+  const std::string table = banfree_table(oracle_, board_, oracle_.rules, seeds_, table_entries, true);
   std::ostringstream o;
   o << header << "blocks " << blocks << "\n" << body << "entries " << entries_.size() << "\n";
   for (const Entry& e : entries_)
@@ -261,7 +261,7 @@ std::string DfpnProofGraph::text(const Game& g) const {
       << block_of[std::size_t(e.node)] << "\n";
   if (root_) o << "root " << block_of[std::size_t(root_->node)] << "\n";
   else o << "root none\n";
-  o << "table " << table_entries << "\n" << table << "end-certificate\n";
+  o << "strategy " << table_entries << "\n" << table << "end-certificate\n";
   return o.str();
 }
 
