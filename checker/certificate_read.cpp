@@ -31,6 +31,15 @@ bool Reader::at_end() {
   return !(in_ >> w);
 }
 
+std::string flaw_place(std::string where, const std::vector<std::string>& moves) {
+  if (moves.empty()) return where;
+  where += ", after";
+  const std::size_t from = moves.size() > 12 ? moves.size() - 12 : 0;
+  if (from > 0) where += " ... (" + std::to_string(from) + " moves)";
+  for (std::size_t i = from; i < moves.size(); ++i) where += " " + moves[i];
+  return where;
+}
+
 Rules parse_rules_id(const std::string& id) {
   std::vector<std::string> parts;
   std::stringstream ss(id);

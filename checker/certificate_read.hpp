@@ -43,6 +43,9 @@ class Reader {
   std::istream& in_;
 };
 
+// Where a flaw stands: `where`, then ", after" and the last 12 of `moves` (the line from its start).
+std::string flaw_place(std::string where, const std::vector<std::string>& moves);
+
 // "RxC/capture/corner|nocorner/repetition/first"; a Flaw unless it names superko rules.
 Rules parse_rules_id(const std::string& id);
 

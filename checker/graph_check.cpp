@@ -48,14 +48,7 @@ void read_graph_certificate(Reader& rd, const Board& board, bool root_claimed, G
 }
 
 void GraphChecker::flaw(const std::string& what) {
-  std::string where = block_ >= 0 ? "block " + std::to_string(block_) : "graph";
-  if (!moves_.empty()) {
-    where += ", after";
-    const std::size_t from = moves_.size() > 12 ? moves_.size() - 12 : 0;
-    if (from > 0) where += " ... (" + std::to_string(from) + " moves)";
-    for (std::size_t i = from; i < moves_.size(); ++i) where += " " + moves_[i];
-  }
-  throw Flaw{where + ": " + what};
+  throw Flaw{flaw_place(block_ >= 0 ? "block " + std::to_string(block_) : "graph", moves_) + ": " + what};
 }
 
 // The ban-free strategy of the B leaves (F3 with ranks): at each listed state the winner's move is

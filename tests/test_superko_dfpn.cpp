@@ -100,13 +100,18 @@ TEST_CASE("dfpn: without ban-free leaves, the values of random tiny positions st
   REQUIRE(compared >= 30);
 }
 
-TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies wherever both decide", "[superko][dfpn]") {
-  const Game root = test::start_game("corner", 3, 3);
-  const BanFreeOracle o = make_banfree_oracle(root);
+// The capture-entry values of 3x3 `corner` proven by the SAT strategies, layer by layer (F10).
+EntryPass sat_entry_values(const BanFreeOracle& o) {
   EntryOptions eo;
   eo.instance_seconds = 5;
   eo.budget_seconds = 0;
-  const EntryPass pass = solve_entry_layers(o, eo);
+  return solve_entry_layers(o, eo);
+}
+
+TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies wherever both decide", "[superko][dfpn]") {
+  const Game root = test::start_game("corner", 3, 3);
+  const BanFreeOracle o = make_banfree_oracle(root);
+  const EntryPass pass = sat_entry_values(o);
   const FreshValues plain = solve_fresh_values(o);  // no entry values: df-pn proves them itself
   DfpnSearch s(o, &plain, DfpnOptions{});
   int both = 0;
@@ -160,16 +165,34 @@ TEST_CASE("dfpn: a time budget stops the search and says so", "[superko][dfpn]")
   REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
 }
 
-// df-pn in certificate mode (no fresh values, no symmetry): its proof written as format 1.
-std::string dfpn_certificate(const Game& g, SkValue& value) {
+// df-pn in certificate mode (no fresh values, no symmetry) on g: its value, and its proof as
+// write(oracle, search) writes it.
+template <class Write>
+std::string certified(const Game& g, SkValue& value, Write write) {
   const BanFreeOracle o = make_banfree_oracle(g);
   DfpnOptions opt;
   opt.symmetry = false;
   DfpnSearch s(o, nullptr, opt);
   value = s.solve(g).value;
-  const CertificateText c = s.write_certificate(g, value, 1'000'000);
-  REQUIRE(c.error.empty());
-  return c.text;
+  return write(o, s);
+}
+
+// Its proof written as format 1.
+std::string dfpn_certificate(const Game& g, SkValue& value) {
+  return certified(g, value, [&](const BanFreeOracle&, DfpnSearch& s) {
+    const CertificateText c = s.write_certificate(g, value, 1'000'000);
+    REQUIRE(c.error.empty());
+    return c.text;
+  });
+}
+
+// Its proof written as a proof graph (format 8).
+std::string dfpn_graph(const Game& g, SkValue& value) {
+  return certified(g, value, [&](const BanFreeOracle& o, DfpnSearch& s) {
+    DfpnProofGraph graph(o);
+    REQUIRE(graph.add_root(s, g, value, 1'000'000).empty());
+    return graph.text(g);
+  });
 }
 
 CertificateCheck check_text(const std::string& text) {
@@ -177,21 +200,27 @@ CertificateCheck check_text(const std::string& text) {
   return check_certificate(in);
 }
 
-TEST_CASE("dfpn: its proofs, written as format 1, are accepted by the checker, and a dropped reply is refused",
-          "[superko][dfpn][certificate]") {
+TEST_CASE("dfpn: its proofs, written as format 1 and as a proof graph (format 8), are accepted with the "
+          "reference negamax's values, and a dropped reply is refused", "[superko][dfpn][certificate]") {
   std::mt19937_64 rng(31);
-  int checked = 0;
-  for (int trial = 0; trial < 40; ++trial) {
+  int compared = 0;
+  for (int trial = 0; trial < 80; ++trial) {
     const Game g = random_tiny_game(rng, trial);
-    SkValue v;
-    const std::string text = dfpn_certificate(g, v);
-    INFO(format_position(g.board, current(g)) << "\n" << text);
-    const CertificateCheck c = check_text(text);
-    REQUIRE(c.ok);
-    REQUIRE(c.value == to_string(v));
-    ++checked;
+    SkValue v, v8;
+    const std::string text = dfpn_certificate(g, v), graph = dfpn_graph(g, v8);
+    INFO(format_position(g.board, current(g)) << "\n" << text << "\n" << graph);
+    REQUIRE(v8 == v);
+    for (const std::string& t : {text, graph}) {
+      const CertificateCheck c = check_text(t);
+      REQUIRE(c.ok);
+      REQUIRE(c.value == to_string(v));
+    }
+    const SkValue ref = reference_value(g, 4'000);
+    if (ref == SkValue::unknown) continue;
+    REQUIRE(v == ref);
+    ++compared;
   }
-  REQUIRE(checked == 40);
+  REQUIRE(compared >= 15);
   // 5x2 soldiers from the start (White wins): accepted; with one of White's moves swapped for another
   // legal one, or a loser's reply dropped, refused.
   SkValue v;
@@ -226,36 +255,8 @@ TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof accepted by the checker", "
   REQUIRE(check_text(text).ok);
 }
 
-// df-pn in certificate mode, its proof written as a proof graph (format 8).
-std::string dfpn_graph(const Game& g, SkValue& value) {
-  const BanFreeOracle o = make_banfree_oracle(g);
-  DfpnOptions opt;
-  opt.symmetry = false;
-  DfpnSearch s(o, nullptr, opt);
-  value = s.solve(g).value;
-  DfpnProofGraph graph(o);
-  REQUIRE(graph.add_root(s, g, value, 1'000'000).empty());
-  return graph.text(g);
-}
-
-TEST_CASE("dfpn: its proofs as a proof graph (format 8) are accepted, with the reference negamax's values",
+TEST_CASE("dfpn: proof graphs (format 8) from the start of 3x3 and 3x4 soldiers are accepted",
           "[superko][dfpn][certificate]") {
-  std::mt19937_64 rng(37);
-  int compared = 0;
-  for (int trial = 0; trial < 100; ++trial) {
-    const Game g = random_tiny_game(rng, trial);
-    SkValue v;
-    const std::string text = dfpn_graph(g, v);
-    INFO(format_position(g.board, current(g)) << "\n" << text);
-    const CertificateCheck c = check_text(text);
-    REQUIRE(c.ok);
-    REQUIRE(c.value == to_string(v));
-    const SkValue ref = reference_value(g, 4'000);
-    if (ref == SkValue::unknown) continue;
-    REQUIRE(v == ref);
-    ++compared;
-  }
-  REQUIRE(compared >= 20);
   // From the start: 3x3 soldiers (Black wins) and 3x4 (White wins, as the memoryless strategy shows).
   SkValue v;
   REQUIRE(check_text(dfpn_graph(test::start_game("soldiers", 3, 3), v)).ok);
@@ -302,10 +303,7 @@ TEST_CASE("dfpn layer certificate: every decided class of 3x3 corner's 2-2 layer
   // Each entry's value is the SAT strategies' (entry_layers.hpp) wherever they decide it.
   const Game root = test::start_game("corner", 3, 3);
   const BanFreeOracle o = make_banfree_oracle(root);
-  EntryOptions eo;
-  eo.instance_seconds = 5;
-  eo.budget_seconds = 0;
-  const EntryPass pass = solve_entry_layers(o, eo);
+  const EntryPass pass = sat_entry_values(o);
   std::istringstream in(r.certificate);
   std::string w;
   int compared = 0;
