@@ -377,7 +377,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     run_dfpn(oracle, fresh, g, o, so.max_seconds, tablep, graph, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
-  if (res.value == SkValue::unknown && !graph.empty()) {  // the layer's entries alone
+  if (res.value == SkValue::unknown && !graph.empty() && res.certificate.empty()) {  // the layer's entries alone
     res.certificate = graph.text(g);
     res.certificate_version = 8;
   }

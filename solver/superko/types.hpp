@@ -43,7 +43,7 @@ struct RunDeadline {
 };
 
 // The last phase, when no strategy settles the root: the depth-first search (search.hpp, with a
-// certificate) or df-pn over the full history (dfpn.hpp; also certificate format 1).
+// certificate) or df-pn over the full history (dfpn.hpp; certificate format 8, dfpn_certificate.hpp).
 enum class SearchMethod : std::uint8_t { depth_first, dfpn };
 
 struct SuperkoOptions {
