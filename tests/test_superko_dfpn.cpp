@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <sys/stat.h>
@@ -322,6 +323,37 @@ TEST_CASE("dfpn layer certificate: every decided class of 3x3 corner's 2-2 layer
   REQUIRE(compared >= 20);
 }
 
+// Every node of every block's tree standing at the position of an earlier block of the same role,
+// replaced by a reference to it: how many of these forgeries the checker refuses as a reuse whose
+// condition fails (the others are proofs too: their condition holds there).
+int forged_reuses(const checker::GraphCertificate& gc, const Rules& rules) {
+  const Board b = make_board(rules.rows, rules.cols);
+  checker::GraphChecker good(rules, b, gc);
+  good.check();
+  int refused = 0;
+  std::function<void(int, int, const Position&, bool)> walk = [&](int block, int id, const Position& q, bool win) {
+    const checker::TreeNode& n = gc.nodes[std::size_t(id)];
+    if (n.kind == 'R') return;
+    for (int j = 0; j < block; ++j) {
+      if (!(gc.block_pos[std::size_t(j)] == q) || bool(good.wins[std::size_t(j)]) != win || id == gc.block_root[std::size_t(block)]) continue;
+      checker::GraphCertificate forged = gc;
+      forged.nodes[std::size_t(id)] = checker::TreeNode{'R', j, {}};
+      checker::GraphChecker c(rules, b, std::move(forged));
+      try {
+        c.check();
+      } catch (const checker::Flaw& f) {
+        if (table_test::contains(f.what, "reuse of block")) ++refused;
+      }
+    }
+    for (const auto& [text, child] : n.next) {
+      const Move m = parse_move(b, rules, q, text, generate_moves(b, rules, q));
+      walk(block, child, apply_move(q, m), !win);
+    }
+  };
+  for (std::size_t i = 0; i < gc.block_pos.size(); ++i) walk(int(i), gc.block_root[i], gc.block_pos[i], good.wins[i]);
+  return refused;
+}
+
 TEST_CASE("dfpn layer certificate: forged proof graphs are refused, gonu check-certificate says so in one line",
           "[superko][dfpn][certificate][cli]") {
   const std::string good = corner_layer_certificate().certificate;
@@ -383,6 +415,9 @@ TEST_CASE("dfpn layer certificate: forged proof graphs are refused, gonu check-c
                  format_position(make_board(3, 3), gc.block_pos[needy]) + (gch.wins[needy] ? " WIN " : " LOSS ") +
                  std::to_string(needy));
   refused(forged, "needs boards visited before it");
+  // A reuse whose condition fails on its line: somewhere a node made again for a block's state
+  // (its condition did not hold there) replaced by a reference to that block.
+  REQUIRE(forged_reuses(gc, rules) > 0);
   // The command line: one line, exit 1.
   table_test::TempDir d;
   const std::string path = d.file("forged.cert");
