@@ -293,7 +293,13 @@ void check_format8(Reader& rd, const Header& h, CertificateCheck& out) {
     if (h.root_claimed) c.check_root(h.game, h.winner == current(h.game).to_move);
   });
   std::uint64_t won = 0;
-  for (const auto& e : c.cert.entries) won += e.win;
+  for (const auto& e : c.cert.entries) {
+    won += e.win;
+    const Side w = e.win ? e.pos.to_move : other(e.pos.to_move);
+    out.entry_lines.push_back("entry " + format_position(h.board, e.pos) + ": " + (e.win ? "WIN" : "LOSS") + " for " +
+                              to_string(e.pos.to_move) + " to move, " + to_string(w) + " wins (block " +
+                              std::to_string(e.block) + ", checked from this state with no history before it)");
+  }
   out.ok = true;
   out.nodes = c.replayed;
   out.sections = c.cert.block_pos.size();

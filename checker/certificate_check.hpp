@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <vector>
 
 #include "core/julgonu/rules.hpp"
 
@@ -30,6 +31,7 @@ struct CertificateCheck {
   std::uint64_t sections = 0, table_entries = 0;
   std::uint64_t exits = 0;  // format 6: captures walked onto proven entries (the play goes on under their blocks)
   std::uint64_t entries = 0;  // format 8: capture-entry values proven (each checked from its own board)
+  std::vector<std::string> entry_lines;  // format 8, when ok: "entry POSITION VALUE ..." per entry
 };
 
 CertificateCheck check_certificate(std::istream& in);

@@ -321,6 +321,19 @@ TEST_CASE("dfpn layer certificate: every decided class of 3x3 corner's 2-2 layer
       ++compared;
     }
   REQUIRE(compared >= 20);
+  // gonu check-certificate: the summary, then a line per entry.
+  table_test::TempDir d;
+  const std::string path = d.file("layer.cert");
+  {
+    std::ofstream f(path);
+    f << r.certificate;
+  }
+  const auto cli = table_test::run_gonu("check-certificate " + path);
+  REQUIRE(cli.code == 0);
+  REQUIRE(cli.out.rfind("OK: no root claimed", 0) == 0);
+  std::size_t lines = 0;
+  for (std::size_t at = cli.out.find("\nentry "); at != std::string::npos; at = cli.out.find("\nentry ", at + 1)) ++lines;
+  REQUIRE(lines == l.certified);
 }
 
 // Every node of every block's tree standing at the position of an earlier block of the same role,
