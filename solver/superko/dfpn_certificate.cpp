@@ -20,6 +20,8 @@ namespace {
 
 struct TooLarge {};
 
+constexpr std::uint64_t kNoThreshold = std::uint64_t(1) << 40;  // df-pn's infinity (dfpn.cpp): until decided
+
 void normalize(std::vector<Key>& v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -49,7 +51,7 @@ class DfpnProofBuilder {
       n.kind = 'T';
     } else if (win) {
       n.kind = 'W';
-      const std::size_t pick = winning_child(kids);
+      const std::size_t pick = winning_child(p, kids);
       add_edge(n, kids[pick], child_node(kids[pick], false), true);
     } else {
       n.kind = 'L';
@@ -70,10 +72,15 @@ class DfpnProofBuilder {
   }
 
  private:
-  // The first child proven lost for its mover, from the table, else proven again.
-  std::size_t winning_child(const std::vector<Child>& kids) {
-    for (std::size_t i = 0; i < kids.size(); ++i)
-      if (s_.lookup(kids[i]).dn == 0) return i;
+  // The first child proven lost for its mover, from the table; where the table forgot them all (it
+  // keeps a few proofs a state), the node p is proven again (df-pn picks its most proving child)
+  // and its children looked up once more.
+  std::size_t winning_child(const Position& p, const std::vector<Child>& kids) {
+    for (int round = 0; round < 2; ++round) {
+      for (std::size_t i = 0; i < kids.size(); ++i)
+        if (s_.lookup(kids[i]).dn == 0) return i;
+      if (round == 0) s_.mid(p, s_.oracle_.key(p), kNoThreshold, kNoThreshold);
+    }
     for (std::size_t i = 0; i < kids.size(); ++i)
       if (s_.ensure(kids[i]).dn == 0) return i;
     throw GonuError("df-pn proof graph: a node proven won has no losing child (internal error)");
