@@ -1,7 +1,8 @@
 // check_certificate (see certificate_check.hpp), in phases: the header every format opens with
 // (rules, start, history, claimed value and winner), then per format version the rest of the file
 // read whole (certificate_read.cpp) before anything is checked, the check (strategy_check.cpp for
-// formats 2 and 4, memory_check.cpp for format 7, tree_check.cpp for formats 1, 3 and 5), and the
+// formats 2 and 4, memory_check.cpp for format 7, tree_check.cpp for formats 1, 3 and 5,
+// graph_check.cpp for format 8), and the
 // one-line summary.
 #include "checker/certificate_check.hpp"
 
@@ -16,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_read.hpp"
+#include "checker/graph_check.hpp"
 #include "checker/memory_check.hpp"
 #include "checker/strategy_check.hpp"
 #include "checker/tree_check.hpp"
@@ -45,7 +47,7 @@ Header read_header(Reader& rd, CertificateCheck& out) {
   if (magic != "gonu-superko-certificate") throw Flaw{"not a gonu superko certificate (no 'gonu-superko-certificate' header)"};
   h.version = rd.word("the format version");
   if (h.version != "1" && h.version != "2" && h.version != "3" && h.version != "4" && h.version != "5" &&
-      h.version != "6" && h.version != "7")
+      h.version != "6" && h.version != "7" && h.version != "8")
     throw Flaw{"unsupported certificate format version " + h.version};
   rd.expect("rules");
   out.rules_id = rd.word("the rules");
@@ -68,7 +70,7 @@ Header read_header(Reader& rd, CertificateCheck& out) {
   out.value = rd.word("the value");
   rd.expect("winner");
   out.winner = rd.word("the winner");
-  if (h.version == "6" && out.value == "UNKNOWN" && out.winner == "none") {  // an entry table alone
+  if ((h.version == "6" || h.version == "8") && out.value == "UNKNOWN" && out.winner == "none") {  // entries alone
     h.root_claimed = false;
     return h;
   }
@@ -280,6 +282,37 @@ void check_format6(Reader& rd, const Header& h, CertificateCheck& out) {
   out.message = h.root_claimed ? ok_message(h, out, checked) : "OK: " + checked;
 }
 
+// Format 8: the blocks of a proof graph, each checked once under the condition it computes, the
+// capture-entry states' proofs from their own boards, the root's against the game's history.
+void check_format8(Reader& rd, const Header& h, CertificateCheck& out) {
+  GraphCertificate g;
+  read_graph_certificate(rd, h.board, h.root_claimed, g);
+  GraphChecker c(h.rules, h.board, std::move(g));
+  run_with_large_stack([&] {
+    c.check();
+    if (h.root_claimed) c.check_root(h.game, h.winner == current(h.game).to_move);
+  });
+  std::uint64_t won = 0;
+  for (const auto& e : c.cert.entries) {
+    won += e.win;
+    const Side w = e.win ? e.pos.to_move : other(e.pos.to_move);
+    out.entry_lines.push_back("entry " + format_position(h.board, e.pos) + ": " + (e.win ? "WIN" : "LOSS") + " for " +
+                              to_string(e.pos.to_move) + " to move, " + to_string(w) + " wins (block " +
+                              std::to_string(e.block) + ", checked from this state with no history before it)");
+  }
+  out.ok = true;
+  out.nodes = c.replayed;
+  out.sections = c.cert.block_pos.size();
+  out.table_entries = c.cert.strategy.size();
+  out.entries = c.cert.entries.size();
+  const std::string graph = "a proof graph of " + std::to_string(c.cert.block_pos.size()) + " blocks (" +
+                            std::to_string(c.replayed) + " nodes, " + std::to_string(c.reuses) + " reuses), " +
+                            std::to_string(c.cert.entries.size()) + " capture-entry values (" + std::to_string(won) +
+                            " won, " + std::to_string(c.cert.entries.size() - won) + " lost) and " +
+                            std::to_string(c.cert.strategy.size()) + " ban-free strategy states checked";
+  out.message = h.root_claimed ? ok_message(h, out, graph) : "OK: no root claimed, " + graph;
+}
+
 }  // namespace
 
 CertificateCheck check_certificate(std::istream& in) {
@@ -291,6 +324,7 @@ CertificateCheck check_certificate(std::istream& in) {
     else if (h.version == "3" || h.version == "5") check_format3(rd, h, out);
     else if (h.version == "6") check_format6(rd, h, out);
     else if (h.version == "7") check_format7(rd, h, out);
+    else if (h.version == "8") check_format8(rd, h, out);
     else check_format1(rd, h, out);
   } catch (const Flaw& f) {
     out.ok = false;

@@ -5,15 +5,17 @@
 // include (cmake/check_layers.cmake). It replays the winner's strategy of a certificate against
 // every legal choice of the loser with the full board history, and checks the ban-free leaves
 // against the certificate's table of a ranked ban-free strategy, or the memoryless strategies of
-// formats 2 and 3 by their conditions, and the strategies with memory of format 7 on their
-// (state, label) graph. Format and soundness argument: solver/superko/SUPERKO.md.
+// formats 2 and 3 by their conditions, the strategies with memory of format 7 on their
+// (state, label) graph, and format 8's proof graph block by block, each block's condition on the
+// history checked wherever it is used. Format and soundness argument: solver/superko/SUPERKO.md.
 // Files: certificate_read (the file read into plain data), strategy_check (formats 2 and 3's
 // strategies), memory_check (format 7's strategy with memory), tree_check (the trees of formats 1
-// and 3), certificate_check.cpp (this front door).
+// and 3), graph_check (format 8's proof graph), certificate_check.cpp (this front door).
 #pragma once
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <vector>
 
 #include "core/julgonu/rules.hpp"
 
@@ -28,6 +30,8 @@ struct CertificateCheck {
   std::uint64_t nodes = 0;  // tree nodes replayed
   std::uint64_t sections = 0, table_entries = 0;
   std::uint64_t exits = 0;  // format 6: captures walked onto proven entries (the play goes on under their blocks)
+  std::uint64_t entries = 0;  // format 8: capture-entry values proven (each checked from its own board)
+  std::vector<std::string> entry_lines;  // format 8, when ok: "entry POSITION VALUE ..." per entry
 };
 
 CertificateCheck check_certificate(std::istream& in);

@@ -10,6 +10,7 @@
 
 #include "checker/certificate_check.hpp"
 #include "checker/certificate_read.hpp"
+#include "checker/graph_check.hpp"
 #include "checker/memory_check.hpp"
 #include "core/error.hpp"
 #include "util/large_stack.hpp"
@@ -28,8 +29,8 @@ struct CertificateData {
   std::vector<TreeNode> nodes;           // formats 1, 3, 5
   int tree_root = -1;                    // formats 3, 5
   std::vector<Position> section_pos;     // format 1
-  std::vector<int> section_root;
-  checker::Table table;                  // format 1's ban-free table
+  std::vector<int> section_root;         // format 1; format 8: the blocks' trees
+  checker::Table table;                  // formats 1 and 8: the ban-free table
   std::vector<StrategyBlock> blocks;     // formats 3, 5: strategies; format 6: entries
   std::vector<Position> entry_pos;       // format 6
   std::optional<StrategyBlock> root_block;  // formats 2, 4, 6
@@ -67,6 +68,15 @@ void read_header(Reader& rd, CertificateData& d) {
 }
 
 void read_body(Reader& rd, CertificateData& d) {
+  if (d.version == 8) {  // played as a tree whose references go to the blocks' trees
+    GraphCertificate g;
+    read_graph_certificate(rd, d.board, true, g);
+    d.nodes = std::move(g.nodes);
+    d.section_root = std::move(g.block_root);
+    d.tree_root = d.section_root[std::size_t(g.root)];
+    for (const auto& [p, m] : g.strategy) d.table.emplace(p, TableEntry{0, m});  // by position, the ranks unused
+    return;
+  }
   if (d.version == 1) {
     SectionsCertificate s;
     read_sections_certificate(rd, d.board, s);
@@ -158,7 +168,7 @@ void settle(const CertificateData& d, Cursor& c) {
 
 Cursor start_cursor(const CertificateData& d) {
   Cursor c;
-  if (d.version == 1 || d.version == 3 || d.version == 5) {
+  if (d.version == 1 || d.version == 3 || d.version == 5 || d.version == 8) {
     c.mode = Cursor::Mode::tree;
     c.node = d.version == 1 ? d.section_root[0] : d.tree_root;
     settle(d, c);

@@ -31,6 +31,15 @@ bool Reader::at_end() {
   return !(in_ >> w);
 }
 
+std::string flaw_place(std::string where, const std::vector<std::string>& moves) {
+  if (moves.empty()) return where;
+  where += ", after";
+  const std::size_t from = moves.size() > 12 ? moves.size() - 12 : 0;
+  if (from > 0) where += " ... (" + std::to_string(from) + " moves)";
+  for (std::size_t i = from; i < moves.size(); ++i) where += " " + moves[i];
+  return where;
+}
+
 Rules parse_rules_id(const std::string& id) {
   std::vector<std::string> parts;
   std::stringstream ss(id);
@@ -134,6 +143,11 @@ void read_sections_certificate(Reader& rd, const Board& board, SectionsCertifica
     c.section_root.push_back(read_tree(rd, false, c.nodes));
     rd.expect("end-section");
   }
+  read_table(rd, board, c.table);
+  read_end(rd);
+}
+
+void read_table(Reader& rd, const Board& board, Table& table) {
   rd.expect("table");
   const long nt = rd.number("the number of table entries");
   for (long i = 0; i < nt; ++i) {
@@ -141,9 +155,8 @@ void read_sections_certificate(Reader& rd, const Board& board, SectionsCertifica
     TableEntry e;
     e.rank = rd.number("a table rank");
     e.move = rd.word("a table move");
-    if (!c.table.emplace(p, e).second) throw Flaw{"malformed certificate: table state listed twice"};
+    if (!table.emplace(p, e).second) throw Flaw{"malformed certificate: table state listed twice"};
   }
-  read_end(rd);
 }
 
 void read_strategy_block(Reader& rd, StrategyBlock& b) {

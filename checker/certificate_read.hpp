@@ -43,6 +43,9 @@ class Reader {
   std::istream& in_;
 };
 
+// Where a flaw stands: `where`, then ", after" and the last 12 of `moves` (the line from its start).
+std::string flaw_place(std::string where, const std::vector<std::string>& moves);
+
 // "RxC/capture/corner|nocorner/repetition/first"; a Flaw unless it names superko rules.
 Rules parse_rules_id(const std::string& id);
 
@@ -66,6 +69,9 @@ struct TableEntry {
   std::string move;  // "-" for the loser's states
 };
 using Table = std::unordered_map<Position, TableEntry, PosHash>;
+
+// "table K" and K lines "POSITION RANK MOVE|-" (formats 1 and 8).
+void read_table(Reader& rd, const Board& board, Table& table);
 
 // Format 1 after the header: the sections and the table, up to and including end-certificate.
 struct SectionsCertificate {

@@ -7,14 +7,7 @@
 namespace gonu::checker {
 
 void TreeChecker::flaw(const std::string& what) {
-  std::string where = "section " + std::to_string(section);
-  if (!path.empty()) {
-    where += ", after";
-    const std::size_t from = path.size() > 12 ? path.size() - 12 : 0;
-    if (from > 0) where += " ... (" + std::to_string(from) + " moves)";
-    for (std::size_t i = from; i < path.size(); ++i) where += " " + path[i];
-  }
-  throw Flaw{where + ": " + what};
+  throw Flaw{flaw_place("section " + std::to_string(section), path) + ": " + what};
 }
 
 void TreeChecker::check_table() {

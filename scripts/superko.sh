@@ -12,7 +12,10 @@
 #   entry   capture-entry values layer by layer (F10, format 6) on 4x4: per layer, proven / open;
 #   ilp     the strategy instances of 5x2, 3x4 and 4x3 solved by CaDiCaL and by CBC side by side;
 #   dfpn    df-pn over the full history (F12): the 2-2 layer's open capture-entry classes of 3x4, 4x3,
-#           5x3 and 3x5 (`soldiers`) at fixed node budgets, then the start by df-pn with them.
+#           5x3 and 3x5 (`soldiers`) at fixed node budgets, then the start by df-pn with them; then
+#           dfpncert;
+#   dfpncert (also alone, a minute) the 3x5 `soldiers` start by df-pn alone, its proof graph
+#           (certificate format 8) written, checked and its size recorded, at the end of dfpn.md.
 # usage: scripts/superko.sh [SECTION...]   (default: every section, about two hours here)
 #        scripts/superko.sh --assemble       (results/superko.md put together again from the sections)
 # Each section writes results/superko/SECTION.md with its machine and date; results/superko.md is
@@ -40,7 +43,7 @@ sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=("${all[@]}")
 [ "${sections[*]}" != "--assemble" ] || sections=()  # only put results/superko.md together again
 for s in ${sections[@]+"${sections[@]}"}; do
-  case " ${all[*]} " in *" $s "*) ;; *) echo "superko.sh: no section $s (sections: ${all[*]})" >&2; exit 2 ;; esac
+  case " ${all[*]} dfpncert " in *" $s "*) ;; *) echo "superko.sh: no section $s (sections: ${all[*]} dfpncert)" >&2; exit 2 ;; esac
 done
 "$root/scripts/build.sh" gonu
 gonu="$root/build/bin/gonu"
@@ -283,7 +286,8 @@ section_ilp() {
 
 # Df-pn (F12): per board and node budget, `--dfpn-layer 2-2 --max-nodes N` (N per class of the
 # layer's open capture-entry states), then the start by df-pn (--search dfpn, its own search within
-# the same budget, written as a format-1 certificate and checked); no strategy search.
+# the same budget, written with the layer's decided classes as a format-8 certificate and checked);
+# no strategy search.
 section_dfpn() {
   local budgets="${SUPERKO_DFPN_NODES:-2000 20000}" boards="${SUPERKO_DFPN_BOARDS:-3x4 4x3 5x3 3x5}"
   local big="${SUPERKO_DFPN_4X4_NODES-2000 20000}" rows="$work/dfpn_rows"
@@ -359,8 +363,9 @@ PY
     echo "the 2-2 layer's capture-entry states that the attractors leave open, one search per class under the"
     echo "board symmetries, N expansions a class, one table for the layer (proofs shared under their history"
     echo "condition; the classes in rounds of 16 on every core, each round's proofs added in class order); then the start by its own df-pn within N expansions (without the attractors' values and"
-    echo "the symmetries, so that its proof is written as a format-1 certificate, checked by"
-    echo "\`gonu check-certificate\`). Columns: capture-entry states / open / classes; classes proven won / lost"
+    echo "the symmetries, so that its proof is written as a certificate, checked by \`gonu check-certificate\`:"
+    echo "format 8, a proof graph holding the start's proof and the layer's decided classes proven again"
+    echo "in that mode, each an entry). Columns: capture-entry states / open / classes; classes proven won / lost"
     echo "for the side to move; classes left open; states proven; the layer's expansions and the most a decided"
     echo "class took; the table at the end (exact + conditional entries); the layer's time; the start's value,"
     echo "df-pn's expansions for it and its certificate; the whole run's time and memory (ban-free solve"
@@ -383,6 +388,45 @@ PY
     echo
     machine
   } >"$parts/dfpn.md"
+  section_dfpncert
+}
+
+# The 3x5 `soldiers` start by df-pn alone (no layer pass, no strategy), its proof written as a proof
+# graph (format 8), checked, and its size recorded: a paragraph at the end of results/superko/dfpn.md,
+# replaced when run again (about a minute here).
+section_dfpncert() {
+  local tag="dfpn-certificate-3x5" md="$parts/dfpn.md"
+  echo "superko: $tag (df-pn from the start, its certificate in format 8)" >&2
+  solve "$tag" 3x5 soldiers --no-strategy --search dfpn
+  local cert; cert="$(checked "$tag")"
+  [ ! -f "$md" ] || python3 - "$md" <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+i = t.find("\n### The 3x5 start's proof graph")
+open(sys.argv[1], "w").write(t if i < 0 else t[:i])
+PY
+  {
+    echo
+    echo "### The 3x5 start's proof graph (format 8)"
+    echo
+    python3 - "$work/$tag" "$cert" <<'PY'
+import json, re, sys
+tag, cert = sys.argv[1:]
+j = json.load(open(tag + ".json"))
+check = open(tag + ".check").read().strip()
+value = (j["value"] + " (" + j["winner"] + " wins)") if j["proven"] else "open (" + j["stopped_by"] + ")"
+print("`gonu solve --rules soldiers --board 3x5 --no-strategy --search dfpn --certificate FILE`: " + value +
+      f" in {j['dfpn']['nodes']:,} df-pn expansions; the certificate {re.sub(r'^[^ ]* ', '', j.get('certificate', '-'))}, "
+      f"`gonu check-certificate`: {cert}:")
+print()
+print("    " + check)
+print()
+print("(The same proof in format 1, the tree and ranked table written before format 8: 14,402 bytes;")
+print("`gonu_tests '[.dfpn3x5]'` writes both and says their sizes.)")
+PY
+    echo
+    machine
+  } >>"$md"
 }
 
 for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
@@ -420,8 +464,9 @@ for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
   - 5x3: **Black wins** under both rule sets, by one memoryless strategy from the start; 3x5
     `corner`: Black wins (a ban-free win that never repeats a board);
   - 3x5 `soldiers`: **Black wins**, by df-pn over the full history (F12, section "Df-pn" above:
-    `gonu solve --rules soldiers --board 3x5 --no-strategy --search dfpn`, a format-1 certificate
-    of 30 tree nodes and 573 table lines, first move e3-e2). In the values section the strategies
+    `gonu solve --rules soldiers --board 3x5 --no-strategy --search dfpn`, a format-8 certificate
+    (a proof graph) of 50 nodes and 377 strategy states, 9,468 bytes, first move e3-e2; format 1
+    held 30 tree nodes and 573 table lines, 14,402 bytes). In the values section the strategies
     and the depth-first search leave it open, and its df-pn step proves it.
 - Open: 4x4 under both rule sets. On 4x4 every method here stalls at the same
   place, the 2-2 material layer and the whole-game SAT instances of 2 to 7 million variables: the

@@ -67,7 +67,8 @@ TEST_CASE("the strategy of every certificate format wins against every defence",
       {"--rules soldiers --board 3x3 --no-strategy", 1},     {"--rules corner --board 3x3 --no-strategy", 1},
       {"--rules soldiers --board 3x3", 2},                   {"--rules corner --board 3x3", 2},
       {"--rules soldiers --board 3x3 --strategy-method lazy", 4},
-      {"--rules soldiers --board 3x3 --entry-layers", 6},    {"--rules soldiers --board 3x3 --strategy-memory 2", 7}};
+      {"--rules soldiers --board 3x3 --entry-layers", 6},    {"--rules soldiers --board 3x3 --strategy-memory 2", 7},
+      {"--rules corner --board 3x3 --no-strategy --search dfpn", 8}};
   int k = 0;
   for (const auto& [args, format] : cases) {
     INFO(args);

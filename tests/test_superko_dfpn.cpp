@@ -5,17 +5,23 @@
 // proves agrees with the SAT strategies' (entry_layers.hpp) wherever both decide; the node and time
 // budgets leave values unknown (the same search then finishes them); its proofs, written as format 1,
 // pass the checker (random tiny positions, 5x2, and 3x4 from the start, where the memoryless strategy
-// agrees); the proofs file (dfpn_table.hpp): a run resumed from it gets further and proves the same
-// value, and a damaged, mismatched or unwritable one is refused; the command line; on threads
-// (solve_rounds, the layer's rounds): values with 1, 2 and 4 threads agree with the negamax and
-// with each other, and the tables, counts, printed reports, certificates and saved files are the
-// same; node and time budgets bound the rounds.
+// agrees); written as a proof graph (format 8, dfpn_certificate.hpp), they pass the checker with the
+// reference negamax's values, a layer's certificate holds every decided class checked from its own
+// board, and forged graphs are refused; the proofs file (dfpn_table.hpp): a run resumed from it gets
+// further and proves the same value, and a damaged, mismatched or unwritable one is refused; the
+// command line; on threads (solve_rounds, the layer's rounds): values with 1, 2 and 4 threads agree
+// with the negamax and with each other, and the tables, counts, printed reports, certificates
+// (format 8 from the root and from a layer) and saved files are the same; node and time budgets
+// bound the rounds.
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
 #include <optional>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <sys/stat.h>
@@ -23,8 +29,10 @@
 
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
+#include "checker/graph_check.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/dfpn.hpp"
+#include "solver/superko/dfpn_certificate.hpp"
 #include "solver/superko/dfpn_table.hpp"
 #include "solver/superko/entry_layers.hpp"
 #include "solver/superko/layers.hpp"
@@ -98,13 +106,18 @@ TEST_CASE("dfpn: without ban-free leaves, the values of random tiny positions st
   REQUIRE(compared >= 30);
 }
 
-TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies wherever both decide", "[superko][dfpn]") {
-  const Game root = test::start_game("corner", 3, 3);
-  const BanFreeOracle o = make_banfree_oracle(root);
+// The capture-entry values of 3x3 `corner` proven by the SAT strategies, layer by layer (F10).
+EntryPass sat_entry_values(const BanFreeOracle& o) {
   EntryOptions eo;
   eo.instance_seconds = 5;
   eo.budget_seconds = 0;
-  const EntryPass pass = solve_entry_layers(o, eo);
+  return solve_entry_layers(o, eo);
+}
+
+TEST_CASE("dfpn: the 3x3 corner 2-2 layer agrees with the SAT strategies wherever both decide", "[superko][dfpn]") {
+  const Game root = test::start_game("corner", 3, 3);
+  const BanFreeOracle o = make_banfree_oracle(root);
+  const EntryPass pass = sat_entry_values(o);
   const FreshValues plain = solve_fresh_values(o);  // no entry values: df-pn proves them itself
   DfpnSearch s(o, &plain, DfpnOptions{});
   int both = 0;
@@ -158,16 +171,34 @@ TEST_CASE("dfpn: a time budget stops the search and says so", "[superko][dfpn]")
   REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
 }
 
-// df-pn in certificate mode (no fresh values, no symmetry): its proof written as format 1.
-std::string dfpn_certificate(const Game& g, SkValue& value) {
+// df-pn in certificate mode (no fresh values, no symmetry) on g: its value, and its proof as
+// write(oracle, search) writes it.
+template <class Write>
+std::string certified(const Game& g, SkValue& value, Write write) {
   const BanFreeOracle o = make_banfree_oracle(g);
   DfpnOptions opt;
   opt.symmetry = false;
   DfpnSearch s(o, nullptr, opt);
   value = s.solve(g).value;
-  const CertificateText c = s.write_certificate(g, value, 1'000'000);
-  REQUIRE(c.error.empty());
-  return c.text;
+  return write(o, s);
+}
+
+// Its proof written as format 1.
+std::string dfpn_certificate(const Game& g, SkValue& value) {
+  return certified(g, value, [&](const BanFreeOracle&, DfpnSearch& s) {
+    const CertificateText c = s.write_certificate(g, value, 1'000'000);
+    REQUIRE(c.error.empty());
+    return c.text;
+  });
+}
+
+// Its proof written as a proof graph (format 8).
+std::string dfpn_graph(const Game& g, SkValue& value) {
+  return certified(g, value, [&](const BanFreeOracle& o, DfpnSearch& s) {
+    DfpnProofGraph graph(o);
+    REQUIRE(graph.add_root(s, g, value, 1'000'000).empty());
+    return graph.text(g);
+  });
 }
 
 CertificateCheck check_text(const std::string& text) {
@@ -175,21 +206,27 @@ CertificateCheck check_text(const std::string& text) {
   return check_certificate(in);
 }
 
-TEST_CASE("dfpn: its proofs, written as format 1, are accepted by the checker, and a dropped reply is refused",
-          "[superko][dfpn][certificate]") {
+TEST_CASE("dfpn: its proofs, written as format 1 and as a proof graph (format 8), are accepted with the "
+          "reference negamax's values, and a dropped reply is refused", "[superko][dfpn][certificate]") {
   std::mt19937_64 rng(31);
-  int checked = 0;
-  for (int trial = 0; trial < 40; ++trial) {
+  int compared = 0;
+  for (int trial = 0; trial < 80; ++trial) {
     const Game g = random_tiny_game(rng, trial);
-    SkValue v;
-    const std::string text = dfpn_certificate(g, v);
-    INFO(format_position(g.board, current(g)) << "\n" << text);
-    const CertificateCheck c = check_text(text);
-    REQUIRE(c.ok);
-    REQUIRE(c.value == to_string(v));
-    ++checked;
+    SkValue v, v8;
+    const std::string text = dfpn_certificate(g, v), graph = dfpn_graph(g, v8);
+    INFO(format_position(g.board, current(g)) << "\n" << text << "\n" << graph);
+    REQUIRE(v8 == v);
+    for (const std::string& t : {text, graph}) {
+      const CertificateCheck c = check_text(t);
+      REQUIRE(c.ok);
+      REQUIRE(c.value == to_string(v));
+    }
+    const SkValue ref = reference_value(g, 4'000);
+    if (ref == SkValue::unknown) continue;
+    REQUIRE(v == ref);
+    ++compared;
   }
-  REQUIRE(checked == 40);
+  REQUIRE(compared >= 15);
   // 5x2 soldiers from the start (White wins): accepted; with one of White's moves swapped for another
   // legal one, or a loser's reply dropped, refused.
   SkValue v;
@@ -222,6 +259,194 @@ TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof accepted by the checker", "
   const std::string text = dfpn_certificate(test::start_game("soldiers", 3, 5), v);
   REQUIRE(v == SkValue::win);
   REQUIRE(check_text(text).ok);
+}
+
+TEST_CASE("dfpn: proof graphs (format 8) from the start of 3x3 and 3x4 soldiers are accepted",
+          "[superko][dfpn][certificate]") {
+  // From the start: 3x3 soldiers (Black wins) and 3x4 (White wins, as the memoryless strategy shows).
+  SkValue v;
+  REQUIRE(check_text(dfpn_graph(test::start_game("soldiers", 3, 3), v)).ok);
+  REQUIRE(v == SkValue::win);
+  const CertificateCheck c = check_text(dfpn_graph(test::start_game("soldiers", 3, 4), v));
+  INFO(c.message);
+  REQUIRE(c.ok);
+  REQUIRE(v == SkValue::loss);
+}
+
+TEST_CASE("dfpn: 3x5 soldiers, Black wins, the proof graph accepted by the checker, and its size beside format 1's",
+          "[.dfpn3x5]") {
+  SkValue v1, v8;
+  const std::string f1 = dfpn_certificate(test::start_game("soldiers", 3, 5), v1);
+  const std::string f8 = dfpn_graph(test::start_game("soldiers", 3, 5), v8);
+  REQUIRE(v8 == SkValue::win);
+  REQUIRE(check_text(f1).ok);
+  REQUIRE(check_text(f8).ok);
+  WARN("3x5 soldiers: format 1 " << f1.size() << " bytes, format 8 " << f8.size() << " bytes");
+}
+
+// The 3x3 `corner` 2-2 layer's certificate (format 8, its decided classes alone), by the solver.
+SuperkoResult corner_layer_certificate() {
+  SuperkoOptions o;
+  o.strategy = false;
+  o.search = false;
+  o.dfpn_layer_black = o.dfpn_layer_white = 2;
+  o.certificate = o.dfpn_layer_certificate = true;
+  return solve_superko(test::start_game("corner", 3, 3), o);
+}
+
+TEST_CASE("dfpn layer certificate: every decided class of 3x3 corner's 2-2 layer, checked from its own board",
+          "[superko][dfpn][certificate]") {
+  const SuperkoResult r = corner_layer_certificate();
+  REQUIRE(r.certificate_version == 8);
+  const DfpnLayerReport& l = r.dfpn_layer;
+  REQUIRE(l.classes > 0);
+  REQUIRE(l.certified == l.win + l.loss);  // every class decided, and proven again for the certificate
+  const CertificateCheck c = check_text(r.certificate);
+  INFO(c.message);
+  REQUIRE(c.ok);
+  REQUIRE(c.entries == l.certified);
+  REQUIRE(table_test::contains(c.message, "(" + std::to_string(l.win) + " won, " + std::to_string(l.loss) + " lost)"));
+  // Each entry's value is the SAT strategies' (entry_layers.hpp) wherever they decide it.
+  const Game root = test::start_game("corner", 3, 3);
+  const BanFreeOracle o = make_banfree_oracle(root);
+  const EntryPass pass = sat_entry_values(o);
+  std::istringstream in(r.certificate);
+  std::string w;
+  int compared = 0;
+  while (in >> w)
+    if (w == "entry") {
+      std::string a, side, value;
+      in >> a >> side >> value;
+      const Position p = parse_position(root.board, a + " " + side);
+      const auto id = find_state(o.solution, o.key(p));
+      REQUIRE(id);
+      if (pass.fresh.entry[*id] == SkValue::unknown) continue;
+      INFO(a << " " << side);
+      REQUIRE(to_string(pass.fresh.entry[*id]) == value);
+      ++compared;
+    }
+  REQUIRE(compared >= 20);
+  // gonu check-certificate: the summary, then a line per entry.
+  table_test::TempDir d;
+  const std::string path = d.file("layer.cert");
+  {
+    std::ofstream f(path);
+    f << r.certificate;
+  }
+  const auto cli = table_test::run_gonu("check-certificate " + path);
+  REQUIRE(cli.code == 0);
+  REQUIRE(cli.out.rfind("OK: no root claimed", 0) == 0);
+  std::size_t lines = 0;
+  for (std::size_t at = cli.out.find("\nentry "); at != std::string::npos; at = cli.out.find("\nentry ", at + 1)) ++lines;
+  REQUIRE(lines == l.certified);
+}
+
+// Every node of every block's tree standing at the position of an earlier block of the same role,
+// replaced by a reference to it: how many of these forgeries the checker refuses as a reuse whose
+// condition fails (the others are proofs too: their condition holds there).
+int forged_reuses(const checker::GraphCertificate& gc, const Rules& rules) {
+  const Board b = make_board(rules.rows, rules.cols);
+  checker::GraphChecker good(rules, b, gc);
+  good.check();
+  int refused = 0;
+  std::function<void(int, int, const Position&, bool)> walk = [&](int block, int id, const Position& q, bool win) {
+    const checker::TreeNode& n = gc.nodes[std::size_t(id)];
+    if (n.kind == 'R') return;
+    for (int j = 0; j < block; ++j) {
+      if (!(gc.block_pos[std::size_t(j)] == q) || bool(good.wins[std::size_t(j)]) != win || id == gc.block_root[std::size_t(block)]) continue;
+      checker::GraphCertificate forged = gc;
+      forged.nodes[std::size_t(id)] = checker::TreeNode{'R', j, {}};
+      checker::GraphChecker c(rules, b, std::move(forged));
+      try {
+        c.check();
+      } catch (const checker::Flaw& f) {
+        if (table_test::contains(f.what, "reuse of block")) ++refused;
+      }
+    }
+    for (const auto& [text, child] : n.next) {
+      const Move m = parse_move(b, rules, q, text, generate_moves(b, rules, q));
+      walk(block, child, apply_move(q, m), !win);
+    }
+  };
+  for (std::size_t i = 0; i < gc.block_pos.size(); ++i) walk(int(i), gc.block_root[i], gc.block_pos[i], good.wins[i]);
+  return refused;
+}
+
+TEST_CASE("dfpn layer certificate: forged proof graphs are refused, gonu check-certificate says so in one line",
+          "[superko][dfpn][certificate][cli]") {
+  const std::string good = corner_layer_certificate().certificate;
+  REQUIRE(check_text(good).ok);
+  const auto refused = [&](const std::string& text, const std::string& why) {
+    const CertificateCheck c = check_text(text);
+    INFO(c.message);
+    REQUIRE_FALSE(c.ok);
+    REQUIRE(table_test::contains(c.message, why));
+  };
+  // A truncated file.
+  refused(good.substr(0, good.size() / 2), "truncated certificate");
+  // A winner's move changed: the first "W m" of a block made the next block's first move.
+  SkValue v;
+  const std::string root = dfpn_graph(test::start_game("soldiers", 3, 3), v);
+  const std::size_t wm = root.find("\nW ");
+  REQUIRE(wm != std::string::npos);
+  std::string wrong = root;
+  wrong.replace(wm + 3, 5, "b3-b2");
+  REQUIRE(wrong != root);
+  refused(wrong, "block 0");
+  // A state of the ban-free strategy dropped: a leaf or a reply leaves it.
+  const std::size_t st = good.find("\nstrategy ");
+  REQUIRE(st != std::string::npos);
+  const std::size_t st_end = good.find('\n', st + 1);
+  const long states = std::stol(good.substr(st + 10, st_end - st - 10));
+  std::string dropped = good;
+  const std::size_t last = dropped.rfind('\n', dropped.rfind("\nend-certificate") - 1);
+  dropped.erase(last, dropped.rfind("\nend-certificate") - last);
+  dropped.replace(st, st_end - st, "\nstrategy " + std::to_string(states - 1));
+  refused(dropped, "strategy");
+  // A reference to a block not yet checked (no cycles).
+  const std::size_t ref = good.find("\nR ");
+  REQUIRE(ref != std::string::npos);
+  std::string later = good;
+  later.replace(ref, 3, "\nR 7");  // "R j" becomes "R 7j", past every block
+  refused(later, "not an earlier block");
+  // A use whose condition fails: a block whose proof needs boards visited, listed as an entry
+  // (whose history is its own board alone).
+  checker::GraphCertificate gc;
+  {
+    std::istringstream in(good);
+    checker::Reader rd(in);
+    for (std::string w; w != "none";) w = rd.word("the header");  // up to "winner none"
+    checker::read_graph_certificate(rd, make_board(3, 3), false, gc);
+  }
+  const Rules rules = test::start_game("corner", 3, 3).rules;
+  checker::GraphChecker gch(rules, make_board(3, 3), gc);
+  gch.check();
+  std::size_t needy = gch.conditions.size();
+  for (std::size_t i = 0; i < gch.conditions.size() && needy == gch.conditions.size(); ++i)
+    if (!gch.conditions[i].visited.empty()) needy = i;
+  REQUIRE(needy < gch.conditions.size());
+  std::string forged = good;
+  const std::size_t entries = forged.find("\nentries ");
+  const std::size_t count_end = forged.find('\n', entries + 1);
+  const long n = std::stol(forged.substr(entries + 9, count_end - entries - 9));
+  forged.replace(entries, count_end - entries, "\nentries " + std::to_string(n + 1) + "\nentry " +
+                 format_position(make_board(3, 3), gc.block_pos[needy]) + (gch.wins[needy] ? " WIN " : " LOSS ") +
+                 std::to_string(needy));
+  refused(forged, "needs boards visited before it");
+  // A reuse whose condition fails on its line: somewhere a node made again for a block's state
+  // (its condition did not hold there) replaced by a reference to that block.
+  REQUIRE(forged_reuses(gc, rules) > 0);
+  // The command line: one line, exit 1.
+  table_test::TempDir d;
+  const std::string path = d.file("forged.cert");
+  {
+    std::ofstream f(path);
+    f << forged;
+  }
+  const auto r = table_test::run_gonu("check-certificate " + path);
+  REQUIRE(r.code == 1);
+  REQUIRE(r.out.rfind("FLAW: ", 0) == 0);
+  REQUIRE(std::count(r.out.begin(), r.out.end(), '\n') == 1);
 }
 
 TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's counts, and bad values refused",
@@ -447,27 +672,31 @@ TEST_CASE("dfpn threads: a time budget stops the rounds and says so", "[superko]
   REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
 }
 
-TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer, the root, its certificate)",
+TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer, the root, their certificates)",
           "[superko][dfpn][dfpn-threads][cli]") {
   using table_test::run_gonu;
   table_test::TempDir d;
   const std::vector<std::string> runs = {
-      // 28 classes: two rounds of 16, 14 classes left open within 50 expansions each
+      // 28 classes: two rounds of 16, 14 classes left open within 50 expansions each; the decided
+      // ones proven again (one thread) for the layer's certificate (format 8)
       "solve --rules corner --board 3x3 --no-strategy --no-search --dfpn-layer 2-2 --max-nodes 50 --quiet",
       // a complete root search whose rounds have jobs (5x2 takes more than one round of 4,096)
-      "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --certificate " + d.file("c")};
+      "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet"};
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string t1 = d.file("t1-" + std::to_string(i)), t2 = d.file("t2-" + std::to_string(i));
-    const auto one = run_gonu(runs[i] + " --threads 1 --dfpn-table " + t1);
-    const std::string cert = i == 1 ? table_test::slurp(d.file("c")) : "";
-    const auto two = run_gonu(runs[i] + " --threads 2 --dfpn-table " + t2);
-    if (i == 1) REQUIRE(table_test::slurp(d.file("c")) == cert);
+    const std::string c = d.file("c-" + std::to_string(i));  // one path: the printed note names it
+    const auto one = run_gonu(runs[i] + " --threads 1 --dfpn-table " + t1 + " --certificate " + c);
+    const std::string cert = table_test::slurp(c);
+    const auto two = run_gonu(runs[i] + " --threads 2 --dfpn-table " + t2 + " --certificate " + c);
     INFO(runs[i] << "\n" << one.out << one.err);
     REQUIRE(one.code == (i == 0 ? 3 : 0));
     REQUIRE(two.code == one.code);
     REQUIRE(two.out == one.out);
     REQUIRE(table_test::slurp(t2) == table_test::slurp(t1));
     REQUIRE(table_test::contains(one.out, i == 0 ? "14 classes open" : "LOSS for black"));
+    REQUIRE(cert.rfind("gonu-superko-certificate 8\n", 0) == 0);
+    REQUIRE(table_test::slurp(c) == cert);
+    REQUIRE(check_text(cert).ok);
   }
 }
 

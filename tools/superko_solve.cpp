@@ -55,7 +55,8 @@ void add_superko_options(CommandLine& cl) {
           ("no-search", "superko: skip the depth-first search");
   cl.add()("search", po::value<std::string>()->default_value("depth-first"),
            "superko: the last phase: depth-first or dfpn (df-pn over the full history, proofs shared under their "
-           "history condition, on --threads cores, the same result for any count); either writes certificate format 1");
+           "history condition, on --threads cores, the same result for any count); depth-first writes certificate "
+           "format 1, dfpn format 8 (a proof graph)");
   cl.add()("dfpn-layer", po::value<std::string>(),
            "superko: first run df-pn over the capture-entry states that the attractors leave open in the material "
            "layer B-W (black and white pieces, e.g. 2-2), one search per symmetry class within --max-nodes, the classes "
@@ -145,6 +146,7 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   o.max_relevant_boards = std::size_t(cl.count_value("relevant-boards"));
   o.relevance = o.max_relevant_boards > 0;
   o.certificate = cl.has("certificate");
+  o.dfpn_layer_certificate = o.certificate && o.dfpn_layer_black >= 0;
   o.progress = make_progress(cl.has("quiet"));
   return o;
 }
@@ -155,6 +157,10 @@ std::string certificate_note(const std::string& path, const SuperkoResult& r) {
     write_certificate(path, r.certificate);
     return path + " (format 6: the proven capture-entry values alone; the root is not proven)";
   }
+  if (r.value == SkValue::unknown && r.certificate_version == 8 && !r.certificate.empty()) {
+    write_certificate(path, r.certificate);
+    return path + " (format 8: the proven capture-entry values of the df-pn layer alone; the root is not proven)";
+  }
   if (r.value == SkValue::unknown) return "not written: the value is not proven";
   if (!r.certificate_error.empty()) return "not written: " + r.certificate_error;
   write_certificate(path, r.certificate);
@@ -163,6 +169,7 @@ std::string certificate_note(const std::string& path, const SuperkoResult& r) {
                      ? " (format 6: memoryless strategy over proven capture-entry values)"
                  : r.method == "strategy"      ? " (format " + v + (r.certificate_version == 7 ? ": strategy with memory)" : ": memoryless strategy)")
                  : r.method == "strategy tree" ? " (format " + v + ": tree with strategy leaves)"
+                 : r.certificate_version == 8  ? " (format 8: a proof graph of " + with_commas(r.certificate_nodes) + " nodes)"
                                                : " (" + with_commas(r.certificate_nodes) + " tree nodes)");
 }
 
@@ -312,7 +319,7 @@ nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
           {"classes", l.classes}, {"classes_win", l.win}, {"classes_loss", l.loss},
           {"classes_open", l.classes - l.win - l.loss}, {"states_win", l.states_win},
           {"states_loss", l.states_loss}, {"nodes", l.nodes}, {"max_decided_class_nodes", l.max_class_nodes},
-          {"seconds", l.seconds}, {"table", dfpn_json(l.table)}};
+          {"seconds", l.seconds}, {"table", dfpn_json(l.table)}, {"certified_classes", l.certified}};
 }
 
 // "df-pn layer B-W: ..." (only with --dfpn-layer).
@@ -325,7 +332,9 @@ void print_dfpn_layer(const DfpnLayerReport& l) {
             << " classes open; " << with_commas(l.nodes) << " nodes (a decided class at most "
             << with_commas(l.max_class_nodes) << "); table " << with_commas(l.table.exact) << " exact + "
             << with_commas(l.table.conditional) << " conditional entries, " << with_commas(l.table.hits)
-            << " conditional hits, " << l.table.collections << " collections\n";
+            << " conditional hits, " << l.table.collections << " collections"
+            << (l.certified ? "; " + with_commas(l.certified) + " decided classes proven again for the certificate" : "")
+            << "\n";
 }
 
 void print_json(const SuperkoResult& r, const Report& rep) {

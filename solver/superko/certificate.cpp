@@ -124,6 +124,16 @@ bool write_trees(Writer& w, SuperkoSearch& search, const Game& g, std::vector<st
 
 std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, Side winner,
                           const std::vector<Position>& seeds, std::uint64_t& entries) {
+  for (const Position& s : seeds) {
+    std::uint16_t d;
+    if ((bf.value(bf.key(s), d) == Value::win) != (s.to_move == winner))
+      throw GonuError("certificate: a ban-free leaf is not won for the winner (internal error)");
+  }
+  return banfree_table(bf, b, r, seeds, entries);  // the roles alternate from the seeds on
+}
+
+std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, const std::vector<Position>& seeds,
+                          std::uint64_t& entries, bool winner_only) {
   std::unordered_set<Key> seen;
   std::deque<Position> queue;
   for (const Position& s : seeds)
@@ -143,8 +153,8 @@ std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& 
       if (dy == 0) return;  // terminal: needs no entry
       if (seen.insert(bf.key(y)).second) queue.push_back(y);
     };
-    if (x.to_move == winner) {
-      if (v != Value::win) throw GonuError("certificate: ban-free strategy state not won (internal error)");
+    if (v == Value::draw) throw GonuError("certificate: ban-free strategy state drawn (internal error)");
+    if (v == Value::win) {
       bool found = false;
       for (const Move& m : moves) {
         const Position y = apply_move(x, m);
@@ -158,10 +168,12 @@ std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& 
       }
       if (!found) throw GonuError("certificate: no ban-free winning move (internal error)");
     } else {
-      if (v != Value::loss) throw GonuError("certificate: ban-free strategy state not lost (internal error)");
       for (const Move& m : moves) visit(apply_move(x, m));
     }
-    table << format_position(b, x) << " " << d << " " << move_text << "\n";
+    if (winner_only && v != Value::win) continue;
+    table << format_position(b, x) << " ";
+    if (!winner_only) table << d << " ";
+    table << move_text << "\n";
     ++entries;
   }
   return table.str();

@@ -23,6 +23,11 @@ std::string certificate_header(const Game& g, int version, Side winner);
 // lines of format 1 (one per state, breadth first); *entries counts them.
 std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, Side winner,
                           const std::vector<Position>& seeds, std::uint64_t& entries);
+// The same for seeds of either side: a state is the winner's (a move) where its ban-free value is
+// WIN for the side to move, the loser's ("-") where it is LOSS. `winner_only` (format 8): the
+// winner's states alone, as "POSITION MOVE" (the checker derives the rest).
+std::string banfree_table(const BanFreeOracle& bf, const Board& b, const Rules& r, const std::vector<Position>& seeds,
+                          std::uint64_t& entries, bool winner_only = false);
 
 // A whole format-1 file: the header, the sections (section i starts at sections[i] with trees[i]),
 // the ban-free table of `seeds`.

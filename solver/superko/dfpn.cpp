@@ -722,6 +722,21 @@ CertificateText DfpnSearch::write_certificate(const Game& g, SkValue value, std:
   return out;
 }
 
+std::string DfpnSearch::walk(const std::vector<Position>& history, const std::function<void()>& f) {
+  std::string stop;
+  start_budget();
+  run_with_large_stack([&] {
+    try {
+      enter_segment(history);
+      f();
+    } catch (const BudgetOut& b) {
+      stop = b.reason;
+    }
+  });
+  segs_.clear();
+  return stop;
+}
+
 namespace {
 
 // Every state of the solution decoded, by id; and which of them some capture of the solution enters.
@@ -796,6 +811,7 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
       const DfpnOutcome& o = outs[c - first];
       if (o.value == SkValue::unknown) continue;
       (o.value == SkValue::win ? rep.win : rep.loss) += 1;
+      rep.decided.emplace_back(classes.reps[c], o.value);
       (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
       rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
     }

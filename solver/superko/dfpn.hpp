@@ -13,7 +13,8 @@
 // relying on more than `max_relevant_boards` boards is kept for its exact visited set only. Unproven
 // numbers are keyed by (state, hash of the visited set): never shared across histories. The table is
 // bounded: when full, the unproven entries and conditional proofs of least work are dropped.
-// A proof is written as certificate format 1 by walking the table (write_certificate).
+// A proof is written by walking the table: certificate format 1 (write_certificate) or a proof
+// graph, format 8 (dfpn_certificate.hpp); after the rounds, from the main search's merged table.
 // One DfpnSearch is single-threaded and deterministic (children in generate_moves order, ties to
 // the first).
 // Threads (solve_rounds, solve_entries; as many as TBB allows, i.e. gonu's --threads): work is cut
@@ -105,6 +106,11 @@ class DfpnSearch {
   // fresh values (`fresh` null: its leaves are then F3's alone) and with symmetry off.
   CertificateText write_certificate(const Game& g, SkValue value, std::uint64_t max_nodes);
 
+  // Runs f on a thread with a large stack with `history` (the boards since the last capture, the
+  // node last) as the current segment and a fresh node budget for what f proves again through the
+  // table: a proof's writer (dfpn_certificate.hpp). The budget's reason if it ran out, else empty.
+  std::string walk(const std::vector<Position>& history, const std::function<void()>& f);
+
   DfpnStats stats() const;
 
   // The table's decided entries (never unproven numbers), each with the condition it holds under:
@@ -127,6 +133,7 @@ class DfpnSearch {
   };
 
  private:
+  friend class DfpnProofBuilder;  // writes the proof graph (dfpn_certificate.cpp) from the table
   enum class Kind : std::uint8_t { leaf, capture, inner };
   struct Child {
     Move move;
@@ -259,6 +266,8 @@ struct DfpnLayerReport {
   std::uint64_t max_class_nodes = 0; // the most a decided class took
   double seconds = 0;
   DfpnStats table;                   // at the end
+  std::vector<std::pair<Position, SkValue>> decided;  // each decided class's canonical state and value
+  std::uint64_t certified = 0;       // with a certificate: of them, proven again and written (format 8)
 };
 
 class DfpnTableFile;

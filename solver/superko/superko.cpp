@@ -14,6 +14,7 @@
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/certificate.hpp"
 #include "solver/superko/cube.hpp"
+#include "solver/superko/dfpn_certificate.hpp"
 #include "solver/superko/dfpn_table.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/search.hpp"
@@ -199,9 +200,9 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
 
 // Df-pn from the root instead of the depth-first search. With a certificate asked for, it runs
 // without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
-// names the positions the game reaches (format 1, dfpn.hpp).
+// names the positions the game reaches; the proof goes into `graph` (format 8, dfpn_certificate.hpp).
 void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
-              double seconds_left, const DfpnTableFile* table, SuperkoResult& res) {
+              double seconds_left, const DfpnTableFile* table, DfpnProofGraph& graph, SuperkoResult& res) {
   DfpnOptions d = dfpn_options(o);
   d.symmetry = !o.certificate;
   d.max_seconds = seconds_left;
@@ -218,13 +219,32 @@ void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game&
   }
   res.method = "df-pn";
   if (o.certificate) {
-    CertificateText c = dfpn.write_certificate(g, out.value, o.max_certificate_nodes);
-    res.certificate = std::move(c.text);
-    res.certificate_error = c.error;
-    res.certificate_nodes = c.nodes;
-    if (res.certificate_error.empty()) res.certificate_version = 1;
+    res.certificate_error = graph.add_root(dfpn, g, out.value, o.max_certificate_nodes);
+    if (res.certificate_error.empty()) {
+      res.certificate = graph.text(g);
+      res.certificate_nodes = graph.nodes();
+      res.certificate_version = 8;
+    }
   }
   res.dfpn = dfpn.stats();
+}
+
+// The layer pass's decided classes proven again in certificate mode (no fresh values, no
+// symmetry; the same node budget a class), each written into `graph` as an entry. A class the
+// budget does not decide again is left out (the report counts those written). One class after
+// another on one thread, after the layer's parallel rounds, in class order: the certificate's bytes
+// do not depend on the thread count.
+void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, DfpnLayerReport& layer,
+                        DfpnProofGraph& graph) {
+  DfpnOptions d = dfpn_options(o);
+  d.symmetry = false;
+  DfpnSearch search(oracle, nullptr, d);
+  for (const auto& [p, v] : layer.decided) {
+    const DfpnOutcome again = search.solve_entry(p);
+    if (again.value == SkValue::unknown) continue;
+    if (again.value != v) throw GonuError("df-pn layer: a class proven twice with two values (internal error)");
+    if (graph.add_entry(search, p, v, o.max_certificate_nodes).empty()) ++layer.certified;
+  }
 }
 
 // Per material layer: the ban-free states, the capture entries the search met, its nodes, and the
@@ -334,9 +354,11 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     return res;
   }
   const FreshValues& fresh = pass.fresh;
+  DfpnProofGraph graph(oracle);  // df-pn's proofs for a certificate: the layer's entries, the root's
   if (o.dfpn_layer_black >= 0) {
     res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, dfpn_options(o), tablep);
     res.dfpn_layer_ran = true;
+    if (o.dfpn_layer_certificate) certify_dfpn_layer(oracle, o, res.dfpn_layer, graph);
   }
   if (o.strategy && o.cube) {
     try_cube(oracle, fresh, g, o, res);
@@ -354,9 +376,13 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (res.cube.stopped && res.value == SkValue::unknown) res.stop_reason = "strategy search limit";
   else if (res.value == SkValue::unknown && clock.out()) res.stop_reason = "time budget";
   else if (res.value == SkValue::unknown && o.search && o.search_method == SearchMethod::dfpn)
-    run_dfpn(oracle, fresh, g, o, so.max_seconds, tablep, res);
+    run_dfpn(oracle, fresh, g, o, so.max_seconds, tablep, graph, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
+  if (res.value == SkValue::unknown && !graph.empty() && res.certificate.empty()) {  // the layer's entries alone
+    res.certificate = graph.text(g);
+    res.certificate_version = 8;
+  }
   res.nodes = search.nodes();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   res.table_entries = search.table_entries();

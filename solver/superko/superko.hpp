@@ -87,7 +87,7 @@ struct SuperkoCubeReport {
 struct SuperkoResult {
   SkValue value = SkValue::unknown;  // for the side to move at the root
   std::string method;                // "strategy", "strategy tree" or "search" when proven
-  int certificate_version = 0;       // of the certificate written (1 to 6), when there is one
+  int certificate_version = 0;       // of the certificate written (1 to 8), when there is one
   // search: plies of the longest line of the proof found (not the shortest win); strategy: a bound
   // on the game's length under the strategy (its reachable states less one)
   std::uint32_t depth = 0;

@@ -43,7 +43,7 @@ struct RunDeadline {
 };
 
 // The last phase, when no strategy settles the root: the depth-first search (search.hpp, with a
-// certificate) or df-pn over the full history (dfpn.hpp; also certificate format 1).
+// certificate) or df-pn over the full history (dfpn.hpp; certificate format 8, dfpn_certificate.hpp).
 enum class SearchMethod : std::uint8_t { depth_first, dfpn };
 
 struct SuperkoOptions {
@@ -81,6 +81,7 @@ struct SuperkoOptions {
   bool mobility_order = true;        // among equal children, the one leaving the fewest replies first
   std::size_t max_table_entries = std::size_t(1) << 22;  // the table is cleared when full
   bool certificate = false;          // write the proof (text) into the result
+  bool dfpn_layer_certificate = false;  // --dfpn-layer's decided classes proven again for a certificate (format 8)
   std::uint64_t max_certificate_nodes = 50'000'000;
   ProgressFn progress;
 };
