@@ -1,6 +1,8 @@
 // gonu solve --game jungi: Jungi endgame tables (solver/jungi/): one material and every material
 // its captures and promotions lead to (--material), or every material of up to N pieces (--all N),
-// smallest first. For each table, stdout gets its positions, W/L/D for each side to move and the
+// smallest first; a material and its colour flip share one table (jungi::is_canonical), so a run
+// solves the kept ones (--material KvKR says it keeps KRvK, and solves that). For each table,
+// stdout gets its positions, W/L/D for each side to move and the
 // longest win with a position of it; stderr gets its time and the peak memory so far, and on a
 // terminal each level as it is swept (stdout depends only on the input, as for Jul-gonu's solve).
 //

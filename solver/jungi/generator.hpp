@@ -85,7 +85,8 @@ constexpr std::uint64_t kSolverBytesPerIndex = 2;
 // materials (canonical): a flipped material is read from its kept table.
 std::vector<Material> materials_read(const Material& m);
 
-// The tables solved so far, by material, under one reading of the rules.
+// The tables solved so far, by material (kept materials only: a flipped material's positions are
+// read from its kept table, entry and probe), under one reading of the rules.
 class TableSet {
  public:
   explicit TableSet(const Rules& rules) : rules_(rules) {}
