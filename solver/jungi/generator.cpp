@@ -338,7 +338,8 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
   return *find(canonical(m));
 }
 
-const Table& TableSet::solve_alone(const Material& m, const TableOptions& options) {
+const Table& TableSet::solve_alone(const Material& wanted, const TableOptions& options) {
+  const Material m = canonical(wanted);  // only kept materials are held
   if (const Table* t = find(m)) return *t;
   for (const Material& x : materials_read(m))
     if (!find(x))

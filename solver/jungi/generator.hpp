@@ -111,8 +111,8 @@ class TableSet {
   // read): find, probe and solve then use it as one solved here. Throws GonuError if its
   // material is held already or not kept, or its entries are not one an index.
   const Table& adopt(std::unique_ptr<Table> table);
-  // Solves m alone, its closure not looked at: every table of materials_read(m) must be held
-  // (solved or adopted); a GonuError names the first that is not. What a run that holds only some
+  // Solves m alone (its kept table, canonical(m)), its closure not looked at: every table of
+  // materials_read(m) must be held (solved or adopted); a GonuError names the first that is not. What a run that holds only some
   // tables calls (gonu solve --dir: each material after loading what it reads); no memory check.
   const Table& solve_alone(const Material& m, const TableOptions& options = {});
   // Drops m's table (if held), so that a run through many materials holds only what is still read
