@@ -203,8 +203,9 @@ bool Indexer::decode(std::uint64_t idx, Position& out, Placement& placement) con
     // alone in its group is its ordinal).
     int top = g.count == 1 ? int(rank) : g.squares - 1;
     for (int i = g.count; i >= 1; --i) {
-      // C(o, i) grows with o: a binary search over [i - 1, top] (C(i - 1, i) = 0 <= rank).
-      for (int lo = i - 1; lo < top;) {
+      // C(o, i) grows with o: a binary search over [i - 1, top] (C(i - 1, i) = 0 <= rank); a
+      // piece alone has its ordinal already.
+      for (int lo = g.count == 1 ? top : i - 1; lo < top;) {
         const int mid = (lo + top + 1) / 2;
         if (choose(mid, i) > rank) top = mid - 1;
         else lo = mid;
