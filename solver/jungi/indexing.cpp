@@ -70,7 +70,7 @@ Placement flip_placement(const Placement& p) {
     const Piece x = p.piece[std::size_t(k)];
     const int sq = p.square[std::size_t(k)];
     q.piece[std::size_t(k)] = make_piece(other(side_of(x)), type_of(x));
-    q.square[std::size_t(k)] = static_cast<std::int8_t>(square_at(file_of(sq), kRanks - 1 - rank_of(sq)));
+    q.square[std::size_t(k)] = static_cast<std::int8_t>(rank_mirror(sq));
   }
   return q;
 }

@@ -43,9 +43,9 @@ void parse_side(std::string_view text, Side side, const std::string& label, Mate
   }
 }
 
-int rank_mirror(int sq) { return square_at(file_of(sq), kRanks - 1 - rank_of(sq)); }
-
 }  // namespace
+
+int rank_mirror(int sq) { return square_at(file_of(sq), kRanks - 1 - rank_of(sq)); }
 
 int Material::pieces(Side s) const {
   int n = 0;
