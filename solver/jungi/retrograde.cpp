@@ -17,7 +17,8 @@
 // in l, in max(c, l) + 1 plies; with caps DRAW it never wins; both lose when C is a WIN, as a
 // plain move. With caps WIN c, the move loses for its mover in min(c, w) + 1 plies where C is a
 // WIN in w, else in c + 1: it is left out of the counter, and a position whose counted moves
-// have all lost waits (the pending list) until each such move's distance is known. A move to a C
+// have all lost waits (the pending list) until each such move's distance is known (where the
+// piece that passed is a royal, c is 1: the move loses in 2, valued at once). A move to a C
 // whose captures of what passed by are its only moves (stalemate=draw) is valued as a capture.
 #include "solver/jungi/retrograde.hpp"
 
@@ -46,6 +47,10 @@ namespace {
 // place in memory; the longest loss among the moves leaving the material, read once when the
 // counter reaches 0, lies apart (Solver::fixed_loss_).
 constexpr std::uint16_t kCantLose = 0x2000, kCapsWin = 0x1000, kCounterMask = 0x0FFF;
+
+// A royal (an Emperor's two-step) that passes a square where the opponent can take what passed
+// by is taken at once: the move loses in 2 plies, known from the start, as a capture's value is.
+const std::uint16_t kRoyalPassedByThreat = code(kLoss, 2);
 bool undecided(std::uint16_t e) { return e != kInvalidEntry && kind(e) == 0; }
 
 // Steps and leaps read backwards: for (side, type, to), the squares a non-capturing atom comes
@@ -91,26 +96,55 @@ const ReverseGeometry& reverse_geometry(bool lancer_queen) {
 
 int opposite(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
 
-// Calls f(slot, from, passed) once for every move inside the material that leads to c (no field,
+// The King-step neighbours of each square, as sets.
+const std::array<Set, kSquares>& neighbour_sets() {
+  static const std::array<Set, kSquares> sets = [] {
+    const Geometry& g = geometry(false);
+    std::array<Set, kSquares> out{};
+    for (int sq = 0; sq < kSquares; ++sq)
+      for (int i = 0; i < g.neighbours[std::size_t(sq)]; ++i) out[std::size_t(sq)] |= bit(g.neighbour[std::size_t(sq)][std::size_t(i)]);
+    return out;
+  }();
+  return sets;
+}
+
+Set occupied(const Placement& pl) {
+  Set s = 0;
+  for (int k = 0; k < pl.n; ++k) s |= bit(pl.square[std::size_t(k)]);
+  return s;
+}
+
+Set all_squares() { return (Set{1} << kSquares) - 1; }
+
+// Calls f(slot, from, passed) for the moves inside the material that lead to c (no field,
 // stored): the piece in placement slot `slot` came from `from`, by a move that passed `passed` (0:
-// none). The same moves, one for one, as generate_moves makes from the predecessor: steps and
-// leaps (hobbling read), slides back to the first blocker, a Pawn's 2-step, an Emperor's
-// non-capturing two-steps (one per middle square).
+// none). The same moves as generate_moves makes from the predecessor (steps and leaps, hobbling
+// read; slides back to the first blocker; a Pawn's 2-step; an Emperor's two-steps, one per middle
+// square), one for one, except that an Emperor's moves from one square whose field the opponent
+// cannot use (no square passed, or none in `reach`, the squares where the opponent's pieces could
+// take what passed by) come once, with passed 0: whatever the path, they make one stored
+// position, and counting it once is what halves an Emperor's updates. for_each_table_move groups
+// the same moves.
 template <class F>
-void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& rg, const Position& c, const Placement& pl, F&& f) {
+void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& rg, const Position& c, const Placement& pl, Set reach, F&& f) {
   const Side mover = other(c.to_move);
   const auto si = std::size_t(index(mover));
+  const auto& ring = neighbour_sets();
+  const Set empty = all_squares() & ~occupied(pl);
   for (int s = 0; s < pl.n; ++s) {
     const Piece x = pl.piece[std::size_t(s)];
     if (side_of(x) != mover) continue;
     const int to = pl.square[std::size_t(s)];
     const auto type = std::size_t(type_of(x));
+    const bool emperor = is_royal(x) && is_promoted(x);
+    Set quiet = 0;  // an Emperor's grouped moves, by the square it came from
     for (std::uint32_t k = rg.first[si][type][std::size_t(to)]; k < rg.first[si][type][std::size_t(to) + 1]; ++k) {
       const ReverseAtom& a = rg.atoms[k];
       if (c.cell[std::size_t(a.from)] != kEmpty || !can_stand(r, x, a.from)) continue;
       if (a.block >= 0 && r.hobbling && c.cell[std::size_t(a.block)] != kEmpty) continue;
       if (a.middle < 0) {
-        f(s, a.from, Set{0});
+        if (emperor) quiet |= bit(a.from);
+        else f(s, a.from, Set{0});
       } else if (c.cell[std::size_t(a.middle)] == kEmpty) {
         f(s, a.from, bit(a.middle));
       }
@@ -127,25 +161,28 @@ void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& r
         passed |= bit(from);
       }
     }
-    if (is_royal(x) && is_promoted(x)) {
-      for (int i = 0; i < g.neighbours[std::size_t(to)]; ++i) {
-        const int mid = g.neighbour[std::size_t(to)][std::size_t(i)];
-        if (c.cell[std::size_t(mid)] != kEmpty) continue;
-        for (int j = 0; j < g.neighbours[std::size_t(mid)]; ++j) {
-          const int from = g.neighbour[std::size_t(mid)][std::size_t(j)];
-          if (from != to && c.cell[std::size_t(from)] == kEmpty) f(s, from, bit(mid));
-        }
+    if (!emperor) continue;
+    for (Set mids = ring[std::size_t(to)] & empty; mids; mids &= mids - 1) {
+      const int mid = lowest(mids);
+      if (!has(reach, mid)) {
+        quiet |= ring[std::size_t(mid)] & empty;
+        continue;
       }
+      for (Set from = ring[std::size_t(mid)] & empty; from; from &= from - 1) f(s, lowest(from), bit(mid));
     }
+    for (; quiet; quiet &= quiet - 1) f(s, lowest(quiet), Set{0});
   }
 }
 
 // Calls visit(move, passed, captures) for every move of p, a stored position (no field, no
 // first-move rights), with the squares it passes and whether it captures: generate_moves's moves
-// (the same atoms, slides and two-steps, one for one), without building a list. The tests check
-// the tables it makes against the sweeps, which take their moves from generate_moves.
+// (the same atoms, slides and two-steps), without building a list, one for one except that an
+// Emperor's moves that capture nothing and whose field the opponent cannot use (none of the
+// passed squares in `reach`) come once for each square they reach, as a step or leap (passed 0),
+// as for_each_unmove gives them. The tests check the tables it makes against the sweeps, which
+// take their moves from generate_moves.
 template <class Visit>
-void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, const Placement& pl, Visit&& visit) {
+void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, const Placement& pl, Set reach, Visit&& visit) {
   const Side side = p.to_move;
   const auto si = std::size_t(index(side));
   auto push = [&](Piece x, int from, int to, int mid, MoveKind kind, Set passed, bool captures) {
@@ -159,11 +196,18 @@ void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, c
     visit(m, passed, captures);
   };
   auto enemy = [&](Piece t) { return t != kEmpty && side_of(t) != side; };
+  const auto& ring = neighbour_sets();
+  Set enemies = 0;
+  for (int k = 0; k < pl.n; ++k)
+    if (side_of(pl.piece[std::size_t(k)]) != side) enemies |= bit(pl.square[std::size_t(k)]);
+  const Set empty = all_squares() & ~occupied(pl);
   for (int k = 0; k < pl.n; ++k) {
     const Piece x = pl.piece[std::size_t(k)];
     if (side_of(x) != side) continue;
     const int from = pl.square[std::size_t(k)];
     const auto type = std::size_t(type_of(x));
+    const bool emperor = is_royal(x) && is_promoted(x);
+    Set quiet = 0;  // an Emperor's grouped moves, by the square they reach
     const auto& first = g.first[si][type];
     for (int i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
       const Atom& a = g.atoms[std::size_t(i)];
@@ -175,7 +219,9 @@ void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, c
       const MoveKind kind = two ? MoveKind::double_step : MoveKind::step;
       const Set passed = two ? bit(a.middle) : 0;
       if (t == kEmpty) {
-        if (a.flags & kMoveOk) push(x, from, a.to, a.middle, kind, passed, false);
+        if (!(a.flags & kMoveOk)) continue;
+        if (emperor && !passed) quiet |= bit(a.to);
+        else push(x, from, a.to, a.middle, kind, passed, false);
       } else if (enemy(t) && (a.flags & kCaptureOk)) {
         push(x, from, a.to, a.middle, kind, passed, true);
       }
@@ -195,21 +241,16 @@ void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, c
         passed |= bit(sq);
       }
     }
-    if (!(is_royal(x) && is_promoted(x))) continue;
-    for (int i = 0; i < g.neighbours[std::size_t(from)]; ++i) {
-      const int mid = g.neighbour[std::size_t(from)][std::size_t(i)];
-      const Piece tm = p.cell[std::size_t(mid)];
-      if (tm != kEmpty && !enemy(tm)) continue;
-      for (int j = 0; j < g.neighbours[std::size_t(mid)]; ++j) {
-        const int to = g.neighbour[std::size_t(mid)][std::size_t(j)];
-        if (to == from) {
-          if (tm != kEmpty) push(x, from, from, mid, MoveKind::two_step, bit(mid), true);
-          continue;
-        }
-        const Piece tt = p.cell[std::size_t(to)];
-        if (tt == kEmpty || enemy(tt)) push(x, from, to, mid, MoveKind::two_step, bit(mid), tm != kEmpty || tt != kEmpty);
-      }
+    if (!emperor) continue;
+    for (Set mids = ring[std::size_t(from)] & (empty | enemies); mids; mids &= mids - 1) {
+      const int mid = lowest(mids);
+      const bool takes = has(enemies, mid);
+      if (takes) push(x, from, from, mid, MoveKind::two_step, bit(mid), true);  // and back
+      if (!takes && !has(reach, mid)) quiet |= ring[std::size_t(mid)] & empty;
+      const Set ends = ring[std::size_t(mid)] & (takes || has(reach, mid) ? empty | enemies : enemies) & ~bit(from);
+      for (Set to = ends; to; to &= to - 1) push(x, from, lowest(to), mid, MoveKind::two_step, bit(mid), takes || has(enemies, lowest(to)));
     }
+    for (; quiet; quiet &= quiet - 1) push(x, from, lowest(quiet), kNoSquare, MoveKind::step, Set{0}, false);
   }
 }
 
@@ -498,7 +539,7 @@ class Solver {
     Best fixed;
     bool any_fixed = false, caps_win = false, any = false;
     int count = 0;
-    for_each_table_move(rules_, g_, p, pl, [&](const Move& m, Set passed, bool captures) {
+    for_each_table_move(rules_, g_, p, pl, reach, [&](const Move& m, Set passed, bool captures) {
       any = true;
       if (captures || m.promotes) {
         fixed.add(leaving_value(p, pl, m, passed, reach));
@@ -506,6 +547,11 @@ class Solver {
         return;
       }
       if (passed & reach) {
+        if (is_royal(p.cell[std::size_t(m.from)])) {
+          fixed.add(kRoyalPassedByThreat);
+          any_fixed = true;
+          return;
+        }
         Placement c;
         const int slot = moved_placement(pl, m, c);
         const Caps caps = this->caps(c, other(p.to_move), passed, slot, reach, cache);
@@ -633,9 +679,10 @@ class Solver {
     }
     const Set reach = capture_reach(g_, pl, c.to_move);
     CapsCache cache;
-    for_each_unmove(rules_, g_, rg_, c, pl, [&](int slot, int from, Set passed) {
+    for_each_unmove(rules_, g_, rg_, c, pl, reach, [&](int slot, int from, Set passed) {
       Caps caps;
       if (passed & reach) {
+        if (is_royal(pl.piece[std::size_t(slot)])) return;  // valued apart: kRoyalPassedByThreat
         caps = this->caps(pl, c.to_move, passed, slot, reach, cache);
         if (caps.kind == Caps::alone || caps.kind == Caps::win) return;  // valued apart
       }
