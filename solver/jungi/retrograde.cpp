@@ -53,45 +53,65 @@ constexpr std::uint16_t kCantLose = 0x2000, kCapsWin = 0x1000, kCounterMask = 0x
 const std::uint16_t kRoyalPassedByThreat = code(kLoss, 2);
 bool undecided(std::uint16_t e) { return e != kInvalidEntry && kind(e) == 0; }
 
-// Steps and leaps read backwards: for (side, type, to), the squares a non-capturing atom comes
-// from, with the squares it needs empty.
+// Steps and leaps read backwards: the square a non-capturing atom comes from, with the squares
+// it needs empty.
 struct ReverseAtom {
   std::int8_t from, block, middle;
 };
-struct ReverseGeometry {
-  std::vector<ReverseAtom> atoms;
-  std::array<std::array<std::array<std::uint32_t, kSquares + 1>, kTypes>, 2> first{};
+
+// The atoms (steps and leaps) of the rules, split for speed. Those that need nothing but their
+// target square (no first-move right, no middle square, nothing that hobbles them under these
+// rules) as sets by (side, type, square): where they move to and capture from it, and where a
+// non-capturing one that reaches it comes from. The others as lists: forwards by the square they
+// leave (first-move atoms left out: table positions have no such right), backwards by the square
+// they reach (non-capturing ones: a capture leaves the material). And the squares each piece can
+// stand on, and each side's promotion zone.
+struct AtomSets {
+  using BySquare = std::array<std::array<std::array<Set, kSquares>, kTypes>, 2>;
+  using First = std::array<std::array<std::array<std::uint32_t, kSquares + 1>, kTypes>, 2>;
+  BySquare move{}, capture{}, back{};
+  std::vector<Atom> forward;
+  std::vector<ReverseAtom> backward;
+  First forward_first{}, backward_first{};
+  std::array<Set, 2 * kTypes + 1> stand{};
+  std::array<Set, 2> zone{};
 };
 
-ReverseGeometry build_reverse(const Geometry& g) {
-  ReverseGeometry r;
+AtomSets build_atom_sets(const Rules& r, const Geometry& g) {
+  AtomSets out;
   for (const Side side : {Side::south, Side::north}) {
     const auto si = std::size_t(index(side));
+    for (int sq = 0; sq < kSquares; ++sq)
+      if (in_zone(side, sq)) out.zone[si] |= bit(sq);
     for (std::size_t type = 0; type < std::size_t(kTypes); ++type) {
+      const Piece x = make_piece(side, int(type));
+      for (int sq = 0; sq < kSquares; ++sq)
+        if (can_stand(r, x, sq)) out.stand[x] |= bit(sq);
       std::array<std::vector<ReverseAtom>, kSquares> by_to;
       const auto& first = g.first[si][type];
       for (int from = 0; from < kSquares; ++from) {
+        out.forward_first[si][type][std::size_t(from)] = std::uint32_t(out.forward.size());
         for (int i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
           const Atom& a = g.atoms[std::size_t(i)];
-          // A first-move 2-step needs a right that table positions lack; capture-only atoms
-          // leave the material.
-          if (!(a.flags & kMoveOk) || (a.flags & kFirstMove)) continue;
-          by_to[std::size_t(a.to)].push_back({std::int8_t(from), a.block, a.middle});
+          if (a.flags & kFirstMove) continue;
+          const bool plain = !(a.flags & kDoubleStep) && a.middle < 0 && (a.block < 0 || !r.hobbling);
+          if (plain && (a.flags & kMoveOk)) out.move[si][type][std::size_t(from)] |= bit(a.to);
+          if (plain && (a.flags & kCaptureOk)) out.capture[si][type][std::size_t(from)] |= bit(a.to);
+          if (!plain) out.forward.push_back(a);
+          if (!(a.flags & kMoveOk)) continue;
+          if (plain) out.back[si][type][std::size_t(a.to)] |= bit(from);
+          else by_to[std::size_t(a.to)].push_back({std::int8_t(from), a.block, a.middle});
         }
       }
+      out.forward_first[si][type][kSquares] = std::uint32_t(out.forward.size());
       for (int to = 0; to < kSquares; ++to) {
-        r.first[si][type][std::size_t(to)] = std::uint32_t(r.atoms.size());
-        r.atoms.insert(r.atoms.end(), by_to[std::size_t(to)].begin(), by_to[std::size_t(to)].end());
+        out.backward_first[si][type][std::size_t(to)] = std::uint32_t(out.backward.size());
+        out.backward.insert(out.backward.end(), by_to[std::size_t(to)].begin(), by_to[std::size_t(to)].end());
       }
-      r.first[si][type][kSquares] = std::uint32_t(r.atoms.size());
+      out.backward_first[si][type][kSquares] = std::uint32_t(out.backward.size());
     }
   }
-  return r;
-}
-
-const ReverseGeometry& reverse_geometry(bool lancer_queen) {
-  static const ReverseGeometry standard = build_reverse(geometry(false)), queen = build_reverse(geometry(true));
-  return lancer_queen ? queen : standard;
+  return out;
 }
 
 int opposite(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
@@ -123,10 +143,10 @@ Set all_squares() { return (Set{1} << kSquares) - 1; }
 // square), one for one, except that an Emperor's moves from one square whose field the opponent
 // cannot use (no square passed, or none in `reach`, the squares where the opponent's pieces could
 // take what passed by) come once, with passed 0: whatever the path, they make one stored
-// position, and counting it once is what halves an Emperor's updates. for_each_table_move groups
+// position, and counting it once is what halves an Emperor's updates. table_moves groups
 // the same moves.
 template <class F>
-void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& rg, const Position& c, const Placement& pl, Set reach, F&& f) {
+void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, const Position& c, const Placement& pl, Set reach, F&& f) {
   const Side mover = other(c.to_move);
   const auto si = std::size_t(index(mover));
   const auto& ring = neighbour_sets();
@@ -138,8 +158,12 @@ void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& r
     const auto type = std::size_t(type_of(x));
     const bool emperor = is_royal(x) && is_promoted(x);
     Set quiet = 0;  // an Emperor's grouped moves, by the square it came from
-    for (std::uint32_t k = rg.first[si][type][std::size_t(to)]; k < rg.first[si][type][std::size_t(to) + 1]; ++k) {
-      const ReverseAtom& a = rg.atoms[k];
+    const Set plain = as.back[si][type][std::size_t(to)] & empty & as.stand[x];
+    if (emperor) quiet = plain;
+    else
+      for (Set from = plain; from; from &= from - 1) f(s, lowest(from), Set{0});
+    for (std::uint32_t k = as.backward_first[si][type][std::size_t(to)]; k < as.backward_first[si][type][std::size_t(to) + 1]; ++k) {
+      const ReverseAtom& a = as.backward[k];
       if (c.cell[std::size_t(a.from)] != kEmpty || !can_stand(r, x, a.from)) continue;
       if (a.block >= 0 && r.hobbling && c.cell[std::size_t(a.block)] != kEmpty) continue;
       if (a.middle < 0) {
@@ -174,26 +198,32 @@ void for_each_unmove(const Rules& r, const Geometry& g, const ReverseGeometry& r
   }
 }
 
-// Calls visit(move, passed, captures) for every move of p, a stored position (no field, no
-// first-move rights), with the squares it passes and whether it captures: generate_moves's moves
-// (the same atoms, slides and two-steps), without building a list, one for one except that an
-// Emperor's moves that capture nothing and whose field the opponent cannot use (none of the
-// passed squares in `reach`) come once for each square they reach, as a step or leap (passed 0),
-// as for_each_unmove gives them. The tests check the tables it makes against the sweeps, which
-// take their moves from generate_moves.
+// Counts the plain moves of p, a stored position (no field, no first-move rights): those that
+// stay inside the material (capture nothing, do not promote) and leave no field the opponent can
+// use (none of the squares they pass in `reach`), whose value is their stored position's. Calls
+// visit(move, passed, captures) for each of its other moves, with the squares it passes and
+// whether it captures. The moves are generate_moves's (the same atoms, slides and two-steps),
+// without building a list, one for one except that an Emperor's plain moves count once for each
+// square they reach (steps, leaps and two-steps alike make one stored position), as
+// for_each_unmove gives them. The tests check the tables it makes against the sweeps, which take
+// their moves from generate_moves.
 template <class Visit>
-void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, const Placement& pl, Set reach, Visit&& visit) {
+int table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Position& p, const Placement& pl, Set reach, Visit&& visit) {
   const Side side = p.to_move;
   const auto si = std::size_t(index(side));
+  int plain = 0;
   auto push = [&](Piece x, int from, int to, int mid, MoveKind kind, Set passed, bool captures) {
     const bool promotes = !is_promoted(x) && in_zone(side, to);
+    const bool stays = !captures && !(passed & reach);
     Move m{std::int8_t(from), std::int8_t(to), std::int8_t(mid), kind, promotes};
     if (promotes && r.optional_promotion) {
       m.promotes = false;
-      visit(m, passed, captures);
+      if (stays) ++plain;
+      else visit(m, passed, captures);
       m.promotes = true;
     }
-    visit(m, passed, captures);
+    if (stays && !promotes) ++plain;
+    else visit(m, passed, captures);
   };
   auto enemy = [&](Piece t) { return t != kEmpty && side_of(t) != side; };
   const auto& ring = neighbour_sets();
@@ -208,10 +238,15 @@ void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, c
     const auto type = std::size_t(type_of(x));
     const bool emperor = is_royal(x) && is_promoted(x);
     Set quiet = 0;  // an Emperor's grouped moves, by the square they reach
-    const auto& first = g.first[si][type];
-    for (int i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
-      const Atom& a = g.atoms[std::size_t(i)];
-      if (a.flags & kFirstMove) continue;  // no first-move rights in a table
+    const Set moves = as.move[si][type][std::size_t(from)] & empty;
+    const Set promoting = is_promoted(x) ? Set{0} : as.zone[si];
+    if (emperor) quiet = moves;
+    else plain += popcount(moves & ~promoting);
+    for (Set to = moves & promoting; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, false);
+    for (Set to = as.capture[si][type][std::size_t(from)] & enemies; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, true);
+    const auto& first = as.forward_first[si][type];
+    for (std::uint32_t i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
+      const Atom& a = as.forward[i];
       if (a.block >= 0 && r.hobbling && p.cell[std::size_t(a.block)] != kEmpty) continue;
       const bool two = a.flags & kDoubleStep;
       if (two && p.cell[std::size_t(a.middle)] != kEmpty) continue;
@@ -250,8 +285,9 @@ void for_each_table_move(const Rules& r, const Geometry& g, const Position& p, c
       const Set ends = ring[std::size_t(mid)] & (takes || has(reach, mid) ? empty | enemies : enemies) & ~bit(from);
       for (Set to = ends; to; to &= to - 1) push(x, from, lowest(to), mid, MoveKind::two_step, bit(mid), takes || has(enemies, lowest(to)));
     }
-    for (; quiet; quiet &= quiet - 1) push(x, from, lowest(quiet), kNoSquare, MoveKind::step, Set{0}, false);
+    plain += popcount(quiet);
   }
+  return plain;
 }
 
 // What a move to c with the field (passed, ending on `end`) is worth through c's captures of
@@ -321,7 +357,7 @@ struct Pending {
 class Solver {
  public:
   Solver(const TableSet& set, Table& t)
-      : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), rg_(reverse_geometry(rules_.lancer_queen)), t_(t),
+      : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), atoms_(build_atom_sets(rules_, g_)), t_(t),
         reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0) {
     find_tables_after();
   }
@@ -538,8 +574,8 @@ class Solver {
     CapsCache cache;
     Best fixed;
     bool any_fixed = false, caps_win = false, any = false;
-    int count = 0;
-    for_each_table_move(rules_, g_, p, pl, reach, [&](const Move& m, Set passed, bool captures) {
+    int count = 0;  // the moves inside, not yet known to lose
+    const int plain = table_moves(rules_, g_, atoms_, p, pl, reach, [&](const Move& m, Set passed, bool captures) {
       any = true;
       if (captures || m.promotes) {
         fixed.add(leaving_value(p, pl, m, passed, reach));
@@ -567,7 +603,8 @@ class Solver {
       }
       ++count;
     });
-    if (!any) {
+    count += plain;
+    if (!any && count == 0) {
       e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
       return;
     }
@@ -679,7 +716,7 @@ class Solver {
     }
     const Set reach = capture_reach(g_, pl, c.to_move);
     CapsCache cache;
-    for_each_unmove(rules_, g_, rg_, c, pl, reach, [&](int slot, int from, Set passed) {
+    for_each_unmove(rules_, g_, atoms_, c, pl, reach, [&](int slot, int from, Set passed) {
       Caps caps;
       if (passed & reach) {
         if (is_royal(pl.piece[std::size_t(slot)])) return;  // valued apart: kRoyalPassedByThreat
@@ -791,7 +828,7 @@ class Solver {
   const TableSet& set_;
   const Rules& rules_;
   const Geometry& g_;
-  const ReverseGeometry& rg_;
+  const AtomSets atoms_;
   Table& t_;
   const Reader reader_;
   std::vector<std::uint16_t> fixed_loss_;
