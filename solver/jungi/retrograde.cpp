@@ -75,6 +75,9 @@ struct AtomSets {
   First forward_first{}, backward_first{};
   std::array<Set, 2 * kTypes + 1> stand{};
   std::array<Set, 2> zone{};
+  // Where a piece on a square could take what passed by: a Pawn's two diagonal forward squares,
+  // the eight neighbours for the other pieces that capture so (entry::captures_passed_by_onto).
+  std::array<std::array<Set, kSquares>, 2 * kTypes + 1> passed_reach{};
 };
 
 AtomSets build_atom_sets(const Rules& r, const Geometry& g) {
@@ -85,8 +88,13 @@ AtomSets build_atom_sets(const Rules& r, const Geometry& g) {
       if (in_zone(side, sq)) out.zone[si] |= bit(sq);
     for (std::size_t type = 0; type < std::size_t(kTypes); ++type) {
       const Piece x = make_piece(side, int(type));
-      for (int sq = 0; sq < kSquares; ++sq)
+      for (int sq = 0; sq < kSquares; ++sq) {
         if (can_stand(r, x, sq)) out.stand[x] |= bit(sq);
+        for (int j = 0; j < g.neighbours[std::size_t(sq)] && captures_passed_by(int(type)); ++j) {
+          const int to = g.neighbour[std::size_t(sq)][std::size_t(j)];
+          if (captures_passed_by_onto(x, sq, to)) out.passed_reach[x][std::size_t(sq)] |= bit(to);
+        }
+      }
       std::array<std::vector<ReverseAtom>, kSquares> by_to;
       const auto& first = g.first[si][type];
       for (int from = 0; from < kSquares; ++from) {
@@ -298,20 +306,12 @@ struct Caps {
   std::uint16_t value = kInvalidEntry;  // the best capture for c's side to move
 };
 
-// The squares where the pieces of `side` could capture what passed by: a Pawn's two diagonal
-// forward squares, the eight neighbours of the others that capture so. A field none of whose
-// passed squares is among them has no capture of what passed by.
-Set capture_reach(const Geometry& g, const Placement& pl, Side side) {
+// The squares where the pieces of `side` could capture what passed by (AtomSets::passed_reach).
+// A field none of whose passed squares is among them has no capture of what passed by.
+Set capture_reach(const AtomSets& as, const Placement& pl, Side side) {
   Set reach = 0;
-  for (int k = 0; k < pl.n; ++k) {
-    const Piece x = pl.piece[std::size_t(k)];
-    if (side_of(x) != side || !captures_passed_by(type_of(x))) continue;
-    const int sq = pl.square[std::size_t(k)];
-    for (int j = 0; j < g.neighbours[std::size_t(sq)]; ++j) {
-      const int to = g.neighbour[std::size_t(sq)][std::size_t(j)];
-      if (captures_passed_by_onto(x, sq, to)) reach |= bit(to);
-    }
-  }
+  for (int k = 0; k < pl.n; ++k)
+    if (side_of(pl.piece[std::size_t(k)]) == side) reach |= as.passed_reach[pl.piece[std::size_t(k)]][std::size_t(pl.square[std::size_t(k)])];
   return reach;
 }
 
@@ -419,7 +419,7 @@ class Solver {
     Best best;
     for (int k = 0; k < c.n; ++k) {
       const Piece x = c.piece[std::size_t(k)];
-      if (side_of(x) != to_move || !captures_passed_by(type_of(x)) || !captures_passed_by_onto(x, c.square[std::size_t(k)], q)) continue;
+      if (side_of(x) != to_move || !has(atoms_.passed_reach[x][std::size_t(c.square[std::size_t(k)])], q)) continue;
       if (is_royal(moved)) {
         best.add(code(kWin, 1));  // the royal taken
         continue;
@@ -570,7 +570,7 @@ class Solver {
 
   void initialise_one(std::uint64_t i, const Position& p, const Placement& pl, std::vector<Pending>& pending) {
     std::uint16_t& e = t_.entries[i];
-    const Set reach = capture_reach(g_, pl, other(p.to_move));
+    const Set reach = capture_reach(atoms_, pl, other(p.to_move));
     CapsCache cache;
     Best fixed;
     bool any_fixed = false, caps_win = false, any = false;
@@ -714,7 +714,7 @@ class Solver {
       step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
       if (is_royal(pl.piece[std::size_t(k)]) && side_of(pl.piece[std::size_t(k)]) == Side::south) south_slot = k;
     }
-    const Set reach = capture_reach(g_, pl, c.to_move);
+    const Set reach = capture_reach(atoms_, pl, c.to_move);
     CapsCache cache;
     for_each_unmove(rules_, g_, atoms_, c, pl, reach, [&](int slot, int from, Set passed) {
       Caps caps;
@@ -805,7 +805,7 @@ class Solver {
     int worst = x.base;
     Placement pl;
     placement_of(p, pl);
-    const Set reach = capture_reach(g_, pl, other(p.to_move));
+    const Set reach = capture_reach(atoms_, pl, other(p.to_move));
     CapsCache cache;
     for (const Move& m : moves) {
       const Set passed = passed_by_move(m);
