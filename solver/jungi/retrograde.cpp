@@ -679,9 +679,9 @@ class Solver {
   }
 
   // The predecessors' entries lie far apart: they are updated in batches, each fetched from
-  // memory some updates ahead of its turn.
+  // memory some updates ahead of its turn (48: 5 % less time than 16 on +K+Nv+K+R, one thread).
   void apply(std::vector<Update>& updates, int level, std::vector<Pending>& pending) {
-    constexpr std::size_t kAhead = 16;
+    constexpr std::size_t kAhead = 48;
     const std::size_t n = updates.size();
     for (std::size_t k = 0; k < std::min(n, kAhead); ++k) fetch(updates[k].index);
     for (std::size_t k = 0; k < n; ++k) {
