@@ -22,12 +22,38 @@
 # every table's block) and DIR/allN.err. GONU_JUNGI_ALL (default 4) sets N, for a shorter check
 # (3: 164 tables). Writes nothing into results/.
 #   scripts/jungi.sh --four DIR
+#
+# `scripts/jungi.sh --five DIR MATERIAL...` solves a chosen few 5-piece materials into DIR, one
+# after the other (`nice -n 19 gonu solve --game jungi --material M --dir DIR`; seed DIR with the
+# tables of their closures already solved, e.g. from a --four DIR, and only the rest is solved),
+# each timed by GNU time with its logs kept in DIR (five-M.out, five-M.err, five-M.time: a material
+# with its five-M.time there is not solved again), then writes the section "Five pieces: a chosen
+# few" of results/jungi.md from those logs (scripts/jungi_five.py: each material's W/L/D, longest
+# win, time and memory, beside the tables of one piece fewer of its kind), replacing it there.
+#   scripts/jungi.sh --five DIR +K+C+C+Cv+K
+# GONU=PATH runs that binary instead of building build/bin/gonu (a run beside a build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh gonu
+if [[ -n ${GONU:-} ]]; then gonu=$GONU; else scripts/build.sh gonu; gonu=$PWD/build/bin/gonu; fi
 materials=${GONU_JUNGI_MATERIALS:-+K+Rv+K+N}
-gonu=$PWD/build/bin/gonu
 out=results/jungi.md
+
+# --five DIR MATERIAL...: the chosen 5-piece materials into DIR, then their section.
+if [[ ${1:-} == --five ]]; then
+  dir=${2:?usage: scripts/jungi.sh --five DIR MATERIAL...}
+  shift 2
+  (($# > 0)) || { echo "usage: scripts/jungi.sh --five DIR MATERIAL..." >&2; exit 1; }
+  for m in "$@"; do
+    [[ -e $dir/five-$m.time ]] && continue
+    /usr/bin/time -f "%e s (%U s of CPU in user mode), %M KiB at peak (resident)" -o "$dir/five-$m.time.part" \
+      nice -n 19 "$gonu" solve --game jungi --material "$m" --dir "$dir" >"$dir/five-$m.out" 2>"$dir/five-$m.err" ||
+      { tail -1 "$dir/five-$m.err" >&2; exit 1; }
+    mv "$dir/five-$m.time.part" "$dir/five-$m.time"
+  done
+  GONU=$gonu python3 scripts/jungi_five.py "$dir" "$out" "$@"
+  echo "wrote the section \"Five pieces: a chosen few\" of $out"
+  exit 0
+fi
 
 # --four DIR: every material of up to GONU_JUNGI_ALL (4) pieces into DIR, resumable, then verified.
 if [[ ${1:-} == --four ]]; then
