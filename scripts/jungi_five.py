@@ -41,7 +41,8 @@ def fewest_five(gonu):
     plan = subprocess.run([gonu, "solve", "--game", "jungi", "--all", "5", "--plan"], check=True, capture_output=True,
                           text=True).stdout.splitlines()[1:]
     rows = [l.split("\t") for l in plan if not l.startswith("total")]
-    return min(int(r[3]) for r in rows if r[2] == "5")
+    five = [int(r[3]) for r in rows if r[2] == "5"]
+    return len(five), min(five)
 
 
 def royals(m):
@@ -78,10 +79,10 @@ def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     d, results, materials = sys.argv[1], sys.argv[2], sys.argv[3:]
-    fewest = fewest_five(os.environ.get("GONU", "build/bin/gonu"))
+    count, fewest = fewest_five(os.environ.get("GONU", "build/bin/gonu"))
     out = [HEADING, "",
            "Written by `scripts/jungi.sh --five DIR " + " ".join(materials) + "`; do not edit by hand. A few of the",
-           "45,920 5-piece tables, solved on this machine (niced, beside other work) with the tables of up to four",
+           f"{count:,} 5-piece tables, solved on this machine (niced, beside other work) with the tables of up to four",
            "pieces of their closures copied in from the run above. Why these: they are among the smallest",
            f"5-piece tables (the fewest indices of a 5-piece material is {fewest:,}, `gonu solve --game jungi --all 5",
            "--plan`: many identical pieces make few combinations), so they fit this machine, and they answer a",
