@@ -383,14 +383,19 @@ std::size_t solve_dealt(Stream& st, const std::vector<jungi::Material>& wave, co
   return solved;
 }
 
-// Releases the tables held that no later wave reads.
-void release_after_wave(Stream& st, const std::vector<std::vector<jungi::Material>>& waves, std::size_t w) {
-  std::set<jungi::Material> later;
-  for (std::size_t v = w + 1; v < waves.size(); ++v)
-    for (const jungi::Material& m : waves[v])
-      for (const jungi::Material& x : jungi::materials_read(m)) later.insert(x);
+// For each table some material of `waves` reads, the last wave that reads it.
+std::map<jungi::Material, std::size_t> last_wave_reads(const std::vector<std::vector<jungi::Material>>& waves) {
+  std::map<jungi::Material, std::size_t> last;
+  for (std::size_t w = 0; w < waves.size(); ++w)
+    for (const jungi::Material& m : waves[w])
+      for (const jungi::Material& x : jungi::materials_read(m)) last[x] = w;
+  return last;
+}
+
+// Releases the tables held that no wave after w reads.
+void release_after_wave(Stream& st, const std::map<jungi::Material, std::size_t>& last, std::size_t w) {
   for (const jungi::Material& x : std::vector<jungi::Material>(st.recent.begin(), st.recent.end()))
-    if (!later.count(x)) release(st, x);
+    if (const auto it = last.find(x); it == last.end() || it->second <= w) release(st, x);
 }
 
 // Process 0's report once every table is in DIR: each table's block from its file's header.
@@ -438,10 +443,11 @@ int solve_streamed_mpi(const jungi::Rules& r, const std::vector<jungi::Material>
     if (!mpi_checks_pass(st, order, limit_name, root, quiet)) return 1;
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<std::vector<jungi::Material>> waves = waves_to_solve(st, order);
+    const std::map<jungi::Material, std::size_t> last = last_wave_reads(waves);
     std::uint64_t solved = 0;
     for (std::size_t w = 0; w < waves.size(); ++w) {
       solved += solve_dealt(st, waves[w], options, comm, quiet);
-      release_after_wave(st, waves, w);
+      release_after_wave(st, last, w);
       comm.barrier();
       if (root && !quiet)
         std::cerr << "wave " << w << ": " << waves[w].size() << " tables over " << comm.size() << " processes, "
