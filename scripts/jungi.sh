@@ -9,7 +9,9 @@
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
 #     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables);
 #   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
-#     pieces into DIR (`--four DIR` below) has come, read from its files (scripts/jungi_progress.py).
+#     pieces into DIR (`--four DIR` below) has come, read from its files (scripts/jungi_progress.py);
+#   - with GONU_JUNGI_FIVE_DIR=DIR, the chosen 5-piece materials a `--five DIR` run (below) solved
+#     there, from its logs.
 #   scripts/jungi.sh
 #
 # Off by default, `scripts/jungi.sh --four DIR` instead solves every material of up to four
@@ -149,4 +151,9 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
     python3 scripts/jungi_progress.py "$gonu" "$GONU_JUNGI_FOUR_DIR" 4
   fi
 } >"$out"
+# The chosen 5-piece materials' section, from the logs a --five run kept (see above).
+if [[ -n ${GONU_JUNGI_FIVE_DIR:-} ]]; then
+  mapfile -t five < <(cd "$GONU_JUNGI_FIVE_DIR" && ls five-*.time | sed 's/^five-//; s/\.time$//')
+  GONU=$gonu python3 scripts/jungi_five.py "$GONU_JUNGI_FIVE_DIR" "$out" "${five[@]}"
+fi
 echo "wrote $out"

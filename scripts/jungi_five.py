@@ -6,8 +6,8 @@ M's closure), five-M.err (its stderr: the memory estimate) and five-M.time (GNU 
 usage: jungi_five.py DIR RESULTS_MD MATERIAL...
 For each material: its command, time and memory, and the tables of its closure with the same
 royals (the same pieces, fewer of them), so that a reader sees what one piece more changes; its
-table file's bytes in DIR. Why these: the indices of each against the fewest of any 5-piece
-material (`gonu solve --game jungi --all 5 --plan`, with GONU the binary, default build/bin/gonu).
+table file's bytes in DIR; its closure's indices against the smallest closure of a 5-piece material
+(`gonu solve --game jungi --all 5 --plan`, with GONU the binary, default build/bin/gonu).
 The section replaces the one already in RESULTS_MD, or is added at its end.
 """
 import glob
@@ -37,12 +37,13 @@ def pct(x, n):
     return f"{100.0 * x / n:.1f} %"
 
 
-def fewest_five(gonu):
+def five_plan(gonu):
+    """The 5-piece materials' count and the closure's indices of each (what solving it with its
+    closure takes), from `gonu solve --game jungi --all 5 --plan`."""
     plan = subprocess.run([gonu, "solve", "--game", "jungi", "--all", "5", "--plan"], check=True, capture_output=True,
                           text=True).stdout.splitlines()[1:]
     rows = [l.split("\t") for l in plan if not l.startswith("total")]
-    five = [int(r[3]) for r in rows if r[2] == "5"]
-    return len(five), min(five)
+    return {r[1]: int(r[4]) for r in rows if r[2] == "5"}
 
 
 def royals(m):
@@ -50,7 +51,7 @@ def royals(m):
     return re.match(r"\+?K", south).group(0), re.match(r"\+?K", north).group(0)
 
 
-def material_section(d, m, fewest):
+def material_section(d, m, closures):
     out_text = open(os.path.join(d, f"five-{m}.out")).read()
     err = open(os.path.join(d, f"five-{m}.err")).read()
     time = open(os.path.join(d, f"five-{m}.time")).read().strip()
@@ -62,8 +63,9 @@ def material_section(d, m, fewest):
     lines = [f"### `{m}`", "",
              f"`nice -n 19 gonu solve --game jungi --material {m} --dir DIR` (the smaller tables of its closure "
              f"already in DIR): {time}; the memory estimate's largest step, {step.group(1)}, {step.group(2)}. "
-             f"{mine[1]:,} indices ({mine[1] / fewest:.2f} times the fewest of a 5-piece material), "
-             f"{mine[0]:,} positions; its table file {size:,} bytes ({size / mine[0]:.4f} bytes a position).", "",
+             f"{mine[1]:,} indices, {mine[0]:,} positions; its closure {closures[m]:,} indices (the smallest "
+             f"closure of a 5-piece material has {min(closures.values()):,}); its table file {size:,} bytes "
+             f"({size / mine[0]:.4f} bytes a position).", "",
              "The tables of its closure with the same royals (South to move, then North to move; positions as "
              "the table counts them):", "",
              "| material | positions | South wins, South to move | draws, South to move | South wins, North to move "
@@ -79,17 +81,17 @@ def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     d, results, materials = sys.argv[1], sys.argv[2], sys.argv[3:]
-    count, fewest = fewest_five(os.environ.get("GONU", "build/bin/gonu"))
+    closures = five_plan(os.environ.get("GONU", "build/bin/gonu"))
     out = [HEADING, "",
            "Written by `scripts/jungi.sh --five DIR " + " ".join(materials) + "`; do not edit by hand. A few of the",
-           f"{count:,} 5-piece tables, solved on this machine (niced, beside other work) with the tables of up to four",
-           "pieces of their closures copied in from the run above. Why these: they are among the smallest",
-           f"5-piece tables (the fewest indices of a 5-piece material is {fewest:,}, `gonu solve --game jungi --all 5",
-           "--plan`: many identical pieces make few combinations), so they fit this machine, and they answer a",
+           f"{len(closures):,} 5-piece tables, solved on this machine (niced, beside other work) with the tables of up to four",
+           "pieces of their closures copied in from the run above. Why these: their closures are among the",
+           "smallest of the 5-piece materials (`gonu solve --game jungi --all 5 --plan`: three identical pieces",
+           "make few combinations, and promoted pieces promote no further), so they fit this machine, and they answer a",
            "player's question the smaller tables leave open: one promoted piece rarely beats a lone promoted royal",
            "(the 3-piece tables above), so how much do two and three of it win?", ""]
     for m in materials:
-        out += material_section(d, m, fewest) + [""]
+        out += material_section(d, m, closures) + [""]
     section = "\n".join(out)
     text = open(results).read()
     if HEADING in text:
