@@ -29,7 +29,8 @@
 # after the other (`nice -n 19 gonu solve --game jungi --material M --dir DIR`; seed DIR with the
 # tables of their closures already solved, e.g. from a --four DIR, and only the rest is solved),
 # each timed by GNU time with its logs kept in DIR (five-M.out, five-M.err, five-M.time: a material
-# with its five-M.time there is not solved again), then writes the section "Five pieces: a chosen
+# with its five-M.time there is not solved again) and its table checked by `gonu verify --sample
+# 1000` (five-M.verify), then writes the section "Five pieces: a chosen
 # few" of results/jungi.md from those logs (scripts/jungi_five.py: each material's W/L/D, longest
 # win, time and memory, beside the tables of one piece fewer of its kind), replacing it there.
 #   scripts/jungi.sh --five DIR +K+C+C+Cv+K
@@ -51,6 +52,15 @@ if [[ ${1:-} == --five ]]; then
       nice -n 19 "$gonu" solve --game jungi --material "$m" --dir "$dir" >"$dir/five-$m.out" 2>"$dir/five-$m.err" ||
       { tail -1 "$dir/five-$m.err" >&2; exit 1; }
     mv "$dir/five-$m.time.part" "$dir/five-$m.time"
+  done
+  # Each table checked by gonu verify (its header, checksums and counts in full; every
+  # GONU_JUNGI_VERIFY_SAMPLE-th placement, default 1000, re-derived from its successors), once.
+  for m in "$@"; do
+    [[ -e $dir/five-$m.verify ]] && continue
+    file=$(cd "$dir" && ls -- "$m".*.gonu)
+    (cd "$dir" && nice -n 19 "$gonu" verify "$file" --quiet --sample "${GONU_JUNGI_VERIFY_SAMPLE:-1000}" | head -1) \
+      >"$dir/five-$m.verify.part"
+    mv "$dir/five-$m.verify.part" "$dir/five-$m.verify"
   done
   GONU=$gonu python3 scripts/jungi_five.py "$dir" "$out" "$@"
   echo "wrote the section \"Five pieces: a chosen few\" of $out"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The section "Five pieces: a chosen few" of results/jungi.md, from the logs `scripts/jungi.sh --five
 DIR MATERIAL...` keeps in DIR for each material M: five-M.out (gonu solve's stdout: every table of
-M's closure), five-M.err (its stderr: the memory estimate) and five-M.time (GNU time's figures).
+M's closure), five-M.err (its stderr: the memory estimate), five-M.time (GNU time's figures) and
+five-M.verify (gonu verify's first line, when it has run).
 
 usage: jungi_five.py DIR RESULTS_MD MATERIAL...
 For each material: its command, time and memory, and the tables of its closure with the same
@@ -56,6 +57,8 @@ def material_section(d, m, closures):
     err = open(os.path.join(d, f"five-{m}.err")).read()
     time = open(os.path.join(d, f"five-{m}.time")).read().strip()
     step = re.search(r"the largest step, (\S+), needs ([\d.]+ \w+)", err)
+    verify_path = os.path.join(d, f"five-{m}.verify")
+    verified = open(verify_path).read().strip() if os.path.exists(verify_path) else ""
     tables = blocks(out_text)
     mine = tables[m]
     files = glob.glob(os.path.join(d, glob.escape(m) + ".*.gonu"))
@@ -65,7 +68,8 @@ def material_section(d, m, closures):
              f"already in DIR): {time}; the memory estimate's largest step, {step.group(1)}, {step.group(2)}. "
              f"{mine[1]:,} indices, {mine[0]:,} positions; its closure {closures[m]:,} indices (the smallest "
              f"closure of a 5-piece material has {min(closures.values()):,}); its table file {size:,} bytes "
-             f"({size / mine[0]:.4f} bytes a position).", "",
+             f"({size / mine[0]:.4f} bytes a position)."
+             + (" `gonu verify`: " + re.sub(r" \S+[.]gonu:", ":", verified) + "." if verified.startswith("OK ") else ""), "",
              "The tables of its closure with the same royals (South to move, then North to move; positions as "
              "the table counts them):", "",
              "| material | positions | South wins, South to move | draws, South to move | South wins, North to move "
