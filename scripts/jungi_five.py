@@ -77,7 +77,9 @@ def material_section(d, m, closures):
     for x, (pos, _, s, n, longest) in tables.items():
         if royals(x) != royals(m):
             continue
-        lines.append(f"| `{x}` | {pos:,} | {pct(s[0], pos)} | {pct(s[2], pos)} | {pct(n[1], pos)} | {pct(n[0], pos)} | {longest} |")
+        # Each side to move has its own positions (the table counts both).
+        lines.append(f"| `{x}` | {pos:,} | {pct(s[0], sum(s))} | {pct(s[2], sum(s))} | {pct(n[1], sum(n))} | "
+                     f"{pct(n[0], sum(n))} | {longest} |")
     return lines
 
 
