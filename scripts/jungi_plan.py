@@ -15,7 +15,9 @@ Every other figure is read from the files that hold the measurement, so that the
   - the rate: results/jungi.md, `gonu solve --game jungi --material +K+Rv+K+N` (its CPU seconds in
     user mode over the indices of the tables it solved), and its peak resident memory;
   - the disk: results/jungi.md, the bytes a position of the 4-piece tables solved so far, and the
-    spread over KRvK's closure in solver/table/FORMAT.md.
+    spread over KRvK's closure in solver/table/FORMAT.md;
+  - the rate on a 5-piece table: results/jungi.md, "Five pieces: a chosen few" (scripts/jungi.sh
+    --five), the first material's CPU seconds in user mode over its indices, when it is there.
 The cluster's wall time deals each wave's tables (every table of up to five pieces: `--all 5`) as
 gonu does (solver/jungi/schedule.hpp: largest first to the least loaded process) and takes each
 wave's most loaded process, its threads assumed to scale.
@@ -86,6 +88,16 @@ def format_spread():
     rates = [float(x) for x in re.findall(r"^\| \S+ \| [\d,]+ \| [\d,]+ \| [\d,]+ \| [\d.]+ \| ([\d.]+) \|$",
                                           open("solver/table/FORMAT.md").read(), re.M)]
     return min(rates), max(rates)
+
+
+def measured_five():
+    """(material, CPU seconds, indices) of the first 5-piece table solved here (results/jungi.md,
+    "Five pieces: a chosen few": its closure's smaller tables read from files, its own solved and
+    written), or None."""
+    text = open("results/jungi.md").read()
+    m = re.search(r"^### `(\S+)`\n\n`nice -n 19 gonu solve [^\n]*?\(([\d.]+) s of CPU in user mode\)[^\n]*? "
+                  r"([\d,]+) indices, ", text, re.M)
+    return (m.group(1), float(m.group(2)), int(m.group(3).replace(",", ""))) if m else None
 
 
 def bytes_of(text):
@@ -190,6 +202,9 @@ def section(rows, step, run):
     waves = sorted({r[0] for r in five})
     step_bytes = bytes_of(step[1])
     per_node, threads, walls = cluster(rows, step_bytes, cpu_per_index)
+    five_run = measured_five()
+    five_rate = five_run[1] / five_run[2] if five_run else None
+    walls_five = cluster(rows, step_bytes, five_rate)[2] if five_run else None
     one_s, two_s, files, size = run
     out = [HEADING, "",
            "Written by `scripts/mpi.sh --jungi-plan` (scripts/jungi_plan.py); do not edit by hand. Only the",
@@ -214,7 +229,12 @@ def section(rows, step, run):
            f"5-piece tables take {cpu_all / 3600:,.0f} CPU-hours ({cpu_all / 86400 / 365:,.1f} CPU-years). "
            f"It is one all-promoted 4-piece material on this loaded 2-core machine: materials with "
            f"unpromoted pieces have promotion moves too, and larger tables miss the cache more, so read it "
-           f"as a lower bound, to be checked on one 5-piece material on a node first.",
+           f"as a lower bound."
+           + (f" Checked on one 5-piece table here, {five_run[0]} (results/jungi.md, \"Five pieces: a chosen "
+              f"few\": niced on this loaded machine, its smaller tables read from files and its own written "
+              f"compressed): {five_run[1]:,.0f} s of CPU for its {five_run[2]:,} indices, "
+              f"{five_rate * 1e6:.2f} µs an index, {five_rate / cpu_per_index:.1f} times the 4-piece rate; at "
+              f"that rate the 5-piece tables take {idx * five_rate / 3600:,.0f} CPU-hours." if five_run else ""),
            f"- **Memory per process.** `--dir` streams the run: a process holds one step, the table it "
            f"solves (2 bytes an index, 2 more while it is solved) and the tables that one reads (2 bytes "
            f"an index), the least recently used released under its limit. The largest step of "
@@ -251,8 +271,13 @@ def section(rows, step, run):
             f"of {threads} threads each (`mpirun --map-by ppr:{per_node}:node --bind-to none ... --threads {threads}`);",
             "the wall time of `--all 5` at the measured rate, wave by wave as the processes are dealt (each",
             "wave as long as its most loaded process; the generator's threads assumed to scale to them):", ""]
-    out += ["| nodes | processes | wall time (extrapolated) |", "|---|---|---|"]
-    out += [f"| {n} | {n * per_node} | {duration(walls[n])} |" for n in NODES]
+    if walls_five:
+        out += ["| nodes | processes | wall time at the 4-piece rate | at the 5-piece rate measured here |",
+                "|---|---|---|---|"]
+        out += [f"| {n} | {n * per_node} | {duration(walls[n])} | {duration(walls_five[n])} |" for n in NODES]
+    else:
+        out += ["| nodes | processes | wall time (extrapolated) |", "|---|---|---|"]
+        out += [f"| {n} | {n * per_node} | {duration(walls[n])} |" for n in NODES]
     out += ["", f"**Measured here.** `{' '.join(['mpirun', '--oversubscribe', '-np', '2'])} gonu solve --game jungi "
             "--all 3 --dir DIR --mpi --threads 1` (two processes of one thread on this machine's two cores) "
             f"against `gonu solve --game jungi --all 3 --dir DIR` (one process, its threads on both cores): "
