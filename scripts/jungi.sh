@@ -9,7 +9,9 @@
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
 #     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables);
 #   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
-#     pieces into DIR (`--four DIR` below) has come, read from its files (scripts/jungi_progress.py).
+#     pieces into DIR (`--four DIR` below) has come, read from its files (scripts/jungi_progress.py);
+#   - with GONU_JUNGI_FIVE_DIR=DIR, the chosen 5-piece materials a `--five DIR` run (below) solved
+#     there, from its logs.
 #   scripts/jungi.sh
 #
 # Off by default, `scripts/jungi.sh --four DIR` instead solves every material of up to four
@@ -22,12 +24,48 @@
 # every table's block) and DIR/allN.err. GONU_JUNGI_ALL (default 4) sets N, for a shorter check
 # (3: 164 tables). Writes nothing into results/.
 #   scripts/jungi.sh --four DIR
+#
+# `scripts/jungi.sh --five DIR MATERIAL...` solves a chosen few 5-piece materials into DIR, one
+# after the other (`nice -n 19 gonu solve --game jungi --material M --dir DIR`; seed DIR with the
+# tables of their closures already solved, e.g. from a --four DIR, and only the rest is solved),
+# each timed by GNU time with its logs kept in DIR (five-M.out, five-M.err, five-M.time: a material
+# with its five-M.time there is not solved again) and its table checked by `gonu verify --sample
+# 1000` (five-M.verify), then writes the section "Five pieces: a chosen
+# few" of results/jungi.md from those logs (scripts/jungi_five.py: each material's W/L/D, longest
+# win, time and memory, beside the tables of one piece fewer of its kind), replacing it there.
+#   scripts/jungi.sh --five DIR +K+C+C+Cv+K
+# GONU=PATH runs that binary instead of building build/bin/gonu (a run beside a build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh gonu
+if [[ -n ${GONU:-} ]]; then gonu=$GONU; else scripts/build.sh gonu; gonu=$PWD/build/bin/gonu; fi
 materials=${GONU_JUNGI_MATERIALS:-+K+Rv+K+N}
-gonu=$PWD/build/bin/gonu
 out=results/jungi.md
+
+# --five DIR MATERIAL...: the chosen 5-piece materials into DIR, then their section.
+if [[ ${1:-} == --five ]]; then
+  dir=${2:?usage: scripts/jungi.sh --five DIR MATERIAL...}
+  shift 2
+  (($# > 0)) || { echo "usage: scripts/jungi.sh --five DIR MATERIAL..." >&2; exit 1; }
+  for m in "$@"; do
+    [[ -e $dir/five-$m.time ]] && continue
+    /usr/bin/time -f "%e s (%U s of CPU in user mode), %M KiB at peak (resident)" -o "$dir/five-$m.time.part" \
+      nice -n 19 "$gonu" solve --game jungi --material "$m" --dir "$dir" >"$dir/five-$m.out" 2>"$dir/five-$m.err" ||
+      { tail -1 "$dir/five-$m.err" >&2; exit 1; }
+    mv "$dir/five-$m.time.part" "$dir/five-$m.time"
+  done
+  # Each table checked by gonu verify (its header, checksums and counts in full; every
+  # GONU_JUNGI_VERIFY_SAMPLE-th placement, default 1000, re-derived from its successors), once.
+  for m in "$@"; do
+    [[ -e $dir/five-$m.verify ]] && continue
+    file=$(cd "$dir" && ls -- "$m".*.gonu)
+    (cd "$dir" && nice -n 19 "$gonu" verify "$file" --quiet --sample "${GONU_JUNGI_VERIFY_SAMPLE:-1000}" | head -1) \
+      >"$dir/five-$m.verify.part"
+    mv "$dir/five-$m.verify.part" "$dir/five-$m.verify"
+  done
+  GONU=$gonu python3 scripts/jungi_five.py "$dir" "$out" "$@"
+  echo "wrote the section \"Five pieces: a chosen few\" of $out"
+  exit 0
+fi
 
 # --four DIR: every material of up to GONU_JUNGI_ALL (4) pieces into DIR, resumable, then verified.
 if [[ ${1:-} == --four ]]; then
@@ -123,4 +161,9 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
     python3 scripts/jungi_progress.py "$gonu" "$GONU_JUNGI_FOUR_DIR" 4
   fi
 } >"$out"
+# The chosen 5-piece materials' section, from the logs a --five run kept (see above).
+if [[ -n ${GONU_JUNGI_FIVE_DIR:-} ]]; then
+  mapfile -t five < <(cd "$GONU_JUNGI_FIVE_DIR" && ls five-*.time | sed 's/^five-//; s/\.time$//')
+  GONU=$gonu python3 scripts/jungi_five.py "$GONU_JUNGI_FIVE_DIR" "$out" "${five[@]}"
+fi
 echo "wrote $out"

@@ -1,28 +1,41 @@
 #!/usr/bin/env python3
-"""The section "Plan for every 5-piece Jungi table" of results/mpi.md: how many 5-piece materials,
-their indices, memory, dependency waves, time and disk, and how the work would split on a cluster.
+"""The section "Jungi: every 5-piece table on a cluster" of results/mpi.md: how many 5-piece
+materials, their indices, memory, dependency waves, time and disk, how `gonu solve --game jungi
+--all 5 --dir DIR --mpi` would deal them out over a cluster's nodes, and a small run of it measured
+here.
 
-usage: jungi_plan.py GONU
-  GONU  the gonu binary: `gonu solve --game jungi --all 5 --plan` counts the materials, their
-        indices, waves and closures, and the memory estimate of `--all 5 --dir DIR` (said before
-        it is refused under `--max-memory 1`) the largest step of a streamed run (nothing is solved)
+usage: jungi_plan.py GONU MPIRUN...
+  GONU    the gonu binary: `gonu solve --game jungi --all 5 --plan` counts the materials, their
+          indices, waves and closures, and the memory estimate of `--all 5 --dir DIR` (said before
+          it is refused under `--max-memory 1`) the largest step of a streamed run (nothing is solved)
+  MPIRUN  the mpirun command line that starts the measured run (`mpirun --oversubscribe`): `--all 3`
+          into a fresh folder by one process (its threads on every core), then by `-np 2` processes
+          of one thread each under --mpi; both timed, their stdout and files compared byte for byte
 Every other figure is read from the files that hold the measurement, so that they agree:
   - the rate: results/jungi.md, `gonu solve --game jungi --material +K+Rv+K+N` (its CPU seconds in
     user mode over the indices of the tables it solved), and its peak resident memory;
-  - the disk: solver/table/FORMAT.md, the bytes an index measured on +K+Rv+K+R's table file and the
-    3-piece tables' spread around their all-promoted neighbour.
-The section replaces the one already in results/mpi.md (or goes before "## Not done").
-Called by `scripts/mpi.sh --jungi-plan`.
+  - the disk: results/jungi.md, the bytes a position of the 4-piece tables solved so far, and the
+    spread over KRvK's closure in solver/table/FORMAT.md;
+  - the rate on a 5-piece table: results/jungi.md, "Five pieces: a chosen few" (scripts/jungi.sh
+    --five), the first material's CPU seconds in user mode over its indices, when it is there.
+The cluster's wall time deals each wave's tables (every table of up to five pieces: `--all 5`) as
+gonu does (solver/jungi/schedule.hpp: largest first to the least loaded process) and takes each
+wave's most loaded process, its threads assumed to scale.
+The section replaces the one already in results/mpi.md (or the plan it grew from, or goes before
+"## Not done"). Called by `scripts/mpi.sh --jungi-plan`.
 """
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 
-HEADING = "## Plan for every 5-piece Jungi table"
+HEADING = "## Jungi: every 5-piece table on a cluster"
+OLD_HEADINGS = ("## Plan for every 5-piece Jungi table",)
 MEASURED = "+K+Rv+K+N"          # the 4-piece material of results/jungi.md whose rate is used
 NODE_CORES = 16                 # a cluster node, as in scripts/mpi_plan.py
+NODE_BYTES = 128 * 10**9        # its memory (128 GB)
 HERE_CORES = 2                  # this machine
 NODES = (16, 64, 256)
 GIB = 2**30
@@ -64,11 +77,68 @@ def measured_rate():
 
 
 def measured_disk():
-    """Bytes an index of the measured 4-piece table file, and the 3-piece tables' spread."""
-    text = open("solver/table/FORMAT.md").read()
-    rate = float(re.search(r"against 27,099 bytes\): ([\d.]+) bytes an index", text).group(1))
-    spread = float(re.search(r"\(([\d.]+)\s+times \+K\+Rv\+K's rate on average\)", text).group(1))
-    return rate, spread
+    """Bytes a position of the 4-piece tables solved so far, and how many (results/jungi.md)."""
+    row = re.search(r"^\| 4 \| [\d,]+ \| ([\d,]+) \| [\d,]+ \| [\d,]+ \| ([\d.]+) \|$",
+                    open("results/jungi.md").read(), re.M)
+    return float(row.group(2)), int(row.group(1).replace(",", ""))
+
+
+def format_spread():
+    """The least and most bytes a position of the table files measured in solver/table/FORMAT.md."""
+    rates = [float(x) for x in re.findall(r"^\| \S+ \| [\d,]+ \| [\d,]+ \| [\d,]+ \| [\d.]+ \| ([\d.]+) \|$",
+                                          open("solver/table/FORMAT.md").read(), re.M)]
+    return min(rates), max(rates)
+
+
+def measured_five():
+    """(material, CPU seconds, indices) of the first 5-piece table solved here (results/jungi.md,
+    "Five pieces: a chosen few": its closure's smaller tables read from files, its own solved and
+    written), or None."""
+    text = open("results/jungi.md").read()
+    m = re.search(r"^### `(\S+)`\n\n`nice -n 19 gonu solve [^\n]*?\(([\d.]+) s of CPU in user mode\)[^\n]*? "
+                  r"([\d,]+) indices, ", text, re.M)
+    return (m.group(1), float(m.group(2)), int(m.group(3).replace(",", ""))) if m else None
+
+
+def bytes_of(text):
+    """Bytes of a size as gonu writes it ("54.5 GiB")."""
+    value, unit = text.split()
+    return float(value) * {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40}[unit]
+
+
+def deal(sizes, processes):
+    """gonu's deal (solver/jungi/schedule.hpp): largest first, each to the least loaded process."""
+    load = [0] * processes
+    for size in sorted(sizes, reverse=True):
+        least = load.index(min(load))
+        load[least] += size
+    return load
+
+
+def measured_mpi_run(gonu, mpirun):
+    """`--all 3` by one process and by two under --mpi: (seconds, seconds, files, bytes), the two
+    runs' stdout and files checked identical."""
+    with tempfile.TemporaryDirectory() as d:
+        one, two = os.path.join(d, "one"), os.path.join(d, "two")
+        os.mkdir(one)
+        os.mkdir(two)
+        t0 = time.monotonic()
+        a = subprocess.run([gonu, "solve", "--game", "jungi", "--all", "3", "--dir", one, "--quiet"], check=True,
+                           capture_output=True, text=True).stdout
+        t1 = time.monotonic()
+        b = subprocess.run(mpirun + ["-np", "2", gonu, "solve", "--game", "jungi", "--all", "3", "--dir", two, "--mpi",
+                                     "--threads", "1", "--quiet"], check=True, capture_output=True, text=True).stdout
+        t2 = time.monotonic()
+        names = sorted(os.listdir(one))
+        if a != b or names != sorted(os.listdir(two)):
+            sys.exit("jungi_plan.py: the run over two processes printed or wrote other tables than one process")
+        size = 0
+        for n in names:
+            x, y = open(os.path.join(one, n), "rb").read(), open(os.path.join(two, n), "rb").read()
+            if x != y:
+                sys.exit(f"jungi_plan.py: {n} differs between one process and two")
+            size += len(x)
+    return t1 - t0, t2 - t1, len(names), size
 
 
 def gib(b):
@@ -100,9 +170,24 @@ def wave_table(five, cpu_per_index):
     return lines
 
 
-def section(rows, step):
+def cluster(rows, step_bytes, cpu_per_index):
+    """Processes a node (the most whose share of its memory holds the largest step), threads a
+    process, and the wall time of `--all 5 --mpi` on each count of nodes: wave by wave, the
+    tables dealt as gonu deals them, the wave as long as its most loaded process."""
+    per_node = max(1, min(NODE_CORES, int(NODE_BYTES // step_bytes)))
+    threads = NODE_CORES // per_node
+    waves = sorted({r[0] for r in rows})
+    walls = {}
+    for n in NODES:
+        walls[n] = sum(max(deal([r[3] for r in rows if r[0] == w], n * per_node)) * cpu_per_index / threads
+                       for w in waves)
+    return per_node, threads, walls
+
+
+def section(rows, step, run):
     cpu, peak, measured_indices = measured_rate()
-    disk, spread = measured_disk()
+    disk, disk_tables = measured_disk()
+    lo, hi = format_spread()
     cpu_per_index = cpu / measured_indices
     peak_per_index = peak / measured_indices
     five = [r for r in rows if r[2] == 5]
@@ -111,93 +196,108 @@ def section(rows, step):
     cpu_all = idx * cpu_per_index
     here = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     passes = [r for r in five if 2 * r[4] + 2 * r[5] <= here]  # the refusal's estimate
-    fits = [r for r in five if peak_per_index * r[4] <= here]
     small = min(five, key=lambda r: r[4])
-    fit_big = max(fits, key=lambda r: r[4])
     big = max(five, key=lambda r: r[4])
+    largest = max(five, key=lambda r: r[3])
     waves = sorted({r[0] for r in five})
-    # Per material across nodes: a wave's work spread over the nodes, but no faster than its
-    # largest material on one node.
-    def wall(nodes):
-        t = 0.0
-        for w in waves:
-            ws = [r for r in five if r[0] == w]
-            t += max(sum(r[3] for r in ws) * cpu_per_index / (NODE_CORES * nodes),
-                     max(r[3] for r in ws) * cpu_per_index / NODE_CORES)
-        return t
+    step_bytes = bytes_of(step[1])
+    per_node, threads, walls = cluster(rows, step_bytes, cpu_per_index)
+    five_run = measured_five()
+    five_rate = five_run[1] / five_run[2] if five_run else None
+    walls_five = cluster(rows, step_bytes, five_rate)[2] if five_run else None
+    one_s, two_s, files, size = run
     out = [HEADING, "",
-           "Written by `scripts/mpi.sh --jungi-plan` (scripts/jungi_plan.py); do not edit by hand. Nothing here",
-           "was solved: the counts are `gonu solve --game jungi --all 5 --plan`'s (every material with its",
-           "indices, its closure's indices and its dependency wave, without solving), the time and memory",
-           f"rates the ones measured on the 4-piece `{MEASURED}` (results/jungi.md), the disk the bytes an",
-           "index measured on +K+Rv+K+R's table file (solver/table/FORMAT.md).", "",
+           "Written by `scripts/mpi.sh --jungi-plan` (scripts/jungi_plan.py); do not edit by hand. Only the",
+           "3-piece run at the end was solved for this section: the counts are `gonu solve --game jungi --all 5",
+           "--plan`'s (every material with its indices, its closure's indices and its dependency wave, without",
+           f"solving), the time and memory rates the ones measured on the 4-piece `{MEASURED}` (results/jungi.md),",
+           "the disk the bytes a position of the 4-piece table files solved so far (results/jungi.md).", "",
            f"- **Materials and indices.** {len(five):,} materials of exactly five pieces (besides the "
            f"{len(smaller):,} of two to four), {idx:,} indices in all, {gib(2 * idx)} at 2 bytes an index "
-           f"(the generator's entry); one material has up to {max(r[3] for r in five):,} indices "
-           f"({gib(2 * max(r[3] for r in five))}).",
+           f"(the generator's entry); the largest, {largest[1]}, has {largest[3]:,} indices "
+           f"({gib(2 * largest[3])}; {gib(4 * largest[3])} while it is solved, 2 bytes an index more).",
            f"- **Dependency order.** A capture or a promotion leads to a material with fewer pieces or "
            f"fewer unpromoted ones, so the tables go in waves: a material's wave is one more than the "
            f"highest wave of what its moves lead to, and the materials of a wave are independent. The "
-           f"5-piece materials fall in waves {waves[0]} to {waves[-1]} (the table below); every table of "
+           f"5-piece materials fall in waves {waves[0]} to {waves[-1]} (the table below); the tables of "
            f"up to four pieces ({sum(r[3] for r in smaller):,} indices, "
-           f"{sum(r[3] for r in smaller) * cpu_per_index / 3600:,.0f} CPU-hours at the rate below) comes first.",
+           f"{sum(r[3] for r in smaller) * cpu_per_index / 3600:,.0f} CPU-hours at the rate below) fill "
+           f"waves 0 to {max(r[0] for r in smaller)}.",
            f"- **Time (an extrapolation).** `{MEASURED}` and its closure ({measured_indices:,} indices) took "
-           f"{cpu:.2f} s of CPU in user mode: {cpu_per_index * 1e6:.3f} µs of CPU an index. At that rate the "
+           f"{cpu:.2f} s of CPU in user mode: {cpu_per_index * 1e6:.3f} µs of CPU an index "
+           f"({1 / cpu_per_index / 1e6:.2f} million indices a second a core). At that rate the "
            f"5-piece tables take {cpu_all / 3600:,.0f} CPU-hours ({cpu_all / 86400 / 365:,.1f} CPU-years). "
            f"It is one all-promoted 4-piece material on this loaded 2-core machine: materials with "
            f"unpromoted pieces have promotion moves too, and larger tables miss the cache more, so read it "
-           f"as a lower bound, to be checked on one 5-piece material on a node first.",
-           f"- **Memory.** `gonu solve --game jungi --material M` (without `--dir`, which streams the run: "
-           f"How the work splits) holds M's whole closure at 2 bytes an index, and 2 more an index of the table being solved (the refusal's estimate counts both, the "
-           f"latter for the closure's largest table); the measured peak was {peak / 2**20:,.0f} MiB for "
-           f"{measured_indices:,} indices, {peak_per_index:.1f} bytes an index (the retrograde pass's "
-           f"counters and lists besides the entries). The largest 5-piece closure is {big[1]}'s, "
-           f"{big[4]:,} indices: {gib(2 * big[4])} at 2 bytes, {gib(peak_per_index * big[4])} at the "
-           f"measured peak; the smallest {small[1]}'s, {small[4]:,} indices ({gib(2 * small[4])}, "
-           f"{gib(peak_per_index * small[4])}).",
-           f"- **Disk.** At {disk} bytes an index (+K+Rv+K+R measured) the 5-piece tables take "
-           f"{tb(disk * idx)}; at the 3-piece tables' spread ({spread} times their all-promoted "
-           f"neighbour's rate) {tb(disk * spread * idx)}. The 2-byte entries would be {tb(2 * idx)}: "
-           f"nothing may hold them all, so each wave's tables go to disk compressed as they are solved.",
+           f"as a lower bound."
+           + (f" Checked on one 5-piece table here, {five_run[0]} (results/jungi.md, \"Five pieces: a chosen "
+              f"few\": niced on this loaded machine, its smaller tables read from files and its own written "
+              f"compressed): {five_run[1]:,.0f} s of CPU for its {five_run[2]:,} indices, "
+              f"{five_rate * 1e6:.2f} µs an index, {five_rate / cpu_per_index:.1f} times the 4-piece rate; at "
+              f"that rate the 5-piece tables take {idx * five_rate / 3600:,.0f} CPU-hours." if five_run else ""),
+           f"- **Memory per process.** `--dir` streams the run: a process holds one step, the table it "
+           f"solves (2 bytes an index, 2 more while it is solved) and the tables that one reads (2 bytes "
+           f"an index), the least recently used released under its limit. The largest step of "
+           f"`--all 5 --dir` is {step[0]}'s, {step[1]} (gonu's estimate, said before it solves); "
+           f"without `--dir` `--material M` holds M's whole closure, up to {big[1]}'s "
+           f"{big[4]:,} indices ({gib(2 * big[4])}). The peak measured on `{MEASURED}` was "
+           f"{peak_per_index:.1f} bytes an index of its closure (the retrograde pass's counters and lists "
+           f"besides the entries).",
+           f"- **Disk.** The {disk_tables:,} 4-piece table files solved so far take {disk} bytes a position "
+           f"(results/jungi.md); at that rate, counting every index as a position (an upper bound: about "
+           f"96 % are), the 5-piece tables take {tb(disk * idx)} (KRvK's closure took {lo} to {hi} bytes a "
+           f"position, solver/table/FORMAT.md: the rate varies with the material). The 2-byte "
+           f"entries would be {tb(2 * idx)}: each table goes to disk compressed as soon as it is solved.",
            f"- **This machine ({gib(here)}, {HERE_CORES} cores).** {len(passes):,} of the 5-piece materials "
-           f"pass the refusal (closure at 2 bytes an index and its largest table's 2 more, under physical "
-           f"memory); {len(fits):,} fit at "
-           f"the measured peak. The smallest, {small[1]} (with its closure), would take about "
-           f"{duration(small[4] * cpu_per_index / HERE_CORES)} on both cores at the measured rate "
-           f"({small[4] * cpu_per_index / 3600:,.1f} CPU-hours), the largest that fits at the measured "
-           f"peak, {fit_big[1]}, about {duration(fit_big[4] * cpu_per_index / HERE_CORES)}. None was "
-           f"solved here: this machine is shared, and the extrapolation is best checked on a node.", "",
+           f"pass the in-memory refusal (closure at 2 bytes an index and its largest table's 2 more); the "
+           f"smallest, {small[1]} ({small[3]:,} indices), would take about "
+           f"{duration(small[4] * cpu_per_index / HERE_CORES)} on both cores at the measured rate. A chosen few "
+           f"are solved here: results/jungi.md, \"Five pieces: a chosen few\".", "",
            "The waves of the 5-piece materials (CPU at the measured rate; the largest closure is what",
-           "`gonu solve --material` holds for that wave's largest, at 2 bytes an index):", ""]
+           "`gonu solve --material` holds for that wave's largest without `--dir`, at 2 bytes an index):", ""]
     out += wave_table(five, cpu_per_index)
-    out += ["", "**How the work splits.** What exists today: `gonu solve --game jungi --material M --dir DIR`",
-            "solves M's closure one material at a time, each with only the tables its moves read (loaded",
-            "from DIR), skips the tables already in DIR and writes each table atomically once solved; so a",
-            "scheduler's job array, wave by wave, one material a job on a shared DIR, runs the plan per",
-            "material across nodes with no new code, each job holding one step (a table, the tables it reads",
-            f"and the solver's working array: up to {step[1]}, {step[0]}'s, in the estimate of `--all 5 --dir`)",
-            f"rather than M's whole closure (up to {gib(2 * big[4])}). `gonu solve --mpi` does not run Jungi today",
-            "(`--mpi is not (yet) an option of solve --game jungi`): solver/mpi/ splits one Jul-gonu state",
-            "space's id range across processes, and nothing of it is wired to the Jungi generator. Per",
-            "material across 16-core nodes (assuming the generator's threads scale to 16 cores; a wave no",
-            "faster than its largest material on one node):", ""]
-    out += ["| nodes | wall time (extrapolated) |", "|---|---|"]
-    out += [f"| {n} | {duration(wall(n))} |" for n in NODES]
-    out += ["", "What would have to be built: (1) for the largest materials, whose step passes most nodes'",
-            "memory, one material's index range split across processes as solver/mpi does for Jul-gonu",
-            "(each process its range's entries and counters; the un-moves of a level sent to the owners of",
-            "their indices in MPI_Alltoallv batches; the smaller tables read-only on every node or probed",
-            "remotely); (2) `gonu solve --mpi --game jungi --all 5` driving it, with the memory check per",
-            "process that Jul-gonu's --mpi has.", ""]
+    out += ["", "**The plan on a cluster.** `gonu solve --game jungi --all 5 --dir DIR --mpi` under mpirun:",
+            "every process computes the same schedule (the run's waves; in each wave the tables not yet in DIR,",
+            "dealt largest first to the least loaded process), solves its tables with its own threads and",
+            "writes each into DIR atomically; a barrier ends each wave, and the next wave reads what it needs",
+            "from DIR. DIR is a file system every node sees (Lustre, GPFS, BeeGFS, NFS): each table is written",
+            "by one process and read after the barrier, so no two processes write one file. Process 0 prints",
+            "the report from the files' headers; the files and stdout are a single process's (`ctest -L mpi`,",
+            "tests/mpi/jungi_compare.sh). A run killed mid-way is started again with the same command, on any",
+            "number of processes: the tables already in DIR are checked and not solved again. Each process",
+            "checks its largest step against its limit before it starts (`--max-memory` per process, default",
+            f"its node's memory shared by the processes there). On nodes of {NODE_CORES} cores and "
+            f"{NODE_BYTES // 10**9} GB the largest step ({step[1]}) allows {per_node} process{'es' if per_node > 1 else ''} a node "
+            f"of {threads} threads each (`mpirun --map-by ppr:{per_node}:node --bind-to none ... --threads {threads}`);",
+            "the wall time of `--all 5` at the measured rate, wave by wave as the processes are dealt (each",
+            "wave as long as its most loaded process; the generator's threads assumed to scale to them):", ""]
+    if walls_five:
+        out += ["| nodes | processes | wall time at the 4-piece rate | at the 5-piece rate measured here |",
+                "|---|---|---|---|"]
+        out += [f"| {n} | {n * per_node} | {duration(walls[n])} | {duration(walls_five[n])} |" for n in NODES]
+    else:
+        out += ["| nodes | processes | wall time (extrapolated) |", "|---|---|---|"]
+        out += [f"| {n} | {n * per_node} | {duration(walls[n])} |" for n in NODES]
+    out += ["", f"**Measured here.** `{' '.join(['mpirun', '--oversubscribe', '-np', '2'])} gonu solve --game jungi "
+            "--all 3 --dir DIR --mpi --threads 1` (two processes of one thread on this machine's two cores) "
+            f"against `gonu solve --game jungi --all 3 --dir DIR` (one process, its threads on both cores): "
+            f"{two_s:.2f} s against {one_s:.2f} s wall on this shared machine (load average "
+            f"{os.getloadavg()[0]:.2f} at the end); the {files} table files ({size:,} bytes) and stdout "
+            "byte for byte the same.",
+            "", "Not built: one table's index range split across processes (as solver/mpi does for Jul-gonu),",
+            "for tables whose step passes a node's memory; at 5 pieces the largest step fits a 128 GB node.", ""]
     return "\n".join(out)
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
+    gonu = os.path.abspath(sys.argv[1])
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    new = section(plan(sys.argv[1]), largest_step(sys.argv[1]))
+    new = section(plan(gonu), largest_step(gonu), measured_mpi_run(gonu, sys.argv[2:]))
     text = open("results/mpi.md").read()
+    for old in OLD_HEADINGS:
+        text = text.replace(old, HEADING)
     if HEADING in text:
         before, rest = text.split(HEADING, 1)
         after = rest[rest.index("\n## "):] if "\n## " in rest else ""

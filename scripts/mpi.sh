@@ -15,9 +15,11 @@
 #   scripts/mpi.sh --plan          the plan table of results/mpi.md (scripts/mpi_plan.py): the
 #                                  boards past one machine, from gonu's estimates and the rate
 #                                  measured here (MPI_RATE, states a second, overrides).
-#   scripts/mpi.sh --jungi-plan    the section "Plan for every 5-piece Jungi table" of results/mpi.md
-#                                  (scripts/jungi_plan.py): from `gonu solve --game jungi --all 5 --plan`
-#                                  and the rates measured in results/jungi.md and FORMAT.md.
+#   scripts/mpi.sh --jungi-plan    the section "Jungi: every 5-piece table on a cluster" of
+#                                  results/mpi.md (scripts/jungi_plan.py): from `gonu solve --game jungi
+#                                  --all 5 --plan` and the rates measured in results/jungi.md and
+#                                  FORMAT.md, and a run measured here: `--all 3` by one process and by
+#                                  two under --mpi, timed, their files and stdout compared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # GONU=PATH runs that binary instead of building build/bin/gonu (a measurement beside a running one).
@@ -27,7 +29,7 @@ mpirun=(mpirun --oversubscribe)
 strip() { grep -v -E '"(seconds|peak_bytes|bytes_per_state|engine|estimated_peak_bytes|file)"' "$1"; }
 
 if [ "${1:-}" = "--jungi-plan" ]; then
-  exec python3 scripts/jungi_plan.py "$gonu"
+  exec python3 scripts/jungi_plan.py "$gonu" "${mpirun[@]}"
 fi
 if [ "${1:-}" = "--plan" ]; then
   # 5x5 free on one MPI process here: 2,296,238,932 states in 2,456 s (results/mpi.md).

@@ -5,13 +5,18 @@
 // the same bytes and the same stdout; a step past --max-memory is refused in one line with nothing
 // written. The whole of --all 3, under a limit tight enough to release tables for room, is the
 // slower case: run with gonu_tests "[.jungi_stream_slow]" (some six minutes on this shared machine).
+// The schedule of a run over processes: every table a material reads is in an earlier dependency
+// wave, and a wave's tables are dealt largest first to the least loaded process.
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <catch2/catch.hpp>
 
 #include "core/error.hpp"
 #include "solver/jungi/generator.hpp"
+#include "solver/jungi/schedule.hpp"
 #include "solver/jungi_table/table_file.hpp"
 #include "tests/table_test_util.hpp"
 
@@ -153,6 +158,10 @@ TEST_CASE("jungi stream: a step past --max-memory is refused in one line with no
   const auto fits = run_gonu("solve --game jungi --all 2 --quiet --max-memory 34020 --dir " + quoted(dir.path));
   CHECK(fits.code == 0);
   CHECK(dir.list().size() == 3);
+  // Over MPI processes the tables go through DIR: --mpi without --dir is refused before MPI starts.
+  const auto no_dir = run_gonu("solve --game jungi --all 2 --mpi");
+  CHECK(no_dir.code == 2);  // a usage error
+  CHECK(contains(no_dir.err, "--mpi goes with --dir DIR under --game jungi"));
   // The in-memory run (no --dir) keeps its estimate: every table of the run at once.
   const auto whole = run_gonu("solve --game jungi --all 2 --max-memory 34020");
   CHECK(whole.code == 1);
@@ -195,4 +204,36 @@ TEST_CASE("jungi stream: --all 3 streamed under a tight limit writes the in-memo
   check_same_files(whole, all, tight, scratch);
   check_same_files(whole, all, roomy, scratch);
   for (const Material& x : all) check_solved_alone(whole, x);
+}
+
+TEST_CASE("jungi schedule: every table a material of up to four pieces reads is in an earlier wave", "[jungi_stream]") {
+  std::set<Material> all;
+  for (int pieces = 2; pieces <= 4; ++pieces)
+    for (const Material& m : jungi::materials_of_size(pieces))
+      if (jungi::is_canonical(m)) all.insert(m);
+  const std::map<Material, int> wave = jungi::dependency_waves(all);
+  REQUIRE(wave.size() == all.size());
+  for (const Material& m : all) {
+    INFO(jungi::material_text(m));
+    const std::vector<Material> reads = jungi::materials_read(m);
+    for (const Material& x : reads) CHECK(wave.at(x) < wave.at(m));
+    // The wave is the longest chain of moves below m: one more than the highest of what it reads.
+    int highest = -1;
+    for (const Material& x : reads) highest = std::max(highest, wave.at(x));
+    CHECK(wave.at(m) == highest + 1);
+  }
+  CHECK(wave.at(jungi::parse_material("+Kv+K")) == 0);
+  CHECK(wave.at(jungi::parse_material("Kv+K")) == 1);  // it leads to +Kv+K only
+  CHECK(wave.at(jungi::parse_material("KvK")) == 2);   // it leads to Kv+K (and +KvK, the same table)
+}
+
+TEST_CASE("jungi schedule: a wave's tables go largest first to the least loaded process", "[jungi_stream]") {
+  // 8 to process 0, 5 to 1, the first 3 to 1 (5 < 8), the second 3 to 0 (8 = 8: the lower rank),
+  // 1 to 1 (9 < 11).
+  CHECK(jungi::deal_by_size({5, 3, 8, 3, 1}, 2) == std::vector<int>{1, 1, 0, 0, 1});
+  CHECK(jungi::deal_by_size({5, 3, 8, 3, 1}, 1) == std::vector<int>{0, 0, 0, 0, 0});
+  CHECK(jungi::deal_by_size({2, 7}, 4) == std::vector<int>{1, 0});
+  CHECK(jungi::deal_by_size({}, 3).empty());
+  // Equal sizes in their order, round the processes.
+  CHECK(jungi::deal_by_size({4, 4, 4, 4, 4}, 3) == std::vector<int>{0, 1, 2, 0, 1});
 }

@@ -104,7 +104,8 @@ void declare_options(CommandLine& cl) {
           ("stats-csv", po::value<std::string>(), "write those counts to this CSV file")
           ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)");
   cl.group("MPI options (a build with MPI, under mpirun)");
-  cl.add()("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets): see README")
+  cl.add()("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets; with --game jungi --dir, "
+           "the tables dealt out wave by wave): see README")
           ("checkpoint", po::value<std::string>(),
            "with --mpi: write a restart point per level to this folder, and resume from the last one there");
   cl.group("superko options (--repetition superko, e.g. --rules soldiers)");
@@ -302,7 +303,7 @@ int cmd_solve(int argc, char** argv) {
       "gonu solve [--rules NAME | --capture .. --corner .. --repetition .. --board RxC --first ..] "
       "[--from POSITION [--history MOVES]] [--threads N] [--engine auto|dense|compact|graph] [--max-memory SIZE] "
       "[--verify] [--json] [--quiet] [--stats [--levels]] [--stats-csv FILE] [--out FILE] [--mpi [--checkpoint DIR]] "
-      "| --game jungi (--material SIGNATURE [--out FILE] | --all N) [--dir DIR] [--plan]");
+      "| --game jungi (--material SIGNATURE [--out FILE] | --all N) [--dir DIR [--mpi]] [--plan]");
   cl.epilog(kSolveEpilog);
   declare_options(cl);
   if (!cl.parse(argc, argv)) return 0;

@@ -21,7 +21,9 @@
 // recently used released first. The estimate is then the largest single step (a table, what it
 // reads and the working array), refused past the limit before anything is written; stderr says
 // "k of n materials" and the time after each table. --plan solves nothing: it lists the run's
-// materials with their indices and dependency waves (print_plan).
+// materials with their indices and dependency waves (print_plan). --dir DIR --mpi (under mpirun)
+// shares the streamed run among processes by whole tables, wave by wave (solve_streamed_mpi), with
+// the same files and stdout.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -34,10 +36,16 @@
 
 #include "core/error.hpp"
 #include "solver/jungi/generator.hpp"
+#include "solver/jungi/schedule.hpp"
 #include "solver/jungi_table/table_file.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/solve_report.hpp"
+
+#ifdef GONU_MPI
+#include "solver/mpi/comm.hpp"
+#include "solver/mpi/session.hpp"
+#endif
 
 namespace gonu::cli {
 
@@ -45,7 +53,7 @@ namespace {
 
 // The options of Jul-gonu's solve that mean nothing for a Jungi material.
 void refuse_julgonu_options(const CommandLine& cl) {
-  for (const char* flag : {"from", "history", "verify", "json", "stats", "stats-csv", "levels", "mpi", "checkpoint",
+  for (const char* flag : {"from", "history", "verify", "json", "stats", "stats-csv", "levels", "checkpoint",
                            "certificate", "resume", "cube"}) {
     if (cl.has(flag)) cl.usage_error(std::string("--") + flag + " is not (yet) an option of solve --game jungi");
   }
@@ -103,30 +111,11 @@ Outputs outputs(const CommandLine& cl) {
   return o;
 }
 
-// The dependency wave of each material: 0 for one whose moves lead to no other material, else one
-// more than the highest wave of what its captures and promotions lead to; the materials of one
-// wave depend only on lower waves, so they can be solved side by side.
-std::map<jungi::Material, int> waves(const std::set<jungi::Material>& all) {
-  std::map<jungi::Material, int> wave;
-  std::vector<jungi::Material> order(all.begin(), all.end());
-  // material_closure's order (fewer pieces, then fewer unpromoted) puts each material after the
-  // materials it leads to.
-  std::sort(order.begin(), order.end(), [](const jungi::Material& a, const jungi::Material& b) {
-    return std::pair(a.pieces(), a.unpromoted()) < std::pair(b.pieces(), b.unpromoted());
-  });
-  for (const jungi::Material& m : order) {
-    int w = 0;
-    for (const jungi::Material& n : jungi::next_materials(m)) w = std::max(w, wave.at(jungi::canonical(n)) + 1);
-    wave[m] = w;
-  }
-  return wave;
-}
-
 // --plan: one line a material of the run, tab-separated: its wave, material, pieces, indices, the
 // indices of its closure (what --material M holds in memory) and of the closure's largest table
 // (whose solve takes working memory too), wave by wave; then a total line.
 void print_plan(const jungi::Rules& r, const std::set<jungi::Material>& all) {
-  const std::map<jungi::Material, int> wave = waves(all);
+  const std::map<jungi::Material, int> wave = jungi::dependency_waves(all);
   std::map<jungi::Material, std::uint64_t> size;
   for (const jungi::Material& m : all) size[m] = jungi::Indexer(r, m).size();
   std::cout << "wave\tmaterial\tpieces\tindices\tclosure_indices\tclosure_largest\n";
@@ -246,6 +235,15 @@ void load_reads(Stream& st, const jungi::Material& m) {
   }
 }
 
+// Solves m after loading what it reads, and writes its file into DIR (atomically).
+const jungi::Table& solve_into_dir(Stream& st, const jungi::Material& m, const jungi::TableOptions& options) {
+  load_reads(st, m);
+  const jungi::Table& t = st.set.solve_alone(m, options);
+  jungi::write_table_file(st.path(m), t, st.rules);
+  touch(st, m);
+  return t;
+}
+
 // The run's tables already in DIR, each checked (header, index, payload checksum, its material)
 // without decoding its blocks, and its counts kept for its stdout block: all before anything is
 // printed, so that a bad file is refused in one line.
@@ -285,11 +283,8 @@ std::size_t stream(Stream& st, const std::vector<jungi::Material>& order, const 
       print_table(jungi::Indexer(st.rules, m), w->second);
       line = "  " + jungi::material_text(m) + " already in " + st.path(m);
     } else {
-      load_reads(st, m);
-      const jungi::Table& t = st.set.solve_alone(m, options);
+      const jungi::Table& t = solve_into_dir(st, m, options);
       print_table(t.indexer, t.stats);
-      jungi::write_table_file(st.path(m), t, st.rules);
-      touch(st, m);
       line = solved_text(t);
       ++solved;
     }
@@ -326,6 +321,13 @@ void check_memory(const jungi::Rules& r, const std::set<jungi::Material>& all, s
                     (max_memory_given ? "" : "; --max-memory SIZE sets it") + "; --plan lists the materials)");
 }
 
+// --out FILE after a streamed run: the table of --material, read back from DIR.
+void write_out(const Stream& st, const jungi::Material& target, const std::string& out, bool quiet) {
+  if (out.empty()) return;
+  const std::uint64_t bytes_written = jungi::write_table_file(out, *jungi::TableFile::open(st.path(target), st.rules).load(), st.rules);
+  if (!quiet) std::cerr << "wrote " << out << " (" << bytes_text(bytes_written) << ")\n";
+}
+
 // --dir: the run streamed through DIR (see the head of this file); --out then writes the table of
 // --material, read back from DIR.
 void solve_streamed(const jungi::Rules& r, const std::vector<jungi::Material>& targets, const Outputs& out,
@@ -339,12 +341,130 @@ void solve_streamed(const jungi::Rules& r, const std::vector<jungi::Material>& t
   if (!quiet)
     std::cerr << order.size() << " materials: " << solved << " solved and written into " << out.dir << ", "
               << order.size() - solved << " already there; " << st.loads << " tables loaded from it\n";
-  if (!out.out.empty()) {
-    const std::uint64_t bytes_written =
-        jungi::write_table_file(out.out, *jungi::TableFile::open(st.path(targets.front()), r).load(), r);
-    if (!quiet) std::cerr << "wrote " << out.out << " (" << bytes_text(bytes_written) << ")\n";
+  write_out(st, targets.front(), out.out, quiet);
+}
+
+#ifdef GONU_MPI
+// ---- The streamed run over MPI processes (--dir --mpi) ----
+// The processes share the run by whole tables. Every process computes the same schedule without a
+// message (solver/jungi/schedule.hpp): the run's materials not in DIR by dependency wave, each
+// wave's tables dealt out largest first to the least loaded process. Each process solves the
+// tables dealt to it with its own threads, as the single-process run does (its reads loaded from
+// DIR, its files written atomically into DIR), and all wait at a barrier after each wave, so that
+// what the next wave reads is in DIR. Process 0 then prints every table's block from the files'
+// headers in the run's order: stdout and the files are those of a single process.
+
+// The run's materials not in DIR, wave by wave (a wave may be empty).
+std::vector<std::vector<jungi::Material>> waves_to_solve(const Stream& st, const std::vector<jungi::Material>& order) {
+  const std::map<jungi::Material, int> wave = jungi::dependency_waves({order.begin(), order.end()});
+  std::vector<std::vector<jungi::Material>> out;
+  for (const jungi::Material& m : order) {
+    if (st.written.count(m)) continue;
+    const auto w = std::size_t(wave.at(m));
+    if (out.size() <= w) out.resize(w + 1);
+    out[w].push_back(m);
+  }
+  return out;
+}
+
+// Solves the tables of a wave that the deal gives this process; returns how many.
+std::size_t solve_dealt(Stream& st, const std::vector<jungi::Material>& wave, const jungi::TableOptions& options,
+                        const mpi::Comm& comm, bool quiet) {
+  std::vector<std::uint64_t> sizes;
+  for (const jungi::Material& m : wave) sizes.push_back(jungi::Indexer(st.rules, m).size());
+  const std::vector<int> owner = jungi::deal_by_size(sizes, comm.size());
+  std::size_t solved = 0;
+  for (std::size_t k = 0; k < wave.size(); ++k) {
+    if (owner[k] != comm.rank()) continue;
+    const jungi::Table& t = solve_into_dir(st, wave[k], options);
+    if (!quiet) std::cerr << solved_text(t) << "; process " << comm.rank() << "\n";
+    ++solved;
+  }
+  return solved;
+}
+
+// For each table some material of `waves` reads, the last wave that reads it.
+std::map<jungi::Material, std::size_t> last_wave_reads(const std::vector<std::vector<jungi::Material>>& waves) {
+  std::map<jungi::Material, std::size_t> last;
+  for (std::size_t w = 0; w < waves.size(); ++w)
+    for (const jungi::Material& m : waves[w])
+      for (const jungi::Material& x : jungi::materials_read(m)) last[x] = w;
+  return last;
+}
+
+// Releases the tables held that no wave after w reads.
+void release_after_wave(Stream& st, const std::map<jungi::Material, std::size_t>& last, std::size_t w) {
+  for (const jungi::Material& x : std::vector<jungi::Material>(st.recent.begin(), st.recent.end()))
+    if (const auto it = last.find(x); it == last.end() || it->second <= w) release(st, x);
+}
+
+// Process 0's report once every table is in DIR: each table's block from its file's header.
+void report_mpi_run(Stream& st, const std::vector<jungi::Material>& order, std::uint64_t solved, int processes, bool quiet) {
+  st.written.clear();
+  read_written(st, order);
+  std::cout << "rules: " << jungi::describe(st.rules) << "\n";
+  for (const jungi::Material& m : order) print_table(jungi::Indexer(st.rules, m), st.written.at(m));
+  if (!quiet)
+    std::cerr << order.size() << " materials: " << solved << " solved by " << processes << " processes and written into "
+              << st.dir << ", " << order.size() - solved << " already there\n";
+}
+
+// The checks before anything is solved (the files in DIR, the memory estimate against each
+// process's limit, said by process 0): false on every process when one fails, the first of them
+// saying why in one line (every process would find a bad file, each its own limit).
+bool mpi_checks_pass(Stream& st, const std::vector<jungi::Material>& order, const std::string& limit_name, bool root,
+                     bool quiet) {
+  std::string error;
+  try {
+    read_written(st, order);
+    check_stream_memory(st, order, quiet || !root, limit_name);
+  } catch (const GonuError& e) {
+    error = e.what();
+  }
+  const int first = mpi::first_process_where(!error.empty());
+  if (first >= 0 && first == mpi::Comm().rank()) std::cerr << "gonu: error: " << error << "\n";
+  return first < 0;
+}
+
+// --dir --mpi: the run over the processes of mpirun (above). An error on any process ends them all
+// (the others would wait at the barrier forever). Returns the exit status.
+int solve_streamed_mpi(const jungi::Rules& r, const std::vector<jungi::Material>& targets, const Outputs& out,
+                       const jungi::TableOptions& options, bool quiet) {
+  const mpi::MpiSession session(nullptr, nullptr);
+  try {
+    const mpi::Comm comm;
+    const bool root = comm.rank() == 0;
+    const int on_node = mpi::processes_on_node();
+    const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes() / std::uint64_t(on_node);
+    const std::string limit_name = options.max_memory ? "--max-memory, per process"
+                                                      : "this node's physical memory shared by its " + std::to_string(on_node) + " processes";
+    Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}};
+    const std::vector<jungi::Material> order = run_order(targets);
+    if (!mpi_checks_pass(st, order, limit_name, root, quiet)) return 1;
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<std::vector<jungi::Material>> waves = waves_to_solve(st, order);
+    const std::map<jungi::Material, std::size_t> last = last_wave_reads(waves);
+    std::uint64_t solved = 0;
+    for (std::size_t w = 0; w < waves.size(); ++w) {
+      solved += solve_dealt(st, waves[w], options, comm, quiet);
+      release_after_wave(st, last, w);
+      comm.barrier();
+      if (root && !quiet)
+        std::cerr << "wave " << w << ": " << waves[w].size() << " tables over " << comm.size() << " processes, "
+                  << seconds_text(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()) << "\n";
+    }
+    solved = comm.sum(solved);
+    if (root) {
+      report_mpi_run(st, order, solved, comm.size(), quiet);
+      write_out(st, targets.front(), out.out, quiet);
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "gonu: error: " << e.what() << "\n";
+    mpi::abort_run(1);
   }
 }
+#endif
 
 }  // namespace
 
@@ -358,6 +478,8 @@ int jungi_solve(const CommandLine& cl) {
   jungi::TableOptions options;
   options.max_memory = cl.byte_size_value("max-memory");
   const Outputs out = outputs(cl);
+  if (cl.has("mpi") && out.dir.empty())
+    cl.usage_error("--mpi goes with --dir DIR under --game jungi (the processes share the tables through it)");
   if (!quiet && isatty(STDERR_FILENO))
     options.on_level = [](const jungi::Material& m, int level, std::uint64_t decided, double seconds) {
       std::cerr << "\r  " << jungi::material_text(m) << ": level " << level << ", " << with_commas(decided) << " decided, "
@@ -372,6 +494,13 @@ int jungi_solve(const CommandLine& cl) {
   }
   const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes();
   const std::string limit_name = options.max_memory ? "--max-memory" : "this machine's physical memory";
+  if (cl.has("mpi")) {
+#ifdef GONU_MPI
+    return solve_streamed_mpi(r, targets, out, options, quiet);
+#else
+    throw GonuError("--mpi: this gonu was built without MPI (install Debian's libopenmpi-dev and rebuild)");
+#endif
+  }
   if (!out.dir.empty()) {
     solve_streamed(r, targets, out, options, limit, limit_name, quiet);
     return 0;

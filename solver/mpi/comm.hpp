@@ -14,7 +14,7 @@ namespace gonu::mpi {
 
 class Comm {
  public:
-  Comm();  // MPI must be initialised (MpiSession, solve_mpi.hpp)
+  Comm();  // MPI must be initialised (MpiSession, session.hpp)
   int rank() const { return rank_; }
   int size() const { return size_; }
   std::uint64_t sum(std::uint64_t x) const;

@@ -1,8 +1,6 @@
 // One process's memory in a solve over MPI processes (memory_mpi.hpp).
 #include "solver/mpi/memory_mpi.hpp"
 
-#include <mpi.h>
-
 #include <cmath>
 #include <string>
 
@@ -50,25 +48,6 @@ MemoryEstimate estimate_process_memory(const Game& from, const SolveOptions& opt
 std::uint64_t process_memory_limit(const SolveOptions& options, int on_node) {
   if (options.max_memory) return options.max_memory;
   return std::uint64_t(dense::physical_memory()) / std::uint64_t(on_node > 0 ? on_node : 1);
-}
-
-int processes_on_node() {
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int size = 1;
-  MPI_Comm_size(node, &size);
-  MPI_Comm_free(&node);
-  return size;
-}
-
-int first_process_where(bool over) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const int mine = over ? rank : size;
-  int first = size;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return first == size ? -1 : first;
 }
 
 }  // namespace gonu::mpi

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/julgonu/game.hpp"
+#include "solver/mpi/session.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu::mpi {
@@ -21,11 +22,5 @@ MemoryEstimate estimate_process_memory(const Game& from, const SolveOptions& opt
 // One process's limit: options.max_memory (per process under --mpi), else the node's physical
 // memory shared evenly by the run's processes on that node (0: unknown, no limit).
 std::uint64_t process_memory_limit(const SolveOptions& options, int on_node);
-
-// How many processes of the run share this one's node (MPI_Comm_split_type, shared memory).
-int processes_on_node();
-
-// The lowest rank of the processes for which `over` holds, on every process; -1 if none.
-int first_process_where(bool over);
 
 }  // namespace gonu::mpi

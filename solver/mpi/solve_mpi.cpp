@@ -4,7 +4,6 @@
 // found for another range is sent to its owner instead of claimed or counted down in place.
 #include "solver/mpi/solve_mpi.hpp"
 
-#include <mpi.h>
 #include <sys/resource.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -281,20 +280,6 @@ void start(Run& r, const Position& root) {
 }
 
 }  // namespace
-
-MpiSession::MpiSession(int* argc, char*** argv) {
-  int provided = 0;
-  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &size_);
-}
-
-MpiSession::~MpiSession() { MPI_Finalize(); }
-
-void abort_run(int code) {
-  MPI_Abort(MPI_COMM_WORLD, code);
-  std::exit(code);  // not reached: MPI_Abort ends the process
-}
 
 // The phases (above), from the start or from a restart point.
 Solution solve_mpi(const Game& from, const SolveOptions& options, const MpiOptions& mpi, std::uint64_t* table_bytes) {

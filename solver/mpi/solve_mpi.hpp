@@ -25,6 +25,7 @@
 #include <string>
 
 #include "core/julgonu/game.hpp"
+#include "solver/mpi/session.hpp"
 #include "solver/state/solution.hpp"
 
 namespace gonu::mpi {
@@ -39,24 +40,6 @@ struct MpiOptions {
   // small boards run many batches and rounds.
   std::size_t batch = std::size_t(1) << 19;
 };
-
-// MPI_Init_thread on construction (threads call no MPI), MPI_Finalize on destruction.
-class MpiSession {
- public:
-  MpiSession(int* argc, char*** argv);
-  ~MpiSession();
-  MpiSession(const MpiSession&) = delete;
-  MpiSession& operator=(const MpiSession&) = delete;
-  int rank() const { return rank_; }
-  int size() const { return size_; }
-
- private:
-  int rank_ = 0, size_ = 1;
-};
-
-// Ends every process of the run with `code` (an error on one process would leave the others
-// waiting in an exchange).
-[[noreturn]] void abort_run(int code);
 
 // The repetition-none rule sets on up to 32 points, as solve_compact solves them, and the tagged
 // ones (repetition immediate, undo) on up to 27, as the compact tagged engine does
