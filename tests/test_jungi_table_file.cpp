@@ -122,7 +122,7 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   std::memcpy(b.data() + 40, "julgo", 5);  // game
   refused(b, true, "not jungi");
   b = good;
-  table_test::put_le(b, 8, 2, 4);
+  table_test::put_le(b, 8, 3, 4);
   refused(b, true, "newer than this gonu reads");
   b = good;
   table_test::put_le(b, 168, 7, 4);
