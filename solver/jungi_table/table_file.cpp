@@ -329,12 +329,23 @@ std::vector<std::uint16_t> TableFile::decode_all() const {
 
 std::unique_ptr<Table> TableFile::load() const {
   auto t = std::make_unique<Table>(h_.rules, h_.material);
-  const std::vector<std::uint16_t> codes = decode_all();
-  // Every index gets a code (an invalid or derived one its don't-care), so a 0 anywhere is damage.
-  if (const auto zero = std::find(codes.begin(), codes.end(), 0); zero != codes.end())
-    throw GonuError(path_ + ": index " + std::to_string(zero - codes.begin()) + " has no value (the file is damaged)");
-  t->entries.resize(h_.indices);
-  std::transform(codes.begin(), codes.end(), t->entries.begin(), entry_of_code);
+  t->entries.assign(h_.indices, 0);
+  std::vector<std::string> errors(h_.blocks);
+  tbb::parallel_for(std::uint64_t{0}, h_.blocks, [&](std::uint64_t b) {
+    try {
+      // Every index has a code (an invalid or derived one its don't-care), so a 0 is damage.
+      const std::vector<std::uint16_t> codes = decode_block(b);
+      for (std::uint64_t k = 0; k < codes.size(); ++k) {
+        const std::uint64_t i = b * h_.block_indices + k;
+        if (codes[k] == 0) throw GonuError(path_ + ": index " + std::to_string(i) + " has no value (the file is damaged)");
+        t->entries[i] = entry_of_code(codes[k]);
+      }
+    } catch (const GonuError& e) {
+      errors[b] = e.what();
+    }
+  });
+  for (const std::string& e : errors)
+    if (!e.empty()) throw GonuError(e);
   // The derived indices take their values; a mirror image read is stored, so never written here.
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h_.indices, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
     Position p;
