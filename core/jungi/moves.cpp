@@ -2,7 +2,9 @@
 // are the one move shape built here, from its neighbours' neighbours.
 #include "core/jungi/moves.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -177,10 +179,21 @@ bool takes_royal(const Rules& r, const Position& p) {
       if (m.kind == MoveKind::passed_by) return true;
   }
   const Geometry& g = geometry(r.lancer_queen);
-  for (int sq = 0; sq < kSquares; ++sq) {
+  const auto& reach = g.reach[index(p.to_move)];
+  const auto takes = [&](int sq) {
     const Piece x = p.cell[sq];
-    if (x != kEmpty && side_of(x) == p.to_move && piece_takes(r, g, p, sq, target)) return true;
+    return x != kEmpty && side_of(x) == p.to_move && has(reach[type_of(x)][sq], target) && piece_takes(r, g, p, sq, target);
+  };
+  // The board read 8 squares at a time: an ending's few pieces leave most words zero.
+  constexpr int kWords = kSquares / 8;
+  for (int w = 0; w < kWords; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, p.cell.data() + 8 * w, 8);
+    for (int sq = 8 * w; word && sq < 8 * w + 8; ++sq)
+      if (takes(sq)) return true;
   }
+  for (int sq = 8 * kWords; sq < kSquares; ++sq)
+    if (takes(sq)) return true;
   return false;
 }
 
