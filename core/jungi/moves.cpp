@@ -179,10 +179,9 @@ bool takes_royal(const Rules& r, const Position& p) {
       if (m.kind == MoveKind::passed_by) return true;
   }
   const Geometry& g = geometry(r.lancer_queen);
-  const auto& reach = g.reach[index(p.to_move)];
   const auto takes = [&](int sq) {
     const Piece x = p.cell[sq];
-    return x != kEmpty && side_of(x) == p.to_move && has(reach[type_of(x)][sq], target) && piece_takes(r, g, p, sq, target);
+    return x != kEmpty && side_of(x) == p.to_move && has(g.reach(p.to_move, type_of(x), sq), target) && piece_takes(r, g, p, sq, target);
   };
   // The board read 8 squares at a time: an ending's few pieces leave most words zero.
   constexpr int kWords = kSquares / 8;

@@ -145,7 +145,7 @@ void build_atoms(Geometry& g, Side side, int type, const Movement& m) {
 void build_reach(Geometry& g, Side side, int type) {
   const bool emperor = type == type_of(Kind::king, true);
   for (int sq = 0; sq < kSquares; ++sq) {
-    Set& reach = g.reach[index(side)][type][sq];
+    Set& reach = g.reach_sets[std::size_t((index(side) * kTypes + type) * kSquares + sq)];
     for (int i = g.first[index(side)][type][sq]; i < g.first[index(side)][type][sq + 1]; ++i)
       if (g.atoms[static_cast<std::size_t>(i)].flags & kCaptureOk) reach |= bit(g.atoms[static_cast<std::size_t>(i)].to);
     for (int d = 0; d < 8; ++d)
@@ -161,6 +161,7 @@ void build_reach(Geometry& g, Side side, int type) {
 
 Geometry build(bool lancer_queen) {
   Geometry g;
+  g.reach_sets.assign(2 * kTypes * kSquares, 0);
   build_rays(g);
   for (Side side : {Side::south, Side::north}) {
     for (int type = 0; type < kTypes; ++type) {

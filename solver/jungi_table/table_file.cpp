@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 #include <sys/stat.h>
 
@@ -311,41 +312,37 @@ Value TableFile::value(const Position& p) const {
   return i == Indexer::kInvalid ? Value{} : value(i);
 }
 
-std::vector<std::uint16_t> TableFile::decode_all() const {
-  std::vector<std::uint16_t> all(h_.indices);
+void TableFile::for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const {
   std::vector<std::string> errors(h_.blocks);
   tbb::parallel_for(std::uint64_t{0}, h_.blocks, [&](std::uint64_t b) {
     try {
-      const std::vector<std::uint16_t> codes = decode_block(b);
-      std::copy(codes.begin(), codes.end(), all.begin() + std::ptrdiff_t(b * h_.block_indices));
+      use(b * h_.block_indices, decode_block(b));
     } catch (const GonuError& e) {
       errors[b] = e.what();
     }
   });
   for (const std::string& e : errors)
     if (!e.empty()) throw GonuError(e);
+}
+
+std::vector<std::uint16_t> TableFile::decode_all() const {
+  std::vector<std::uint16_t> all(h_.indices);
+  for_each_block([&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
+    std::copy(codes.begin(), codes.end(), all.begin() + std::ptrdiff_t(first));
+  });
   return all;
 }
 
 std::unique_ptr<Table> TableFile::load() const {
   auto t = std::make_unique<Table>(h_.rules, h_.material);
   t->entries.assign(h_.indices, 0);
-  std::vector<std::string> errors(h_.blocks);
-  tbb::parallel_for(std::uint64_t{0}, h_.blocks, [&](std::uint64_t b) {
-    try {
-      // Every index has a code (an invalid or derived one its don't-care), so a 0 is damage.
-      const std::vector<std::uint16_t> codes = decode_block(b);
-      for (std::uint64_t k = 0; k < codes.size(); ++k) {
-        const std::uint64_t i = b * h_.block_indices + k;
-        if (codes[k] == 0) throw GonuError(path_ + ": index " + std::to_string(i) + " has no value (the file is damaged)");
-        t->entries[i] = entry_of_code(codes[k]);
-      }
-    } catch (const GonuError& e) {
-      errors[b] = e.what();
+  // Every index has a code (an invalid or derived one its don't-care), so a 0 is damage.
+  for_each_block([&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
+    for (std::uint64_t k = 0; k < codes.size(); ++k) {
+      if (codes[k] == 0) throw GonuError(path_ + ": index " + std::to_string(first + k) + " has no value (the file is damaged)");
+      t->entries[first + k] = entry_of_code(codes[k]);
     }
   });
-  for (const std::string& e : errors)
-    if (!e.empty()) throw GonuError(e);
   // The derived indices take their values; a mirror image read is stored, so never written here.
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h_.indices, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
     Position p;

@@ -21,6 +21,7 @@
 // and the index layout is this gonu's; a block is used only after its zstd checksum and size check.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -115,6 +116,9 @@ class TableFile {
  private:
   TableFile() = default;
   std::vector<std::uint16_t> decode_block(std::uint64_t b) const;
+  // use(first index, codes) for every block, in parallel; the first block's error (a GonuError
+  // from decoding or from use) is thrown once all are done.
+  void for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const;
   std::vector<std::uint16_t> decode_all() const;  // every block's codes, in index order
   std::uint16_t code(std::uint64_t index) const;
   std::string path_;
