@@ -104,3 +104,68 @@ TEST_CASE("jungi: perft to depth 3 equals the reference's", "[jungi]") {
     }
   }
 }
+
+namespace {
+
+// Whether some move's result, as the plain reference plays it, lacks the enemy royal.
+bool reference_takes_royal(const jungi::Rules& r, const jungi::Position& p) {
+  const char royal = p.to_move == jungi::Side::south ? 'k' : 'K';
+  for (const auto& [move, after] : plain_jungi::successors(jungi::format_position(p), plain_options(r)))
+    if (after.substr(0, after.find(' ')).find(royal) == std::string::npos) return true;
+  return false;
+}
+
+// The same from the fast generator's moves.
+bool generator_takes_royal(const jungi::Rules& r, const jungi::Position& p) {
+  const int royal = p.royal[std::size_t(jungi::index(jungi::other(p.to_move)))];
+  for (const jungi::Move& m : jungi::legal_moves(r, p)) {
+    const std::vector<int> taken = jungi::captured_squares(p, m);
+    if (std::find(taken.begin(), taken.end(), royal) != taken.end()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("jungi: takes_royal says whether a move takes the enemy royal, as the moves do", "[jungi]") {
+  std::mt19937_64 rng(81);
+  int taken = 0;
+  // Random positions, some with fields, against the plain reference.
+  for (const jungi::Rules& r : readings()) {
+    for (int i = 0; i < 400; ++i) {
+      const jungi::Position p = test::random_position(rng, r, 2 + static_cast<int>(rng() % 11), static_cast<int>(rng() % 3));
+      INFO(jungi::format_position(p) << "  " << jungi::describe(r));
+      REQUIRE(jungi::takes_royal(r, p) == reference_takes_royal(r, p));
+    }
+  }
+  // Every piece of the side to move on every square against the royal on every other square,
+  // with a random third piece that may block a slide or a leap (hobbling) or an Emperor's
+  // two-step, against the generator's moves.
+  for (const jungi::Rules& r : readings()) {
+    for (int type = 0; type < jungi::kTypes; ++type) {
+      const jungi::Piece piece = jungi::make_piece(jungi::Side::south, type);
+      for (int sq = 0; sq < jungi::kSquares; ++sq) {
+        if (!jungi::can_stand(r, piece, sq)) continue;
+        for (int target = 0; target < jungi::kSquares; ++target) {
+          if (target == sq) continue;
+          jungi::Position p;
+          p.cell[std::size_t(sq)] = piece;
+          p.cell[std::size_t(target)] = jungi::make_piece(jungi::Side::north, jungi::Kind::king, true);
+          const auto place = [&](jungi::Piece x) {
+            const auto at = std::size_t(rng() % jungi::kSquares);
+            if (p.cell[at] == jungi::kEmpty) p.cell[at] = x;
+          };
+          place(jungi::make_piece(rng() % 2 ? jungi::Side::south : jungi::Side::north, jungi::Kind::chariot, true));
+          if (!jungi::is_royal(piece)) place(jungi::make_piece(jungi::Side::south, jungi::Kind::king, true));
+          jungi::find_royals(p);
+          if (p.royal[0] < 0) continue;
+          const bool want = generator_takes_royal(r, p);
+          INFO(jungi::format_position(p) << "  " << jungi::describe(r));
+          REQUIRE(jungi::takes_royal(r, p) == want);
+          taken += want;
+        }
+      }
+    }
+  }
+  CHECK(taken > 10000);
+}

@@ -5,9 +5,11 @@
 #include <sys/stat.h>
 #include <tbb/global_control.h>
 #include <xxhash.h>
+#include <zstd.h>
 
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <functional>
 
 #include "core/error.hpp"
 #include "solver/jungi_table/query.hpp"
@@ -60,6 +62,43 @@ std::string open_error(const std::string& path, const std::optional<jungi::Rules
   return "";
 }
 
+// The file `b` (one block of 1-byte codes) with its codes, by index, edited and encoded again
+// as the writer does (one checksummed zstd frame, South's codes first), its format version set and
+// everything resealed.
+std::string with_codes(std::string b, std::uint32_t version, const std::function<void(std::vector<unsigned char>&)>& edit) {
+  REQUIRE(table_test::get_le(b, 264, 8) == 1);
+  REQUIRE(b[256] == 1);
+  const std::uint64_t n = table_test::get_le(b, 176, 8), data = 320 + 16;
+  std::string raw(n, '\0');
+  REQUIRE(ZSTD_decompress(raw.data(), n, b.data() + data, b.size() - data) == n);
+  const auto slot = [&](std::uint64_t k) { return k % 2 ? (n + 1) / 2 + k / 2 : k / 2; };
+  std::vector<unsigned char> codes(n);
+  for (std::uint64_t i = 0; i < n; ++i) codes[i] = static_cast<unsigned char>(raw[slot(i)]);
+  edit(codes);
+  for (std::uint64_t i = 0; i < n; ++i) raw[slot(i)] = static_cast<char>(codes[i]);
+  ZSTD_CCtx* c = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+  std::string frame(ZSTD_compressBound(n), '\0');
+  frame.resize(ZSTD_compress2(c, frame.data(), frame.size(), raw.data(), n));
+  ZSTD_freeCCtx(c);
+  b = b.substr(0, data) + frame;
+  table_test::put_le(b, 8, version, 4);
+  table_test::put_le(b, 16, b.size(), 8);
+  table_test::put_le(b, 288, frame.size(), 8);
+  table_test::put_le(b, 328, frame.size(), 8);
+  reseal_jungi(b);
+  return b;
+}
+
+// How a table's valid indices get their values (source_of), by kind.
+std::array<std::uint64_t, 3> sources(const jungi::Table& t) {
+  std::array<std::uint64_t, 3> count{};
+  jungi::Position p;
+  for (std::uint64_t i = 0; i < t.indexer.size(); ++i)
+    if (t.indexer.decode(i, p)) ++count[jungi::source_of(t.indexer, kRules, i, p).kind];
+  return count;
+}
+
 }  // namespace
 
 TEST_CASE("jungi table file: every index reads back as solved, and loads into the solver's entries", "[jungi_table_file]") {
@@ -81,6 +120,12 @@ TEST_CASE("jungi table file: every index reads back as solved, and loads into th
       else ++invalid;
     }
     CHECK(invalid > 0);
+    // Both kinds of derived index are there (and read back above): Kv+K's royals take each other,
+    // and its e-file South Kings have mirror images.
+    const auto kinds = sources(t);
+    CHECK(kinds[jungi::ValueSource::royal_taken] > 100);
+    CHECK(kinds[jungi::ValueSource::mirror] > 100);
+    CHECK(f.dont_care_error() == "");
     CHECK(loaded->stats.wins == t.stats.wins);
     CHECK(f.payload_checksum_ok());
   }
@@ -122,7 +167,7 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   std::memcpy(b.data() + 40, "julgo", 5);  // game
   refused(b, true, "not jungi");
   b = good;
-  table_test::put_le(b, 8, 2, 4);
+  table_test::put_le(b, 8, 3, 4);
   refused(b, true, "newer than this gonu reads");
   b = good;
   table_test::put_le(b, 168, 7, 4);
@@ -296,7 +341,11 @@ TEST_CASE("jungi table file: gonu verify catches a wrong value in a well-formed 
   wrong.entries = t.entries;
   wrong.stats = t.stats;
   std::uint64_t changed = 0;
-  while (!(t.value(changed).result == jungi::Result::win && t.value(changed).dist > 1)) ++changed;
+  jungi::Position p;
+  const auto stored = [&](std::uint64_t i) {
+    return t.indexer.decode(i, p) && jungi::source_of(t.indexer, kRules, i, p).kind == jungi::ValueSource::stored;
+  };
+  while (!(stored(changed) && t.value(changed).result == jungi::Result::win && t.value(changed).dist > 1)) ++changed;
   wrong.entries[changed] += 2;  // a win two plies longer: the file's checksums are the writer's own
   const std::string path = d.file(jungi::table_file_name(t.indexer.material(), kRules));
   jungi::write_table_file(path, wrong, kRules);
@@ -305,4 +354,88 @@ TEST_CASE("jungi table file: gonu verify catches a wrong value in a well-formed 
   CHECK(contains(v.first_error, "index " + std::to_string(changed) + " "));
   CHECK(contains(v.first_error, "its moves give WIN in " + std::to_string(t.value(changed).dist)));
   table_test::require_one_line_error(run_gonu("verify '" + path + "'"), "verify failed: index");
+}
+
+TEST_CASE("jungi table file: derived indices hold don't-cares, a format 1 file their values, and verify checks both", "[jungi_table_file]") {
+  TempDir d;
+  write_one(d, "+Kv+K");
+  const std::string good = table_test::slurp(write_one(d, "Kv+K"));
+  const jungi::Table& t = solved().table("Kv+K");
+  jungi::Position p;
+  std::uint64_t royal = 0, mirror = 0;
+  std::uint64_t image = 0;
+  for (std::uint64_t i = 0; i < t.indexer.size(); ++i) {
+    if (!t.indexer.decode(i, p)) continue;
+    const jungi::ValueSource src = jungi::source_of(t.indexer, kRules, i, p);
+    if (src.kind == jungi::ValueSource::royal_taken && !royal) royal = i;
+    if (src.kind == jungi::ValueSource::mirror && !mirror) mirror = i, image = src.image;
+  }
+  REQUIRE(royal > 1);
+  REQUIRE(mirror > 1);
+  REQUIRE(t.value(royal) == (jungi::Value{jungi::Result::win, 1}));
+  REQUIRE(t.value(mirror) == t.value(image));
+  // As written: each derived index holds the code two before it.
+  table_test::spit(d.file("same.gonu"), with_codes(good, 2, [](std::vector<unsigned char>&) {}));
+  CHECK(jungi::TableFile::open(d.file("same.gonu")).dont_care_error() == "");
+  // Format 1: every derived index holds its value's code (an invalid one still the code two before).
+  const auto as_format_1 = [&](std::vector<unsigned char>& codes) {
+    for (std::uint64_t i = 0; i < codes.size(); ++i) {
+      if (!t.indexer.decode(i, p)) codes[i] = i >= 2 ? codes[i - 2] : 1;
+      else if (jungi::source_of(t.indexer, kRules, i, p).kind != jungi::ValueSource::stored) codes[i] = static_cast<unsigned char>(jungi::file_code(t.value(i)));
+    }
+  };
+  const std::string v1 = d.file(jungi::table_file_name(t.indexer.material(), kRules));
+  table_test::spit(v1, with_codes(good, 1, [&](std::vector<unsigned char>& codes) {
+    as_format_1(codes);
+  }));
+  {
+    const jungi::TableFile f = jungi::TableFile::open(v1);
+    CHECK(f.header().format_version == 1);
+    for (std::uint64_t i = 0; i < t.indexer.size(); ++i) REQUIRE(f.value(i) == t.value(i));
+    CHECK(f.dont_care_error() == "");
+    const jungi::FamilyVerifyResult v = jungi::verify_family(jungi::open_family(v1));
+    CHECK(v.ok);
+    CHECK(v.positions == t.stats.positions);
+  }
+  // A format 1 file whose royal-taking index holds another value: read as derived, refused by verify.
+  table_test::spit(v1, with_codes(good, 1, [&](std::vector<unsigned char>& codes) {
+    as_format_1(codes);
+    codes[royal] = 7;  // WIN in 2
+  }));
+  CHECK(jungi::TableFile::open(v1).value(royal) == (jungi::Value{jungi::Result::win, 1}));
+  jungi::FamilyVerifyResult v = jungi::verify_family(jungi::open_family(v1));
+  CHECK_FALSE(v.ok);
+  CHECK(contains(v.first_error, "index " + std::to_string(royal) + " ("));
+  CHECK(contains(v.first_error, "holds the code 7, not its derived code 5"));
+  // Format 2 files whose derived index, or invalid one, holds another code than its don't-care.
+  for (const std::uint64_t i : {royal, mirror}) {
+    table_test::spit(v1, with_codes(good, 2, [&](std::vector<unsigned char>& codes) { codes[i] = static_cast<unsigned char>(codes[i - 2] + 2); }));
+    const jungi::TableFile f = jungi::TableFile::open(v1);
+    CHECK(f.value(i) == t.value(i));  // never read: derived
+    v = jungi::verify_family(jungi::open_family(v1));
+    CHECK_FALSE(v.ok);
+    CHECK(contains(v.first_error, "index " + std::to_string(i) + " ("));
+    CHECK(contains(v.first_error, "not its don't-care code"));
+  }
+  std::uint64_t invalid = 2;
+  while (t.indexer.decode(invalid, p)) ++invalid;
+  table_test::spit(v1, with_codes(good, 2, [&](std::vector<unsigned char>& codes) { codes[invalid] = static_cast<unsigned char>(codes[invalid - 2] + 2); }));
+  CHECK(contains(jungi::verify_family(jungi::open_family(v1)).first_error, "index " + std::to_string(invalid) + " (invalid)"));
+  table_test::require_one_line_error(run_gonu("verify '" + v1 + "'"), "verify failed: index " + std::to_string(invalid) + " (invalid)");
+}
+
+TEST_CASE("jungi table file: the writer refuses a table whose derived index is not what it derives", "[jungi_table_file]") {
+  TempDir d;
+  const jungi::Table& t = solved().table("Kv+K");
+  jungi::Position p;
+  for (const auto kind : {jungi::ValueSource::royal_taken, jungi::ValueSource::mirror}) {
+    jungi::Table wrong(kRules, t.indexer.material());
+    wrong.entries = t.entries;
+    wrong.stats = t.stats;
+    std::uint64_t i = 0;
+    while (!(t.indexer.decode(i, p) && jungi::source_of(t.indexer, kRules, i, p).kind == kind)) ++i;
+    wrong.entries[i] = t.entries[i] == 0x4003 ? 0x4005 : 0x4003;  // a win in 3 (or 5)
+    CHECK_THROWS_AS(jungi::write_table_file(d.file("wrong.gonu"), wrong, kRules), std::logic_error);
+  }
+  CHECK(d.list().empty());
 }

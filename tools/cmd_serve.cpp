@@ -118,15 +118,16 @@ int cmd_serve(int argc, char** argv) {
   if (port > 65535) cl.usage_error("--port must be 0..65535, not " + std::to_string(port));
   const std::string host = cl.text("host");
 
-  const std::vector<ServedTable> tables = open_served_tables(files);
-  const std::vector<ServedCertificate> certificates = open_served_certificates(proofs);
-  // Blocked before the server starts any thread, so that every thread inherits the mask and the
-  // stop signals reach only serve_until_signal's sigwait.
+  // Blocked before any thread starts (the server's, and TBB's workers that reading a Jungi table
+  // starts), so that every thread inherits the mask and the stop signals reach only
+  // serve_until_signal's sigwait; one sent while the tables are read waits for it.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  const std::vector<ServedTable> tables = open_served_tables(files);
+  const std::vector<ServedCertificate> certificates = open_served_certificates(proofs);
   GuardedServer svr;
   svr.set_payload_max_length(kMaxBodyBytes);
   svr.set_keep_alive_max_count(100000);

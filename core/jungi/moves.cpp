@@ -2,7 +2,9 @@
 // are the one move shape built here, from its neighbours' neighbours.
 #include "core/jungi/moves.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -93,6 +95,38 @@ void two_step_moves(const Rules& r, const Geometry& g, const Position& p, int fr
   }
 }
 
+// Whether the piece on `from` (the side to move's) captures the enemy royal on `target` by one of
+// its moves: atom_moves', slide_moves' and two_step_moves' conditions, for that one square.
+bool piece_takes(const Rules& r, const Geometry& g, const Position& p, int from, int target) {
+  const Piece piece = p.cell[from];
+  const Side side = side_of(piece);
+  const auto& first = g.first[index(side)][type_of(piece)];
+  for (int i = first[from]; i < first[from + 1]; ++i) {
+    const Atom& a = g.atoms[static_cast<std::size_t>(i)];
+    if (a.to != target || !(a.flags & kCaptureOk)) continue;
+    if (a.block >= 0 && r.hobbling && p.cell[a.block] != kEmpty) continue;
+    if ((a.flags & kDoubleStep) && (p.cell[a.middle] != kEmpty || ((a.flags & kFirstMove) && !has(p.first_move, from)))) continue;
+    return true;
+  }
+  const unsigned dirs = g.slides[index(side)][type_of(piece)];
+  for (int d = 0; d < 8; ++d) {
+    if (!(dirs >> d & 1)) continue;
+    int i = 0;
+    while (i < g.ray_length[from][d] && p.cell[g.ray[from][d][i]] == kEmpty) ++i;
+    if (i < g.ray_length[from][d] && g.ray[from][d][i] == target) return true;
+  }
+  if (!is_royal(piece) || !is_promoted(piece)) return false;
+  // The Emperor: the royal on its middle square, or next to a middle square not its own side's.
+  for (int i = 0; i < g.neighbours[from]; ++i) {
+    const int mid = g.neighbour[from][i];
+    if (mid == target) return true;
+    if (p.cell[mid] != kEmpty && side_of(p.cell[mid]) == side) continue;
+    for (int j = 0; j < g.neighbours[mid]; ++j)
+      if (g.neighbour[mid][j] == target) return true;
+  }
+  return false;
+}
+
 Set between(int from, int to) {
   const int df = (file_of(to) > file_of(from)) - (file_of(to) < file_of(from));
   const int dr = (rank_of(to) > rank_of(from)) - (rank_of(to) < rank_of(from));
@@ -132,6 +166,34 @@ void generate_moves(const Rules& r, const Position& p, MoveList& out) {
     const Piece x = p.cell[sq];
     if (x != kEmpty && side_of(x) == p.to_move) piece_moves(r, g, p, sq, field, out);
   }
+}
+
+bool takes_royal(const Rules& r, const Position& p) {
+  const int target = p.royal[index(other(p.to_move))];
+  if (target < 0 || p.royal[index(p.to_move)] < 0) return false;
+  if (field_counts(p) && p.passed_end == target) {
+    // The royal just moved past squares: a capture of what passed by may take it (rare, slow path).
+    MoveList list;
+    generate_moves(r, p, list);
+    for (const Move& m : list)
+      if (m.kind == MoveKind::passed_by) return true;
+  }
+  const Geometry& g = geometry(r.lancer_queen);
+  const auto takes = [&](int sq) {
+    const Piece x = p.cell[sq];
+    return x != kEmpty && side_of(x) == p.to_move && has(g.reach(p.to_move, type_of(x), sq), target) && piece_takes(r, g, p, sq, target);
+  };
+  // The board read 8 squares at a time: an ending's few pieces leave most words zero.
+  constexpr int kWords = kSquares / 8;
+  for (int w = 0; w < kWords; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, p.cell.data() + 8 * w, 8);
+    for (int sq = 8 * w; word && sq < 8 * w + 8; ++sq)
+      if (takes(sq)) return true;
+  }
+  for (int sq = 8 * kWords; sq < kSquares; ++sq)
+    if (takes(sq)) return true;
+  return false;
 }
 
 std::vector<Move> legal_moves(const Rules& r, const Position& p) {

@@ -47,6 +47,12 @@ std::vector<Move> legal_moves(const Rules& r, const Position& p);
 // The moves of the piece on `from` alone (it must be the side to move's).
 void generate_piece_moves(const Rules& r, const Position& p, int from, MoveList& out);
 
+// Whether a legal move of the side to move captures the enemy royal (a win in one ply: the side
+// whose royal is taken has lost): the same answer as generate_moves and captured_squares, found
+// from the attacking piece's tables without generating its moves (an en-passant field whose mover
+// is the royal is left to the generator). False when either royal is missing.
+bool takes_royal(const Rules& r, const Position& p);
+
 // The position after `m` (which must be legal in p).
 Position apply_move(const Position& p, const Move& m);
 // p after the space-separated moves of `history`, each parsed and checked legal in turn; throws

@@ -142,11 +142,32 @@ void build_atoms(Geometry& g, Side side, int type, const Movement& m) {
   }
 }
 
+void build_reach(Geometry& g, Side side, int type) {
+  const bool emperor = type == type_of(Kind::king, true);
+  for (int sq = 0; sq < kSquares; ++sq) {
+    Set& reach = g.reach_sets[std::size_t((index(side) * kTypes + type) * kSquares + sq)];
+    for (int i = g.first[index(side)][type][sq]; i < g.first[index(side)][type][sq + 1]; ++i)
+      if (g.atoms[static_cast<std::size_t>(i)].flags & kCaptureOk) reach |= bit(g.atoms[static_cast<std::size_t>(i)].to);
+    for (int d = 0; d < 8; ++d)
+      if (g.slides[index(side)][type] >> d & 1)
+        for (int i = 0; i < g.ray_length[sq][d]; ++i) reach |= bit(g.ray[sq][d][i]);
+    for (int i = 0; emperor && i < g.neighbours[sq]; ++i) {
+      const int mid = g.neighbour[sq][i];
+      reach |= bit(mid);
+      for (int j = 0; j < g.neighbours[mid]; ++j) reach |= bit(g.neighbour[mid][j]);
+    }
+  }
+}
+
 Geometry build(bool lancer_queen) {
   Geometry g;
+  g.reach_sets.assign(2 * kTypes * kSquares, 0);
   build_rays(g);
   for (Side side : {Side::south, Side::north}) {
-    for (int type = 0; type < kTypes; ++type) build_atoms(g, side, type, movement(type, lancer_queen));
+    for (int type = 0; type < kTypes; ++type) {
+      build_atoms(g, side, type, movement(type, lancer_queen));
+      build_reach(g, side, type);
+    }
   }
   return g;
 }

@@ -68,6 +68,12 @@ struct Geometry {
   // the King-step neighbours of each square
   std::array<std::array<std::int8_t, 8>, kSquares> neighbour{};
   std::array<std::uint8_t, kSquares> neighbours{};
+  // reach(side, type, square): the squares that piece captures on when nothing is in its way (its
+  // capturing atoms' targets, its slides' rays, an Emperor's squares within two King steps), so
+  // that a test of one capture (takes_royal) skips a piece that cannot make it. On the heap: a
+  // static array would add its 57 kB to every gonu process's address space.
+  std::vector<Set> reach_sets;
+  Set reach(Side side, int type, int sq) const { return reach_sets[std::size_t((index(side) * kTypes + type) * kSquares + sq)]; }
 };
 // lancer_queen: the Lancer slides in all eight directions (an option of the reading).
 const Geometry& geometry(bool lancer_queen);

@@ -187,6 +187,7 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   FamilyVerifyResult r;
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
+  if (const std::string e = f.file.dont_care_error(); !e.empty()) return {false, e, 0, {}, {}, {}};
   // Every table one move leads to must be there. Those further away (a move's capture of what
   // passed by, an Emperor's two captures) are read now where present: the parallel loop below
   // then only reads the family, and names an absent one where a position needs it.

@@ -4,6 +4,7 @@
 #include "solver/jungi_table/table_file.hpp"
 
 #include <fcntl.h>
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -12,6 +13,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
+#include <stdexcept>
 #include <sys/stat.h>
 
 #include "core/error.hpp"
@@ -25,14 +28,37 @@ namespace gonu::jungi {
 
 namespace {
 
-// Level 14: on 4-piece tables 4-6 % larger than level 19 at a fifth of its time (level 19 took
-// longer to write a table than to solve it; level 9, 15 % larger again). FORMAT.md has the figures.
-constexpr int kZstdLevel = 14;
-constexpr std::size_t kCacheSlots = 64;
+// Level 16 on blocks of 2^20 indices: on 4-piece tables some 20 % smaller than level 14 on blocks
+// of 65,536, in under twice its time (FORMAT.md has the figures).
+constexpr int kZstdLevel = 16;
+// A decoded block is 2 MB: a few of them.
+constexpr std::size_t kCacheSlots = 8;
 
-std::uint16_t code_at(const Table& t, std::uint64_t i, const std::vector<std::uint16_t>& codes) {
-  if (t.entries[i] == 0) return i >= 2 ? codes[i - 2] : 1;  // invalid: a don't-care that compresses
-  return file_code(t.value(i));
+// The code of every index as written: a valid index not derived its value's code; an invalid or
+// derived one the code two indices before (the same side to move; 1 at the start), a don't-care
+// that makes runs zstd codes in almost nothing. Throws logic_error if a derived index's value is
+// not the one derived (the rule in source_of would then be wrong).
+std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
+  const std::uint64_t n = t.indexer.size();
+  std::vector<std::uint8_t> stored(n);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const tbb::blocked_range<std::uint64_t>& range) {
+    Position p;
+    for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+      if (t.entries[i] == 0 || !t.indexer.decode(i, p)) continue;
+      const ValueSource src = source_of(t.indexer, r, i, p);
+      if (src.kind == ValueSource::stored) {
+        stored[i] = 1;
+        continue;
+      }
+      const Value want = src.kind == ValueSource::royal_taken ? Value{Result::win, 1} : t.value(src.image);
+      if (!(t.value(i) == want))
+        throw std::logic_error("jungi table file: index " + std::to_string(i) + " (" + format_position(p) + ") is " +
+                               value_text(t.value(i)) + ", its derivation gives " + value_text(want));
+    }
+  });
+  std::vector<std::uint16_t> codes(n);
+  for (std::uint64_t i = 0; i < n; ++i) codes[i] = stored[i] ? file_code(t.value(i)) : i >= 2 ? codes[i - 2] : 1;
+  return codes;
 }
 
 // Where the code of a block's k-th index (of `count`) is in the block's bytes: the indices with
@@ -108,6 +134,15 @@ std::vector<unsigned char> read_whole(const std::string& path) {
 
 }  // namespace
 
+ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p) {
+  if (takes_royal(r, p)) return {ValueSource::royal_taken, 0};
+  if (file_of(p.royal[0]) == kFiles / 2) {
+    const std::uint64_t m = indexer.encode(mirror_position(p));
+    if (m < index) return {ValueSource::mirror, m};
+  }
+  return {ValueSource::stored, 0};
+}
+
 std::uint16_t file_code(const Value& v) {
   switch (v.result) {
     case Result::draw: return 1;
@@ -151,12 +186,8 @@ void check_table_file_writable(const std::string& path) {
 std::uint64_t write_table_file(const std::string& path, const Table& t, const Rules& r) {
   const std::uint64_t n = t.indexer.size();
   if (t.entries.size() != n) throw GonuError("cannot write Jungi table: the table is not solved");
-  std::vector<std::uint16_t> codes(n);
-  std::uint16_t largest = 0;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    codes[i] = code_at(t, i, codes);
-    largest = std::max(largest, codes[i]);
-  }
+  const std::vector<std::uint16_t> codes = codes_of(t, r);
+  const std::uint16_t largest = n ? *std::max_element(codes.begin(), codes.end()) : 0;
   const unsigned code_bytes = largest < 256 ? 1 : 2;
   TableFileHeader h = header_of(t, r, code_bytes);
   std::vector<std::vector<unsigned char>> frames(h.blocks);
@@ -263,8 +294,11 @@ Value value_of_code(std::uint16_t c) {
 Value TableFile::value(std::uint64_t index) const {
   Position p;
   if (index >= h_.indices || !indexer_->decode(index, p)) return {};
-  const std::uint16_t c = code(index);
-  if (c == 0) throw GonuError(path_ + ": valid index " + std::to_string(index) + " has no value (the file is damaged)");
+  const ValueSource src = source_of(*indexer_, h_.rules, index, p);
+  if (src.kind == ValueSource::royal_taken) return {Result::win, 1};
+  const std::uint64_t at = src.kind == ValueSource::mirror ? src.image : index;
+  const std::uint16_t c = code(at);
+  if (c == 0) throw GonuError(path_ + ": valid index " + std::to_string(at) + " has no value (the file is damaged)");
   return value_of_code(c);
 }
 
@@ -278,31 +312,79 @@ Value TableFile::value(const Position& p) const {
   return i == Indexer::kInvalid ? Value{} : value(i);
 }
 
-std::unique_ptr<Table> TableFile::load() const {
-  auto t = std::make_unique<Table>(h_.rules, h_.material);
-  t->entries.assign(h_.indices, 0);
+void TableFile::for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const {
   std::vector<std::string> errors(h_.blocks);
   tbb::parallel_for(std::uint64_t{0}, h_.blocks, [&](std::uint64_t b) {
     try {
-      // No index is decoded: the writer gives every index a code (an invalid one the code two
-      // before it), so a 0 anywhere is damage, and an invalid index keeps its don't-care.
-      const std::vector<std::uint16_t> codes = decode_block(b);
-      for (std::uint64_t k = 0; k < codes.size(); ++k) {
-        const std::uint64_t i = b * h_.block_indices + k;
-        if (codes[k] == 0) throw GonuError(path_ + ": index " + std::to_string(i) + " has no value (the file is damaged)");
-        t->entries[i] = entry_of_code(codes[k]);
-      }
+      use(b * h_.block_indices, decode_block(b));
     } catch (const GonuError& e) {
       errors[b] = e.what();
     }
   });
   for (const std::string& e : errors)
     if (!e.empty()) throw GonuError(e);
+}
+
+std::vector<std::uint16_t> TableFile::decode_all() const {
+  std::vector<std::uint16_t> all(h_.indices);
+  for_each_block([&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
+    std::copy(codes.begin(), codes.end(), all.begin() + std::ptrdiff_t(first));
+  });
+  return all;
+}
+
+std::unique_ptr<Table> TableFile::load() const {
+  auto t = std::make_unique<Table>(h_.rules, h_.material);
+  t->entries.assign(h_.indices, 0);
+  // Every index has a code (an invalid or derived one its don't-care), so a 0 is damage.
+  for_each_block([&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
+    for (std::uint64_t k = 0; k < codes.size(); ++k) {
+      if (codes[k] == 0) throw GonuError(path_ + ": index " + std::to_string(first + k) + " has no value (the file is damaged)");
+      t->entries[first + k] = entry_of_code(codes[k]);
+    }
+  });
+  // The derived indices take their values; a mirror image read is stored, so never written here.
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h_.indices, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
+    Position p;
+    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+      if (!indexer_->decode(i, p)) continue;
+      const ValueSource src = source_of(*indexer_, h_.rules, i, p);
+      if (src.kind == ValueSource::royal_taken) t->entries[i] = entry_of_code(file_code({Result::win, 1}));
+      else if (src.kind == ValueSource::mirror) t->entries[i] = t->entries[src.image];
+    }
+  });
   TableStats& s = t->stats;
   s.indices = h_.indices, s.positions = h_.positions;
   s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
   s.longest_win = h_.longest_win, s.longest_loss = h_.longest_loss, s.longest_win_index = h_.longest_win_index;
   return t;
+}
+
+std::string TableFile::dont_care_error() const {
+  const std::vector<std::uint16_t> codes = decode_all();
+  constexpr std::uint64_t kChunk = 4096;
+  const std::uint64_t chunks = (h_.indices + kChunk - 1) / kChunk;
+  std::vector<std::string> errors(chunks);
+  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    Position p;
+    for (std::uint64_t i = c * kChunk; i < std::min(h_.indices, (c + 1) * kChunk); ++i) {
+      const bool valid = indexer_->decode(i, p);
+      const ValueSource src = valid ? source_of(*indexer_, h_.rules, i, p) : ValueSource{ValueSource::stored, 0};
+      if (valid && src.kind == ValueSource::stored) continue;
+      // A don't-care, except a derived index of format 1, which holds its value.
+      std::uint16_t want = i >= 2 ? codes[i - 2] : 1;
+      if (valid && h_.format_version == 1)
+        want = src.kind == ValueSource::royal_taken ? file_code({Result::win, 1}) : codes[src.image];
+      if (codes[i] == want) continue;
+      errors[c] = "index " + std::to_string(i) + (valid ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
+                  " holds the code " + std::to_string(codes[i]) + ", not its " + (valid && h_.format_version == 1 ? "derived" : "don't-care") +
+                  " code " + std::to_string(want);
+      return;
+    }
+  });
+  for (const std::string& e : errors)
+    if (!e.empty()) return e;
+  return "";
 }
 
 bool TableFile::payload_checksum_ok() const {

@@ -9,8 +9,11 @@
 //
 // A value code is 1 for a draw, 2 + 2d for a loss in d plies, 3 + 2d for a win in d, for the side
 // to move. Invalid indices (solver/jungi/indexing.hpp) carry no value: the indexer marks them (its
-// decode refuses them), so the writer gives them the code two indices before (same side to move),
-// which zstd then codes in almost nothing, and a reader never returns it.
+// decode refuses them). Nor, from format 2, do the derived ones (source_of): a position whose side
+// to move takes the enemy royal (WIN in 1), and one with South's royal on the e-file whose mirror
+// image has the smaller index (its mirror's value). The writer gives both kinds the code two
+// indices before (same side to move), which zstd then codes in almost nothing; a reader derives
+// the value first and never returns that code.
 //
 // Invariants: a file written is complete or absent (util/atomic_file); a file read is refused with
 // one line (GonuError) unless every header field, offset and size is consistent, its rules_id is a
@@ -18,6 +21,7 @@
 // and the index layout is this gonu's; a block is used only after its zstd checksum and size check.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -28,12 +32,13 @@
 
 namespace gonu::jungi {
 
-constexpr std::uint32_t kJungiTableFormatVersion = 1;
+// 1: every valid index's code stored; 2: derived indices (source_of) hold don't-cares.
+constexpr std::uint32_t kJungiTableFormatVersion = 2;
 constexpr std::uint32_t kJungiTableHeaderSize = 320;
 // indexing.hpp's layout: 1 counted every piece over all 81 squares (South's royal over 45); 2, the
 // squares each piece can stand on alone (by ordinal).
 constexpr std::uint32_t kJungiIndexLayoutVersion = 2;
-constexpr std::uint32_t kJungiBlockIndices = 65536;
+constexpr std::uint32_t kJungiBlockIndices = 1u << 20;  // 65,536 before format 2
 
 struct TableFileHeader {
   std::uint32_t format_version = 0;
@@ -95,16 +100,26 @@ class TableFile {
   // is of another material.
   Value value(const Position& p) const;
   // The whole table decoded into the generator's form (stats from the header), for
-  // TableSet::adopt. Its invalid indices hold the file's don't-care codes, not 0: nothing reads
-  // them (a position's index is valid; verify and count skip what decode refuses), and telling
-  // them apart would decode every index. Throws GonuError for a damaged block or a code 0.
+  // TableSet::adopt: every index decoded, the derived ones given their value (source_of). Its
+  // invalid indices hold the file's don't-care codes, not 0: nothing reads them (a position's
+  // index is valid; verify and count skip what decode refuses). Throws GonuError for a damaged
+  // block or a code 0.
   std::unique_ptr<Table> load() const;
   // XXH3 of the whole payload, compared with the header's.
   bool payload_checksum_ok() const;
+  // What gonu verify checks of the codes a reader does not return: each invalid index (and, in
+  // format 2, each derived one) holds the code two indices before (1 at the start), each derived
+  // one of format 1 the code derived. "" if so, else the first index that does not, in one line.
+  // Throws GonuError for a damaged block.
+  std::string dont_care_error() const;
 
  private:
   TableFile() = default;
   std::vector<std::uint16_t> decode_block(std::uint64_t b) const;
+  // use(first index, codes) for every block, in parallel; the first block's error (a GonuError
+  // from decoding or from use) is thrown once all are done.
+  void for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const;
+  std::vector<std::uint16_t> decode_all() const;  // every block's codes, in index order
   std::uint16_t code(std::uint64_t index) const;
   std::string path_;
   std::vector<unsigned char> bytes_;  // the whole file (a table of 4 pieces is a few MB)
@@ -118,6 +133,18 @@ class TableFile {
   mutable std::unique_ptr<std::mutex> cache_mutex_ = std::make_unique<std::mutex>();
   mutable std::vector<Slot> cache_;
 };
+
+// Where a valid index's value comes from: the code stored at the index; WIN in 1 when the side to
+// move takes the enemy royal (takes_royal: no other value is possible, whatever the rules); or,
+// with South's royal on the e-file, the value of the mirror image (a symmetry of every rule),
+// when that image's index is smaller (that image is then stored: it does not take the royal
+// either, a symmetry again). `p` is the
+// index's position (Indexer::decode).
+struct ValueSource {
+  enum Kind : std::uint8_t { stored, royal_taken, mirror } kind;
+  std::uint64_t image;  // the mirror image's index, for `mirror`
+};
+ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p);
 
 // A value code as stored (0 for an invalid index), and back into the generator's entry form.
 std::uint16_t file_code(const Value& v);
