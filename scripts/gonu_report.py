@@ -18,6 +18,7 @@ outputs. Formats are fixed: a changed character here shows up as a diff in resul
 A JSON argument of `-` is read from stdin.
 """
 import csv
+import io
 import json
 import os
 import platform
@@ -81,12 +82,40 @@ def bench_table(f, path):
 
 
 def cmd_bench(out, filter_, *files):
+    if filter_ != "." and os.path.exists(out):
+        return merge_bench(out, filter_, files)
     with open(out, "w") as f:
         bench_header(f, filter_)
         for path in files:
             bench_table(f, path)
         serve_bench_section(f, os.path.join(os.path.dirname(out), "serve-bench.md"))
     print(f"wrote {out}")
+
+
+def merge_bench(out, filter_, files):
+    """A filtered run (GONU_BENCH_FILTER) replaces the rows it measured in the existing file and
+    keeps the others, with a line saying which rows were rerun, by what command and at what load."""
+    rows = {}
+    for path in files:
+        try:
+            data = load_json(path)
+        except ValueError:
+            continue  # a program none of whose benchmarks the filter names
+        tmp = io.StringIO()
+        bench_table(tmp, path)
+        for line in tmp.getvalue().splitlines():
+            if line.startswith("| BM_"):
+                rows[line.split(" | ")[0][2:]] = line
+    lines = open(out).read().splitlines()
+    lines = [rows.get(l.split(" | ")[0][2:], l) if l.startswith("| BM_") else l for l in lines]
+    load = open("/proc/loadavg").read().split()[0]
+    note = (f"Rerun: `GONU_BENCH_FILTER='{filter_}' scripts/bench.sh` (load average {load} when it started) "
+            f"gave the rows of {', '.join(sorted(rows))}.")
+    lines = [l for l in lines if not (l.startswith("Rerun: ") and all(n in l for n in rows))]
+    at = next(i for i, l in enumerate(lines) if l.startswith("Command: ")) + 1
+    lines.insert(at, note)
+    open(out, "w").write("\n".join(lines) + "\n")
+    print(f"wrote {out} ({len(rows)} rows rerun)")
 
 
 def serve_bench_section(f, path):
