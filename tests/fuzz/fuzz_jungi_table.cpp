@@ -57,8 +57,12 @@ void exercise(const std::string& path) {
     const auto table = t.load();
     t.dont_care_error();
     const std::uint64_t n = t.header().indices;
-    for (std::uint64_t i = 0; i < n; i += 1 + n / 512)
-      if (!(t.value(i) == table->value(i))) std::abort();
+    // A loaded table keeps the file's don't-cares at invalid indices (load() decodes no index):
+    // only valid indices must agree.
+    for (std::uint64_t i = 0; i < n; i += 1 + n / 512) {
+      const gonu::jungi::Value v = t.value(i);
+      if (v.result != gonu::jungi::Result::invalid && !(v == table->value(i))) std::abort();
+    }
   } catch (const gonu::GonuError&) {
   }
 }
