@@ -131,6 +131,27 @@ TEST_CASE("jungi table file: every index reads back as solved, and loads into th
   }
 }
 
+TEST_CASE("jungi table file: sources_of, a placement decoded once for both sides, is source_of index by index", "[jungi_table_file]") {
+  // Kv+K has both kinds of derived index; +K+OvK a third piece. Ranges start and end at odd
+  // indices too, where a pair of sides is split between two calls.
+  for (const char* m : {"Kv+K", "+K+OvK"}) {
+    const jungi::Indexer ix(kRules, jungi::parse_material(m));
+    const std::uint64_t n = ix.size();
+    std::vector<jungi::ValueSource> fast(n);
+    for (std::uint64_t from = 0; from < n; from += 4095) jungi::sources_of(ix, kRules, from, std::min(n, from + 4095), fast.data() + from);
+    jungi::Position p;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (!ix.decode(i, p)) {
+        REQUIRE(fast[i].kind == jungi::ValueSource::invalid);
+        continue;
+      }
+      const jungi::ValueSource slow = jungi::source_of(ix, kRules, i, p);
+      REQUIRE(fast[i].kind == slow.kind);
+      if (slow.kind == jungi::ValueSource::mirror) REQUIRE(fast[i].image == slow.image);
+    }
+  }
+}
+
 TEST_CASE("jungi table file: the bytes depend only on the table, not on the thread count", "[jungi_table_file]") {
   TempDir d;
   const std::string a = write_one(d, "Kv+K");

@@ -89,6 +89,12 @@ Position mirror_position(const Position& p) {
   return q;
 }
 
+Placement mirror_placement(const Placement& p) {
+  Placement q = p;
+  for (int k = 0; k < p.n; ++k) q.square[std::size_t(k)] = static_cast<std::int8_t>(mirror_square(p.square[std::size_t(k)]));
+  return q;
+}
+
 Indexer::Group Indexer::make_group(const Rules& rules, Piece piece, int count, int files) {
   Group g{piece, count};
   g.ordinal.fill(-1);

@@ -83,5 +83,7 @@ Placement flip_placement(const Placement& p);
 
 // The position mirrored left-right (file a to i), its field too.
 Position mirror_position(const Position& p);
+// The placement mirrored left-right (file a to i).
+Placement mirror_placement(const Placement& p);
 
 }  // namespace gonu::jungi

@@ -33,6 +33,8 @@ namespace {
 constexpr int kZstdLevel = 16;
 // A decoded block is 2 MB: a few of them.
 constexpr std::size_t kCacheSlots = 8;
+// A pass over every index goes by chunks of this many (sources_of into a buffer per chunk).
+constexpr std::uint64_t kPassChunk = 4096;
 
 // The code of every index as written: a valid index not derived its value's code; an invalid or
 // derived one the code two indices before (the same side to move; 1 at the start), a don't-care
@@ -41,19 +43,23 @@ constexpr std::size_t kCacheSlots = 8;
 std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
   const std::uint64_t n = t.indexer.size();
   std::vector<std::uint8_t> stored(n);
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const tbb::blocked_range<std::uint64_t>& range) {
-    Position p;
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kPassChunk), [&](const tbb::blocked_range<std::uint64_t>& range) {
+    std::vector<ValueSource> src(range.size());
+    sources_of(t.indexer, r, range.begin(), range.end(), src.data());
     for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-      if (t.entries[i] == 0 || !t.indexer.decode(i, p)) continue;
-      const ValueSource src = source_of(t.indexer, r, i, p);
-      if (src.kind == ValueSource::stored) {
+      const ValueSource& s = src[i - range.begin()];
+      if (s.kind == ValueSource::invalid || t.entries[i] == 0) continue;
+      if (s.kind == ValueSource::stored) {
         stored[i] = 1;
         continue;
       }
-      const Value want = src.kind == ValueSource::royal_taken ? Value{Result::win, 1} : t.value(src.image);
-      if (!(t.value(i) == want))
+      const Value want = s.kind == ValueSource::royal_taken ? Value{Result::win, 1} : t.value(s.image);
+      if (!(t.value(i) == want)) {
+        Position p;
+        t.indexer.decode(i, p);
         throw std::logic_error("jungi table file: index " + std::to_string(i) + " (" + format_position(p) + ") is " +
                                value_text(t.value(i)) + ", its derivation gives " + value_text(want));
+      }
     }
   });
   std::vector<std::uint16_t> codes(n);
@@ -141,6 +147,25 @@ ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t inde
     if (m < index) return {ValueSource::mirror, m};
   }
   return {ValueSource::stored, 0};
+}
+
+void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std::uint64_t to, ValueSource* out) {
+  Position p;
+  Placement pl;
+  // An index is a placement's times two plus the side to move: both sides share the decode, and
+  // the mirror image of North to move is South's image plus one.
+  for (std::uint64_t even = from & ~std::uint64_t{1}; even < to; even += 2) {
+    const bool valid = indexer.decode(even, p, pl);
+    const std::uint64_t image = valid && file_of(p.royal[0]) == kFiles / 2 ? indexer.encode(mirror_placement(pl), Side::south) : Indexer::kInvalid;
+    for (std::uint64_t i = std::max(even, from); i < std::min(even + 2, to); ++i) {
+      ValueSource& src = out[i - from];
+      p.to_move = i % 2 ? Side::north : Side::south;
+      if (!valid) src = {ValueSource::invalid, 0};
+      else if (takes_royal(r, p)) src = {ValueSource::royal_taken, 0};
+      else if (image != Indexer::kInvalid && image + i % 2 < i) src = {ValueSource::mirror, image + i % 2};
+      else src = {ValueSource::stored, 0};
+    }
+  }
 }
 
 std::uint16_t file_code(const Value& v) {
@@ -344,13 +369,13 @@ std::unique_ptr<Table> TableFile::load() const {
     }
   });
   // The derived indices take their values; a mirror image read is stored, so never written here.
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h_.indices, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
-    Position p;
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h_.indices, kPassChunk), [&](const tbb::blocked_range<std::uint64_t>& r) {
+    std::vector<ValueSource> src(r.size());
+    sources_of(*indexer_, h_.rules, r.begin(), r.end(), src.data());
     for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-      if (!indexer_->decode(i, p)) continue;
-      const ValueSource src = source_of(*indexer_, h_.rules, i, p);
-      if (src.kind == ValueSource::royal_taken) t->entries[i] = entry_of_code(file_code({Result::win, 1}));
-      else if (src.kind == ValueSource::mirror) t->entries[i] = t->entries[src.image];
+      const ValueSource& s = src[i - r.begin()];
+      if (s.kind == ValueSource::royal_taken) t->entries[i] = entry_of_code(file_code({Result::win, 1}));
+      else if (s.kind == ValueSource::mirror) t->entries[i] = t->entries[s.image];
     }
   });
   TableStats& s = t->stats;
@@ -362,21 +387,23 @@ std::unique_ptr<Table> TableFile::load() const {
 
 std::string TableFile::dont_care_error() const {
   const std::vector<std::uint16_t> codes = decode_all();
-  constexpr std::uint64_t kChunk = 4096;
-  const std::uint64_t chunks = (h_.indices + kChunk - 1) / kChunk;
+  const std::uint64_t chunks = (h_.indices + kPassChunk - 1) / kPassChunk;
   std::vector<std::string> errors(chunks);
   tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
-    Position p;
-    for (std::uint64_t i = c * kChunk; i < std::min(h_.indices, (c + 1) * kChunk); ++i) {
-      const bool valid = indexer_->decode(i, p);
-      const ValueSource src = valid ? source_of(*indexer_, h_.rules, i, p) : ValueSource{ValueSource::stored, 0};
-      if (valid && src.kind == ValueSource::stored) continue;
+    const std::uint64_t from = c * kPassChunk, to = std::min(h_.indices, from + kPassChunk);
+    std::vector<ValueSource> sources(to - from);
+    sources_of(*indexer_, h_.rules, from, to, sources.data());
+    for (std::uint64_t i = from; i < to; ++i) {
+      const ValueSource& src = sources[i - from];
+      const bool valid = src.kind != ValueSource::invalid;
+      if (src.kind == ValueSource::stored) continue;
       // A don't-care, except a derived index of format 1, which holds its value.
       std::uint16_t want = i >= 2 ? codes[i - 2] : 1;
       if (valid && h_.format_version == 1)
         want = src.kind == ValueSource::royal_taken ? file_code({Result::win, 1}) : codes[src.image];
       if (codes[i] == want) continue;
-      errors[c] = "index " + std::to_string(i) + (valid ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
+      Position p;
+      errors[c] = "index " + std::to_string(i) + (indexer_->decode(i, p) ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
                   " holds the code " + std::to_string(codes[i]) + ", not its " + (valid && h_.format_version == 1 ? "derived" : "don't-care") +
                   " code " + std::to_string(want);
       return;
