@@ -183,17 +183,21 @@ bool takes_royal(const Rules& r, const Position& p) {
     const Piece x = p.cell[sq];
     return x != kEmpty && side_of(x) == p.to_move && has(g.reach(p.to_move, type_of(x), sq), target) && piece_takes(r, g, p, sq, target);
   };
-  // The board read 8 squares at a time, each piece found by its nonzero byte: an ending's few
-  // pieces leave most words zero (a table's pass over every index calls this on each).
-  for (int base = 0; base < kSquares; base += 8) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, p.cell.data() + base, std::size_t(std::min(8, kSquares - base)));
+  // The board read 8 squares at a time (whole words: a shorter copy would go through memory), each
+  // piece found by its nonzero byte: an ending's few pieces leave most words zero, and a table's
+  // pass over every index calls this on each.
+  constexpr int kWords = kSquares / 8;
+  for (int w = 0; w < kWords; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, p.cell.data() + 8 * w, 8);
     while (word) {
       const int at = __builtin_ctzll(word) / 8;
       word &= ~(std::uint64_t{0xFF} << (8 * at));
-      if (takes(base + at)) return true;
+      if (takes(8 * w + at)) return true;
     }
   }
+  for (int sq = 8 * kWords; sq < kSquares; ++sq)
+    if (takes(sq)) return true;
   return false;
 }
 

@@ -45,21 +45,29 @@ std::uint64_t divide(std::uint64_t& n, std::uint64_t d, std::uint64_t m) {
 
 bool placement_of(const Position& p, Placement& out) {
   out = Placement{};
-  // Eight squares a word, empty words skipped: a table's few pieces are found in a dozen steps.
-  for (int base = 0; base < kSquares; base += 8) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, p.cell.data() + base, std::size_t(std::min(8, kSquares - base)));
+  auto add = [&](int sq) {
+    const Piece x = p.cell[std::size_t(sq)];
+    if (out.n == kMaxTablePieces) return false;
+    out.piece[std::size_t(out.n)] = x;
+    out.square[std::size_t(out.n)] = static_cast<std::int8_t>(sq);
+    ++out.n;
+    ++out.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+    return true;
+  };
+  // Eight squares a word (whole words: a shorter copy would go through memory), empty words
+  // skipped: a table's few pieces are found in a dozen steps.
+  constexpr int kWords = kSquares / 8;
+  for (int w = 0; w < kWords; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, p.cell.data() + 8 * w, 8);
     while (word) {
-      const int sq = base + __builtin_ctzll(word) / 8;
-      word &= ~(std::uint64_t{0xFF} << (8 * (sq - base)));
-      const Piece x = p.cell[std::size_t(sq)];
-      if (out.n == kMaxTablePieces) return false;
-      out.piece[std::size_t(out.n)] = x;
-      out.square[std::size_t(out.n)] = static_cast<std::int8_t>(sq);
-      ++out.n;
-      ++out.material.count[std::size_t(index(side_of(x)))][std::size_t(type_of(x))];
+      const int at = __builtin_ctzll(word) / 8;
+      word &= ~(std::uint64_t{0xFF} << (8 * at));
+      if (!add(8 * w + at)) return false;
     }
   }
+  for (int sq = 8 * kWords; sq < kSquares; ++sq)
+    if (p.cell[std::size_t(sq)] != kEmpty && !add(sq)) return false;
   return true;
 }
 

@@ -187,7 +187,6 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   FamilyVerifyResult r;
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
-  if (const std::string e = f.file.dont_care_error(); !e.empty()) return {false, e, 0, {}, {}, {}};
   // Every table one move leads to must be there. Those further away (a move's capture of what
   // passed by, an Emperor's two captures) are read now where present: the parallel loop below
   // then only reads the family, and names an absent one where a position needs it.
@@ -195,19 +194,30 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
     if (!f.ensure(x)) return {false, "needs the table of " + material_text(x) + ", not in " + f.dir, 0, {}, {}, {}};
   for (const Material& x : material_closure(f.file.material())) f.ensure(x);
   const Table& t = *f.set.find(f.file.material());
+  // One pass over every index: its code as the file holds it (a don't-care where not stored),
+  // the counts, and every `every`-th placement's value re-derived.
+  const std::vector<std::uint16_t> codes = f.file.decode_all();
   constexpr std::uint64_t kChunk = 4096;
   const std::uint64_t chunks = (h.indices + kChunk - 1) / kChunk;
   std::vector<FamilyVerifyResult> parts(chunks);
   tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
     FamilyVerifyResult& part = parts[c];
+    const std::uint64_t from = c * kChunk, to = std::min(h.indices, from + kChunk);
+    std::vector<ValueSource> sources(to - from);
+    sources_of(t.indexer, h.rules, from, to, sources.data());
     Position p;
-    for (std::uint64_t i = c * kChunk; i < std::min(h.indices, (c + 1) * kChunk) && part.ok; ++i) {
-      if (!t.indexer.decode(i, p)) continue;
+    for (std::uint64_t i = from; i < to && part.ok; ++i) {
+      const ValueSource& src = sources[i - from];
+      if (std::string e = f.file.dont_care_error(i, src, codes); !e.empty()) {
+        part = {false, std::move(e), 0, {}, {}, {}};
+        break;
+      }
+      if (src.kind == ValueSource::invalid) continue;
       const Value stored = t.value(i);
-      const std::size_t side = std::size_t(index(p.to_move));
       ++part.positions;
-      (stored.result == Result::win ? part.wins : stored.result == Result::loss ? part.losses : part.draws)[side]++;
+      (stored.result == Result::win ? part.wins : stored.result == Result::loss ? part.losses : part.draws)[i % 2]++;
       if (every > 1 && (i / 2) % every != 0) continue;
+      t.indexer.decode(i, p);
       ++part.derived;
       std::string missing;
       const auto want = derived(f, p, missing);

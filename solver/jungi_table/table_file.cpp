@@ -393,25 +393,24 @@ std::string TableFile::dont_care_error() const {
     const std::uint64_t from = c * kPassChunk, to = std::min(h_.indices, from + kPassChunk);
     std::vector<ValueSource> sources(to - from);
     sources_of(*indexer_, h_.rules, from, to, sources.data());
-    for (std::uint64_t i = from; i < to; ++i) {
-      const ValueSource& src = sources[i - from];
-      const bool valid = src.kind != ValueSource::invalid;
-      if (src.kind == ValueSource::stored) continue;
-      // A don't-care, except a derived index of format 1, which holds its value.
-      std::uint16_t want = i >= 2 ? codes[i - 2] : 1;
-      if (valid && h_.format_version == 1)
-        want = src.kind == ValueSource::royal_taken ? file_code({Result::win, 1}) : codes[src.image];
-      if (codes[i] == want) continue;
-      Position p;
-      errors[c] = "index " + std::to_string(i) + (indexer_->decode(i, p) ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
-                  " holds the code " + std::to_string(codes[i]) + ", not its " + (valid && h_.format_version == 1 ? "derived" : "don't-care") +
-                  " code " + std::to_string(want);
-      return;
-    }
+    for (std::uint64_t i = from; i < to && errors[c].empty(); ++i) errors[c] = dont_care_error(i, sources[i - from], codes);
   });
   for (const std::string& e : errors)
     if (!e.empty()) return e;
   return "";
+}
+
+std::string TableFile::dont_care_error(std::uint64_t i, const ValueSource& src, const std::vector<std::uint16_t>& codes) const {
+  if (src.kind == ValueSource::stored) return "";
+  // A don't-care, except a derived index of format 1, which holds its value.
+  const bool valid = src.kind != ValueSource::invalid, value_held = valid && h_.format_version == 1;
+  std::uint16_t want = i >= 2 ? codes[i - 2] : 1;
+  if (value_held) want = src.kind == ValueSource::royal_taken ? file_code({Result::win, 1}) : codes[src.image];
+  if (codes[i] == want) return "";
+  Position p;
+  return "index " + std::to_string(i) + (indexer_->decode(i, p) ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
+         " holds the code " + std::to_string(codes[i]) + ", not its " + (value_held ? "derived" : "don't-care") + " code " +
+         std::to_string(want);
 }
 
 bool TableFile::payload_checksum_ok() const {

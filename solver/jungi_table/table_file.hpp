@@ -77,6 +77,22 @@ std::uint64_t write_table_file(const std::string& path, const Table& t, const Ru
 // Whether write_table_file could write `path` (checked before a long solve); throws GonuError.
 void check_table_file_writable(const std::string& path);
 
+// Where a valid index's value comes from: the code stored at the index; WIN in 1 when the side to
+// move takes the enemy royal (takes_royal: no other value is possible, whatever the rules); or,
+// with South's royal on the e-file, the value of the mirror image (a symmetry of every rule),
+// when that image's index is smaller (that image is then stored: it does not take the royal
+// either, a symmetry again). `p` is the index's position (Indexer::decode).
+struct ValueSource {
+  enum Kind : std::uint8_t { stored, royal_taken, mirror, invalid } kind;
+  std::uint64_t image;  // the mirror image's index, for `mirror`
+};
+ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p);
+// source_of for every index of [from, to) into out[0 .. to - from), an invalid index `invalid`.
+// A pass over a whole table (load, write, verify) goes through here: the two sides to move of a
+// placement are decoded once and its mirror image encoded from the placement, cheaper than
+// decode and source_of index by index (which the tests compare it with).
+void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std::uint64_t to, ValueSource* out);
+
 class TableFile {
  public:
   // Reads and checks the header and the index (not the blocks: each is checked when decoded).
@@ -112,6 +128,10 @@ class TableFile {
   // one of format 1 the code derived. "" if so, else the first index that does not, in one line.
   // Throws GonuError for a damaged block.
   std::string dont_care_error() const;
+  // The same for one index, with its source (sources_of) and every index's codes (decode_all):
+  // for a pass that checks more than this (verify_family).
+  std::string dont_care_error(std::uint64_t index, const ValueSource& src, const std::vector<std::uint16_t>& codes) const;
+  std::vector<std::uint16_t> decode_all() const;  // every block's codes, in index order
 
  private:
   TableFile() = default;
@@ -119,7 +139,6 @@ class TableFile {
   // use(first index, codes) for every block, in parallel; the first block's error (a GonuError
   // from decoding or from use) is thrown once all are done.
   void for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const;
-  std::vector<std::uint16_t> decode_all() const;  // every block's codes, in index order
   std::uint16_t code(std::uint64_t index) const;
   std::string path_;
   std::vector<unsigned char> bytes_;  // the whole file (a table of 4 pieces is a few MB)
@@ -133,23 +152,6 @@ class TableFile {
   mutable std::unique_ptr<std::mutex> cache_mutex_ = std::make_unique<std::mutex>();
   mutable std::vector<Slot> cache_;
 };
-
-// Where a valid index's value comes from: the code stored at the index; WIN in 1 when the side to
-// move takes the enemy royal (takes_royal: no other value is possible, whatever the rules); or,
-// with South's royal on the e-file, the value of the mirror image (a symmetry of every rule),
-// when that image's index is smaller (that image is then stored: it does not take the royal
-// either, a symmetry again). `p` is the
-// index's position (Indexer::decode).
-struct ValueSource {
-  enum Kind : std::uint8_t { stored, royal_taken, mirror, invalid } kind;
-  std::uint64_t image;  // the mirror image's index, for `mirror`
-};
-ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p);
-// source_of for every index of [from, to) into out[0 .. to - from), an invalid index `invalid`.
-// A pass over a whole table (load, write, verify) goes through here: the two sides to move of a
-// placement are decoded once and its mirror image encoded from the placement, about a third of
-// the cost of decode and source_of index by index (which the tests compare it with).
-void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std::uint64_t to, ValueSource* out);
 
 // A value code as stored (0 for an invalid index), and back into the generator's entry form.
 std::uint16_t file_code(const Value& v);
