@@ -9,7 +9,9 @@
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
 #     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables);
 #   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
-#     pieces into DIR (`--four DIR` below) has come, read from its files (scripts/jungi_progress.py);
+#     pieces into DIR (`--four DIR` below) has come, read from its files and logs
+#     (scripts/jungi_progress.py), with what a player wants from the 4-piece tables, and every
+#     table's figures in results/jungi4.csv;
 #   - with GONU_JUNGI_FIVE_DIR=DIR, the chosen 5-piece materials a `--five DIR` run (below) solved
 #     there, from its logs.
 #   scripts/jungi.sh
@@ -158,7 +160,10 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
     echo "\`scripts/jungi.sh --four DIR\` (\`gonu solve --game jungi --all 4 --dir DIR\`, one material at a"
     echo "time, resuming from the files in DIR), as far as it has come:"
     echo
-    python3 scripts/jungi_progress.py "$gonu" "$GONU_JUNGI_FOUR_DIR" 4
+    python3 scripts/jungi_progress.py "$gonu" "$GONU_JUNGI_FOUR_DIR" 4 results/jungi4.csv
+    echo
+    echo "Every table's figures, one row a table: results/jungi4.csv (positions, W/L/D for each side to move,"
+    echo "the longest win and its position, bytes on disk, the solve's seconds as logged)."
   fi
 } >"$out"
 # The chosen 5-piece materials' section, from the logs a --five run kept (see above).

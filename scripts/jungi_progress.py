@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """Prints, as Markdown, how far a resumable `gonu solve --game jungi --all N --dir DIR` has come:
 the kept materials of up to N pieces (`--all N --plan`) against the table files in DIR, with their
-positions, sizes on disk and the longest wins, every figure read from the files by `gonu info`.
-Used by scripts/jungi.sh (GONU_JUNGI_FOUR_DIR); nothing is solved here.
-  scripts/jungi_progress.py GONU DIR N
+positions, sizes on disk and the longest wins, every figure read from the files by `gonu info`;
+the solve's time of each table from the run's logs (DIR/all*.err: `gonu solve`'s stderr, one
+line a table solved). With CSV, every table's figures go there, one row a table; and what a
+player wants from the N-piece tables (scripts/jungi_findings.py's shares): two pieces against a
+bare King, one piece against one. Used by scripts/jungi.sh (GONU_JUNGI_FOUR_DIR); nothing is
+solved here.
+  scripts/jungi_progress.py GONU DIR N [CSV]
 """
+import csv
+import glob
 import os
 import re
 import subprocess
 import sys
+
+from jungi_findings import add_flips, share
 
 
 def plan(gonu, n):
@@ -23,12 +31,87 @@ def info(gonu, path):
     field = dict(re.findall(r"^([a-zA-Z ]+):\s+(.*)$", text, re.M))
     positions = int(re.search(r"\(([\d,]+) positions\)", field["indices"])[1].replace(",", ""))
     longest = re.match(r"(\d+) plies, (.*)$", field["longest win"])
-    return {"positions": positions, "bytes": os.path.getsize(path),
-            "longest": int(longest[1]) if longest else -1, "where": longest[2] if longest else ""}
+    t = {"positions": positions, "bytes": os.path.getsize(path),
+         "longest": int(longest[1]) if longest else -1, "where": longest[2] if longest else ""}
+    for side in ("South", "North"):
+        wld = re.match(r"WIN ([\d,]+) / LOSS ([\d,]+) / DRAW ([\d,]+)$", field[f"{side} to move"])
+        t[side] = tuple(int(x.replace(",", "")) for x in wld.groups())
+    return t
+
+
+def solve_seconds(directory):
+    """Material -> seconds its solve took, from the run's logs (the last run that solved it)."""
+    seconds = {}
+    for log in sorted(glob.glob(os.path.join(directory, "all*.err"))):
+        with open(log) as f:
+            for line in f:
+                if m := re.match(r"^  (\S+) solved in ([\d.]+) s ", line):
+                    seconds[m[1]] = float(m[2])
+    return seconds
+
+
+def write_csv(path, materials, done, seconds):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["material", "pieces", "positions", "south_to_move_win", "south_to_move_loss", "south_to_move_draw",
+                    "north_to_move_win", "north_to_move_loss", "north_to_move_draw", "longest_win_plies",
+                    "longest_win_position", "bytes", "solve_seconds"])
+        for m in sorted(done, key=lambda m: (materials[m], m)):
+            t = done[m]
+            w.writerow([m, materials[m], t["positions"], *t["South"], *t["North"], t["longest"], t["where"], t["bytes"],
+                        seconds.get(m, "")])
+
+
+def bare_royal_pairs(tables):
+    """KXYvK: South's unpromoted King and two pieces against North's King alone, by South's
+    share of wins with South to move."""
+    rows = []
+    for name, t in tables.items():
+        south, north = name.split("v")
+        if north == "K" and re.fullmatch(r"K(\+?[A-Z]){2}", south):
+            rows.append((south[1:], t))
+    return sorted(rows, key=lambda r: -r[1]["South"][0] / max(1, sum(r[1]["South"])))
+
+
+def findings(done, n):
+    """What a player wants from the n-piece tables (both sides' figures from each kept table)."""
+    tables = {m: dict(t) for m, t in done.items()}
+    add_flips(tables)
+    pairs = bare_royal_pairs(tables)
+    if pairs:
+        wins = sum(1 for _, t in pairs if t["South"][0] > sum(t["South"]) / 2)
+        print()
+        print("### Two pieces against a bare King")
+        print()
+        print(f"South's King with two pieces (`KXYvK`, {len(pairs)} pairs, promoted forms included) against North's")
+        print(f"King alone: South to move wins more than half the positions with {wins} of them. The pairs")
+        print("that win most and least often (South wins with South to move, then with North to move; the")
+        print("longest win):")
+        print()
+        print("| pieces | positions | South wins, South to move | South wins, North to move | longest win (plies) |")
+        print("|---|---:|---:|---:|---:|")
+        for extra, t in pairs if len(pairs) <= 16 else pairs[:8] + pairs[-8:]:
+            print(f"| {extra} | {t['positions']:,} | {share(t['South'][0], sum(t['South']))} | "
+                  f"{share(t['North'][1], sum(t['North']))} | {t['longest']} |")
+    types = "CELMNOPQRS"
+    grid = {(x, y): tables.get(f"K{x}vK{y}") for x in types for y in types}
+    if any(grid.values()):
+        print()
+        print("### One piece against one")
+        print()
+        print("`KXvKY`, both Kings unpromoted: the share of positions South (the row's piece) wins with South")
+        print("to move.")
+        print()
+        print("| South \\ North | " + " | ".join(types) + " |")
+        print("|---|" + "---:|" * len(types))
+        for x in types:
+            cells = [share(t["South"][0], sum(t["South"])) if (t := grid[(x, y)]) else "-" for y in types]
+            print(f"| {x} | " + " | ".join(cells) + " |")
 
 
 def main():
     gonu, directory, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    csv_path = sys.argv[4] if len(sys.argv) > 4 else None
     materials = plan(gonu, n)
     files = {f.split(".")[0]: os.path.join(directory, f) for f in os.listdir(directory) if f.endswith(".gonu")}
     done = {m: info(gonu, files[m]) for m in materials if m in files}
@@ -36,22 +119,28 @@ def main():
     print("directory (each material and its colour flip share one table; `--all "
           f"{n} --plan` lists them).")
     print()
-    print("| pieces | materials | solved | positions | bytes on disk | bytes a position |")
-    print("|---:|---:|---:|---:|---:|---:|")
+    print("| pieces | materials | solved | positions | bytes on disk | bytes a position | solving (as logged) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    seconds = solve_seconds(directory)
     for pieces in sorted(set(materials.values())):
         mine = [m for m in materials if materials[m] == pieces]
         have = [done[m] for m in mine if m in done]
         positions = sum(t["positions"] for t in have)
         size = sum(t["bytes"] for t in have)
         rate = f"{size / positions:.4f}" if positions else "-"
-        print(f"| {pieces} | {len(mine):,} | {len(have):,} | {positions:,} | {size:,} | {rate} |")
+        timed = [seconds[m] for m in mine if m in done and m in seconds]
+        solve = f"{sum(timed) / 3600:.2f} h ({len(timed):,} tables)" if timed else "-"
+        print(f"| {pieces} | {len(mine):,} | {len(have):,} | {positions:,} | {size:,} | {rate} | {solve} |")
+    if csv_path:
+        write_csv(csv_path, materials, done, seconds)
     longest = sorted(((m, t) for m, t in done.items() if materials[m] == n), key=lambda kv: -kv[1]["longest"])[:10]
     if longest:
         print()
-        print(f"The longest wins among the {n}-piece tables solved so far:")
+        print(f"The longest wins among the {n}-piece tables{'' if len(done) == len(materials) else ' solved so far'}:")
         print()
         for m, t in longest:
             print(f"- `{m}`: {t['longest']} plies, from `{t['where']}`")
+    findings({m: t for m, t in done.items() if materials[m] == n}, n)
 
 
 if __name__ == "__main__":

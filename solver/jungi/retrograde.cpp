@@ -206,6 +206,73 @@ void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, cons
   }
 }
 
+// The three kinds of move table_moves reads for one piece x of the side to move (si) on `from`,
+// each handed to push(x, from, to, mid, kind, passed, captures). An Emperor's moves that pass
+// nothing the opponent can use are not pushed but returned, as the squares they reach
+// (`emperor`), to be counted once a square with its other such moves.
+
+// Steps and leaps that need more than their target square (AtomSets::forward: hobbled leaps,
+// 2-steps, moves that only move or only capture).
+template <class Push>
+Set atom_moves(const Rules& r, const AtomSets& as, const Position& p, std::size_t si, Piece x, int from, bool emperor, Push&& push) {
+  Set quiet = 0;
+  const auto& first = as.forward_first[si][std::size_t(type_of(x))];
+  for (std::uint32_t i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
+    const Atom& a = as.forward[i];
+    if (a.block >= 0 && r.hobbling && p.cell[std::size_t(a.block)] != kEmpty) continue;
+    const bool two = a.flags & kDoubleStep;
+    if (two && p.cell[std::size_t(a.middle)] != kEmpty) continue;
+    const Piece t = p.cell[std::size_t(a.to)];
+    const MoveKind kind = two ? MoveKind::double_step : MoveKind::step;
+    const Set passed = two ? bit(a.middle) : 0;
+    if (t == kEmpty) {
+      if (!(a.flags & kMoveOk)) continue;
+      if (emperor && !passed) quiet |= bit(a.to);
+      else push(x, from, a.to, a.middle, kind, passed, false);
+    } else if (side_of(t) != side_of(x) && (a.flags & kCaptureOk)) {
+      push(x, from, a.to, a.middle, kind, passed, true);
+    }
+  }
+  return quiet;
+}
+
+// Slides, each square of a ray up to the first piece (taken if an enemy).
+template <class Push>
+void slide_moves(const Geometry& g, const Position& p, std::size_t si, Piece x, int from, Push&& push) {
+  const unsigned dirs = g.slides[si][std::size_t(type_of(x))];
+  for (int d = 0; d < 8; ++d) {
+    if (!(dirs >> d & 1)) continue;
+    Set passed = 0;
+    for (int i = 0; i < g.ray_length[std::size_t(from)][std::size_t(d)]; ++i) {
+      const int sq = g.ray[std::size_t(from)][std::size_t(d)][std::size_t(i)];
+      const Piece t = p.cell[std::size_t(sq)];
+      if (t != kEmpty) {
+        if (side_of(t) != side_of(x)) push(x, from, sq, kNoSquare, MoveKind::slide, passed, true);
+        break;
+      }
+      push(x, from, sq, kNoSquare, MoveKind::slide, passed, false);
+      passed |= bit(sq);
+    }
+  }
+}
+
+// An Emperor's two-steps through each neighbour `mid` (empty or an enemy, taken on the way), to
+// a neighbour of mid or back to `from`.
+template <class Push>
+Set emperor_two_steps(Piece x, int from, Set empty, Set enemies, Set reach, Push&& push) {
+  const auto& ring = neighbour_sets();
+  Set quiet = 0;
+  for (Set mids = ring[std::size_t(from)] & (empty | enemies); mids; mids &= mids - 1) {
+    const int mid = lowest(mids);
+    const bool takes = has(enemies, mid);
+    if (takes) push(x, from, from, mid, MoveKind::two_step, bit(mid), true);  // and back
+    if (!takes && !has(reach, mid)) quiet |= ring[std::size_t(mid)] & empty;
+    const Set ends = ring[std::size_t(mid)] & (takes || has(reach, mid) ? empty | enemies : enemies) & ~bit(from);
+    for (Set to = ends; to; to &= to - 1) push(x, from, lowest(to), mid, MoveKind::two_step, bit(mid), takes || has(enemies, lowest(to)));
+  }
+  return quiet;
+}
+
 // Counts the plain moves of p, a stored position (no field, no first-move rights): those that
 // stay inside the material (capture nothing, do not promote) and leave no field the opponent can
 // use (none of the squares they pass in `reach`), whose value is their stored position's. Calls
@@ -233,8 +300,6 @@ int table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Pos
     if (stays && !promotes) ++plain;
     else visit(m, passed, captures);
   };
-  auto enemy = [&](Piece t) { return t != kEmpty && side_of(t) != side; };
-  const auto& ring = neighbour_sets();
   Set enemies = 0;
   for (int k = 0; k < pl.n; ++k)
     if (side_of(pl.piece[std::size_t(k)]) != side) enemies |= bit(pl.square[std::size_t(k)]);
@@ -245,54 +310,17 @@ int table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Pos
     const int from = pl.square[std::size_t(k)];
     const auto type = std::size_t(type_of(x));
     const bool emperor = is_royal(x) && is_promoted(x);
-    Set quiet = 0;  // an Emperor's grouped moves, by the square they reach
+    // Steps and leaps that need only their target square, as sets: counted where they stay
+    // plain, an Emperor's kept with its other quiet moves (by the square they reach).
     const Set moves = as.move[si][type][std::size_t(from)] & empty;
     const Set promoting = is_promoted(x) ? Set{0} : as.zone[si];
-    if (emperor) quiet = moves;
-    else plain += popcount(moves & ~promoting);
+    Set quiet = emperor ? moves : Set{0};
+    if (!emperor) plain += popcount(moves & ~promoting);
     for (Set to = moves & promoting; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, false);
     for (Set to = as.capture[si][type][std::size_t(from)] & enemies; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, true);
-    const auto& first = as.forward_first[si][type];
-    for (std::uint32_t i = first[std::size_t(from)]; i < first[std::size_t(from) + 1]; ++i) {
-      const Atom& a = as.forward[i];
-      if (a.block >= 0 && r.hobbling && p.cell[std::size_t(a.block)] != kEmpty) continue;
-      const bool two = a.flags & kDoubleStep;
-      if (two && p.cell[std::size_t(a.middle)] != kEmpty) continue;
-      const Piece t = p.cell[std::size_t(a.to)];
-      const MoveKind kind = two ? MoveKind::double_step : MoveKind::step;
-      const Set passed = two ? bit(a.middle) : 0;
-      if (t == kEmpty) {
-        if (!(a.flags & kMoveOk)) continue;
-        if (emperor && !passed) quiet |= bit(a.to);
-        else push(x, from, a.to, a.middle, kind, passed, false);
-      } else if (enemy(t) && (a.flags & kCaptureOk)) {
-        push(x, from, a.to, a.middle, kind, passed, true);
-      }
-    }
-    const unsigned dirs = g.slides[si][type];
-    for (int d = 0; d < 8; ++d) {
-      if (!(dirs >> d & 1)) continue;
-      Set passed = 0;
-      for (int i = 0; i < g.ray_length[std::size_t(from)][std::size_t(d)]; ++i) {
-        const int sq = g.ray[std::size_t(from)][std::size_t(d)][std::size_t(i)];
-        const Piece t = p.cell[std::size_t(sq)];
-        if (t != kEmpty) {
-          if (enemy(t)) push(x, from, sq, kNoSquare, MoveKind::slide, passed, true);
-          break;
-        }
-        push(x, from, sq, kNoSquare, MoveKind::slide, passed, false);
-        passed |= bit(sq);
-      }
-    }
-    if (!emperor) continue;
-    for (Set mids = ring[std::size_t(from)] & (empty | enemies); mids; mids &= mids - 1) {
-      const int mid = lowest(mids);
-      const bool takes = has(enemies, mid);
-      if (takes) push(x, from, from, mid, MoveKind::two_step, bit(mid), true);  // and back
-      if (!takes && !has(reach, mid)) quiet |= ring[std::size_t(mid)] & empty;
-      const Set ends = ring[std::size_t(mid)] & (takes || has(reach, mid) ? empty | enemies : enemies) & ~bit(from);
-      for (Set to = ends; to; to &= to - 1) push(x, from, lowest(to), mid, MoveKind::two_step, bit(mid), takes || has(enemies, lowest(to)));
-    }
+    quiet |= atom_moves(r, as, p, si, x, from, emperor, push);
+    slide_moves(g, p, si, x, from, push);
+    if (emperor) quiet |= emperor_two_steps(x, from, empty, enemies, reach, push);
     plain += popcount(quiet);
   }
   return plain;
