@@ -131,8 +131,8 @@ bool TableFamily::ensure(const Material& wanted) const {
 TableFamily open_family(const std::string& path) {
   TableFile file = TableFile::open(path);
   const Rules r = file.rules();
-  TableFamily f{std::move(file), directory_of(path), TableSet(r), {}};
-  f.set.adopt(f.file.load());
+  TableFamily f{std::move(file), directory_of(path), TableSet(r), {}, {}};
+  f.set.adopt(f.file.load(&f.check));
   return f;
 }
 
@@ -187,6 +187,7 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   FamilyVerifyResult r;
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
+  if (!f.check.dont_care_error.empty()) return {false, f.check.dont_care_error, 0, {}, {}, {}};
   // Every table one move leads to must be there. Those further away (a move's capture of what
   // passed by, an Emperor's two captures) are read now where present: the parallel loop below
   // then only reads the family, and names an absent one where a position needs it.
@@ -194,43 +195,31 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
     if (!f.ensure(x)) return {false, "needs the table of " + material_text(x) + ", not in " + f.dir, 0, {}, {}, {}};
   for (const Material& x : material_closure(f.file.material())) f.ensure(x);
   const Table& t = *f.set.find(f.file.material());
-  // One pass over every index: its code as the file holds it (a don't-care where not stored),
-  // the counts, and every `every`-th placement's value re-derived.
-  const std::vector<std::uint16_t> codes = f.file.decode_all();
+  // The counts are the load's; every `every`-th placement (both sides to move) is re-derived.
+  r.positions = f.check.positions, r.wins = f.check.wins, r.losses = f.check.losses, r.draws = f.check.draws;
+  const std::uint64_t placements = (h.indices + 1) / 2, sampled = (placements + every - 1) / every;
   constexpr std::uint64_t kChunk = 4096;
-  const std::uint64_t chunks = (h.indices + kChunk - 1) / kChunk;
+  const std::uint64_t chunks = (sampled + kChunk - 1) / kChunk;
   std::vector<FamilyVerifyResult> parts(chunks);
   tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
     FamilyVerifyResult& part = parts[c];
-    const std::uint64_t from = c * kChunk, to = std::min(h.indices, from + kChunk);
-    std::vector<ValueSource> sources(to - from);
-    sources_of(t.indexer, h.rules, from, to, sources.data());
     Position p;
-    for (std::uint64_t i = from; i < to && part.ok; ++i) {
-      const ValueSource& src = sources[i - from];
-      if (std::string e = f.file.dont_care_error(i, src, codes); !e.empty()) {
-        part = {false, std::move(e), 0, {}, {}, {}};
-        break;
+    for (std::uint64_t k = c * kChunk; k < std::min(sampled, (c + 1) * kChunk) && part.ok; ++k) {
+      for (std::uint64_t i = 2 * k * every; i < std::min(h.indices, 2 * k * every + 2) && part.ok; ++i) {
+        if (!t.indexer.decode(i, p)) break;
+        const Value stored = t.value(i);
+        ++part.derived;
+        std::string missing;
+        const auto want = derived(f, p, missing);
+        if (!want || !(*want == stored))
+          part = {false, "index " + std::to_string(i) + " (" + format_position(p) + "): stored " + value_text(stored) + ", its moves give " +
+                             (want ? value_text(*want) : "nothing (the table of " + missing + " is absent)"), 0, {}, {}, {}};
       }
-      if (src.kind == ValueSource::invalid) continue;
-      const Value stored = t.value(i);
-      ++part.positions;
-      (stored.result == Result::win ? part.wins : stored.result == Result::loss ? part.losses : part.draws)[i % 2]++;
-      if (every > 1 && (i / 2) % every != 0) continue;
-      t.indexer.decode(i, p);
-      ++part.derived;
-      std::string missing;
-      const auto want = derived(f, p, missing);
-      if (!want || !(*want == stored))
-        part = {false, "index " + std::to_string(i) + " (" + format_position(p) + "): stored " + value_text(stored) + ", its moves give " +
-                           (want ? value_text(*want) : "nothing (the table of " + missing + " is absent)"), 0, {}, {}, {}};
     }
   });
   for (const FamilyVerifyResult& part : parts) {
     if (!part.ok) return part;
-    r.positions += part.positions;
     r.derived += part.derived;
-    for (std::size_t s = 0; s < 2; ++s) r.wins[s] += part.wins[s], r.losses[s] += part.losses[s], r.draws[s] += part.draws[s];
   }
   if (r.positions != h.positions || r.wins != h.wins || r.losses != h.losses || r.draws != h.draws)
     return {false, "the header's counts are not the table's", r.positions, r.wins, r.losses, r.draws};

@@ -350,15 +350,18 @@ void TableFile::for_each_block(const std::function<void(std::uint64_t, const std
     if (!e.empty()) throw GonuError(e);
 }
 
-std::vector<std::uint16_t> TableFile::decode_all() const {
-  std::vector<std::uint16_t> all(h_.indices);
-  for_each_block([&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
-    std::copy(codes.begin(), codes.end(), all.begin() + std::ptrdiff_t(first));
-  });
-  return all;
+namespace {
+
+// entry_of_code's inverse (0 for 0).
+std::uint16_t code_of_entry(std::uint16_t e) {
+  if (e == 0) return 0;
+  if ((e & 0xC000) == 0xC000) return 1;
+  return std::uint16_t((e & 0x4000 ? 3 : 2) + 2 * (e & 0x3FFF));
 }
 
-std::unique_ptr<Table> TableFile::load() const {
+}  // namespace
+
+std::unique_ptr<Table> TableFile::load(LoadCheck* check) const {
   auto t = std::make_unique<Table>(h_.rules, h_.material);
   t->entries.assign(h_.indices, 0);
   // Every index has a code (an invalid or derived one its don't-care), so a 0 is damage.
@@ -369,15 +372,33 @@ std::unique_ptr<Table> TableFile::load() const {
     }
   });
   // The derived indices take their values; a mirror image read is stored, so never written here.
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, h_.indices, kPassChunk), [&](const tbb::blocked_range<std::uint64_t>& r) {
-    std::vector<ValueSource> src(r.size());
-    sources_of(*indexer_, h_.rules, r.begin(), r.end(), src.data());
-    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-      const ValueSource& s = src[i - r.begin()];
+  // A don't-care is checked against the entry as read two indices before it: those of the two
+  // indices before each chunk are kept before any chunk is filled.
+  const std::uint64_t chunks = (h_.indices + kPassChunk - 1) / kPassChunk;
+  std::vector<std::uint16_t> before(2 * chunks, entry_of_code(1));
+  for (std::uint64_t c = 1; check && c < chunks; ++c)
+    before[2 * c] = t->entries[c * kPassChunk - 2], before[2 * c + 1] = t->entries[c * kPassChunk - 1];
+  std::vector<LoadCheck> parts(check ? chunks : 0);
+  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    const std::uint64_t from = c * kPassChunk, to = std::min(h_.indices, from + kPassChunk);
+    std::vector<ValueSource> src(to - from);
+    sources_of(*indexer_, h_.rules, from, to, src.data());
+    std::uint16_t read[2] = {before[2 * c], before[2 * c + 1]};  // as read two indices back, by parity
+    for (std::uint64_t i = from; i < to; ++i) {
+      const ValueSource& s = src[i - from];
+      const std::uint16_t as_read = t->entries[i];
       if (s.kind == ValueSource::royal_taken) t->entries[i] = entry_of_code(file_code({Result::win, 1}));
       else if (s.kind == ValueSource::mirror) t->entries[i] = t->entries[s.image];
+      if (check) check_loaded(i, s, as_read, read[i % 2], t->entries, parts[c]);
+      read[i % 2] = as_read;
     }
   });
+  for (const LoadCheck& part : parts) {
+    check->positions += part.positions;
+    for (std::size_t side = 0; side < 2; ++side)
+      check->wins[side] += part.wins[side], check->losses[side] += part.losses[side], check->draws[side] += part.draws[side];
+    if (check->dont_care_error.empty()) check->dont_care_error = part.dont_care_error;
+  }
   TableStats& s = t->stats;
   s.indices = h_.indices, s.positions = h_.positions;
   s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
@@ -385,32 +406,29 @@ std::unique_ptr<Table> TableFile::load() const {
   return t;
 }
 
-std::string TableFile::dont_care_error() const {
-  const std::vector<std::uint16_t> codes = decode_all();
-  const std::uint64_t chunks = (h_.indices + kPassChunk - 1) / kPassChunk;
-  std::vector<std::string> errors(chunks);
-  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
-    const std::uint64_t from = c * kPassChunk, to = std::min(h_.indices, from + kPassChunk);
-    std::vector<ValueSource> sources(to - from);
-    sources_of(*indexer_, h_.rules, from, to, sources.data());
-    for (std::uint64_t i = from; i < to && errors[c].empty(); ++i) errors[c] = dont_care_error(i, sources[i - from], codes);
-  });
-  for (const std::string& e : errors)
-    if (!e.empty()) return e;
-  return "";
+void TableFile::check_loaded(std::uint64_t i, const ValueSource& s, std::uint16_t as_read, std::uint16_t two_before,
+                            const std::vector<std::uint16_t>& entries, LoadCheck& part) const {
+  if (s.kind != ValueSource::invalid) {
+    const std::uint16_t e = entries[i];
+    (e >> 14 == 1 ? part.wins : e >> 14 == 2 ? part.losses : part.draws)[i % 2]++;
+    ++part.positions;
+  }
+  if (s.kind == ValueSource::stored || !part.dont_care_error.empty()) return;
+  // A don't-care, except a derived index of format 1, which holds its value.
+  const bool value_held = s.kind != ValueSource::invalid && h_.format_version == 1;
+  std::uint16_t want = two_before;
+  if (value_held) want = s.kind == ValueSource::royal_taken ? entry_of_code(file_code({Result::win, 1})) : entries[s.image];
+  if (as_read == want) return;
+  Position p;
+  part.dont_care_error = "index " + std::to_string(i) + (indexer_->decode(i, p) ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
+                         " holds the code " + std::to_string(code_of_entry(as_read)) + ", not its " + (value_held ? "derived" : "don't-care") +
+                         " code " + std::to_string(code_of_entry(want));
 }
 
-std::string TableFile::dont_care_error(std::uint64_t i, const ValueSource& src, const std::vector<std::uint16_t>& codes) const {
-  if (src.kind == ValueSource::stored) return "";
-  // A don't-care, except a derived index of format 1, which holds its value.
-  const bool valid = src.kind != ValueSource::invalid, value_held = valid && h_.format_version == 1;
-  std::uint16_t want = i >= 2 ? codes[i - 2] : 1;
-  if (value_held) want = src.kind == ValueSource::royal_taken ? file_code({Result::win, 1}) : codes[src.image];
-  if (codes[i] == want) return "";
-  Position p;
-  return "index " + std::to_string(i) + (indexer_->decode(i, p) ? " (" + format_position(p) + ")" : std::string(" (invalid)")) +
-         " holds the code " + std::to_string(codes[i]) + ", not its " + (value_held ? "derived" : "don't-care") + " code " +
-         std::to_string(want);
+std::string TableFile::dont_care_error() const {
+  LoadCheck check;
+  load(&check);
+  return check.dont_care_error;
 }
 
 bool TableFile::payload_checksum_ok() const {

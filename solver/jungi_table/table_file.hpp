@@ -93,6 +93,13 @@ ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t inde
 // decode and source_of index by index (which the tests compare it with).
 void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std::uint64_t to, ValueSource* out);
 
+// What TableFile::load learns on its pass over every index when asked (gonu verify's checks).
+struct LoadCheck {
+  std::uint64_t positions = 0;  // valid indices
+  std::array<std::uint64_t, 2> wins{}, losses{}, draws{};  // by side to move: 0 South, 1 North
+  std::string dont_care_error;  // dont_care_error()'s answer
+};
+
 class TableFile {
  public:
   // Reads and checks the header and the index (not the blocks: each is checked when decoded).
@@ -120,22 +127,24 @@ class TableFile {
   // invalid indices hold the file's don't-care codes, not 0: nothing reads them (a position's
   // index is valid; verify and count skip what decode refuses). Throws GonuError for a damaged
   // block or a code 0.
-  std::unique_ptr<Table> load() const;
+  // With `check`, what gonu verify wants of every index is learnt on the same pass (LoadCheck).
+  std::unique_ptr<Table> load(LoadCheck* check = nullptr) const;
   // XXH3 of the whole payload, compared with the header's.
   bool payload_checksum_ok() const;
   // What gonu verify checks of the codes a reader does not return: each invalid index (and, in
   // format 2, each derived one) holds the code two indices before (1 at the start), each derived
   // one of format 1 the code derived. "" if so, else the first index that does not, in one line.
   // Throws GonuError for a damaged block.
+  // (A load's check: it reads the table whole.)
   std::string dont_care_error() const;
-  // The same for one index, with its source (sources_of) and every index's codes (decode_all):
-  // for a pass that checks more than this (verify_family).
-  std::string dont_care_error(std::uint64_t index, const ValueSource& src, const std::vector<std::uint16_t>& codes) const;
-  std::vector<std::uint16_t> decode_all() const;  // every block's codes, in index order
 
  private:
   TableFile() = default;
   std::vector<std::uint16_t> decode_block(std::uint64_t b) const;
+  // load's check of index i (its source s, its entry as read and the one read two indices before;
+  // `entries` with the derived ones filled up to i), added to `part`.
+  void check_loaded(std::uint64_t i, const ValueSource& s, std::uint16_t as_read, std::uint16_t two_before,
+                   const std::vector<std::uint16_t>& entries, LoadCheck& part) const;
   // use(first index, codes) for every block, in parallel; the first block's error (a GonuError
   // from decoding or from use) is thrown once all are done.
   void for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const;
