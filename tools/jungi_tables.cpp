@@ -173,7 +173,7 @@ int jungi_info(const std::string& path) {
 }
 
 int jungi_verify(const std::string& path, std::uint64_t every) {
-  const jungi::TableFamily f = jungi::open_family(path);
+  const jungi::TableFamily f = jungi::open_family(path, /*check=*/true);
   const jungi::FamilyVerifyResult r = jungi::verify_family(f, every);
   if (!r.ok) throw GonuError(path + ": verify failed: " + r.first_error);
   std::cout << "OK " << path << ": header, checksums, and " << with_commas(r.derived)

@@ -128,11 +128,12 @@ bool TableFamily::ensure(const Material& wanted) const {
   return true;
 }
 
-TableFamily open_family(const std::string& path) {
+TableFamily open_family(const std::string& path, bool check) {
   TableFile file = TableFile::open(path);
   const Rules r = file.rules();
   TableFamily f{std::move(file), directory_of(path), TableSet(r), {}, {}};
-  f.set.adopt(f.file.load(&f.check));
+  if (check) f.check.emplace();
+  f.set.adopt(f.file.load(f.check ? &*f.check : nullptr));
   return f;
 }
 
@@ -187,7 +188,10 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   FamilyVerifyResult r;
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
-  if (!f.check.dont_care_error.empty()) return {false, f.check.dont_care_error, 0, {}, {}, {}};
+  LoadCheck check;
+  if (f.check) check = *f.check;
+  else f.file.load(&check);
+  if (!check.dont_care_error.empty()) return {false, check.dont_care_error, 0, {}, {}, {}};
   // Every table one move leads to must be there. Those further away (a move's capture of what
   // passed by, an Emperor's two captures) are read now where present: the parallel loop below
   // then only reads the family, and names an absent one where a position needs it.
@@ -196,7 +200,7 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   for (const Material& x : material_closure(f.file.material())) f.ensure(x);
   const Table& t = *f.set.find(f.file.material());
   // The counts are the load's; every `every`-th placement (both sides to move) is re-derived.
-  r.positions = f.check.positions, r.wins = f.check.wins, r.losses = f.check.losses, r.draws = f.check.draws;
+  r.positions = check.positions, r.wins = check.wins, r.losses = check.losses, r.draws = check.draws;
   const std::uint64_t placements = (h.indices + 1) / 2, sampled = (placements + every - 1) / every;
   constexpr std::uint64_t kChunk = 4096;
   const std::uint64_t chunks = (sampled + kChunk - 1) / kChunk;

@@ -25,14 +25,15 @@ struct TableFamily {
   std::string dir;
   mutable TableSet set;  // the tables read so far
   mutable std::vector<Material> absent;  // looked for beside the file and not found
-  LoadCheck check;  // what the file's load found (open_family), for verify_family
+  std::optional<LoadCheck> check;  // what the file's load found, if asked (open_family), for verify_family
   std::unique_ptr<std::mutex> lock = std::make_unique<std::mutex>();
   // Reads m's table from the directory if it is there and not read yet; false if it is absent.
   // Refuses (GonuError, one line) a file there of another reading or material.
   bool ensure(const Material& m) const;
 };
-// Opens `path` and reads its table whole (TableFile::load, with its check).
-TableFamily open_family(const std::string& path);
+// Opens `path` and reads its table whole (TableFile::load; with `check`, its check too, which
+// verify_family reads instead of a second pass).
+TableFamily open_family(const std::string& path, bool check = false);
 
 struct MoveValue {
   Move move;
