@@ -12,7 +12,7 @@
 // command line; on threads (solve_rounds, the layer's rounds): values with 1, 2 and 4 threads agree
 // with the negamax and with each other, and the tables, counts, printed reports, certificates
 // (format 8 from the root and from a layer) and saved files are the same; node and time budgets
-// bound the rounds.
+// bound the rounds (the layer's too, a round's jobs that start late within what is left).
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
@@ -464,6 +464,8 @@ TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's cou
   const auto& l = j.at("dfpn_layer");
   REQUIRE(l.at("open").get<int>() > 0);
   REQUIRE(l.at("classes_open").get<int>() == 0);  // every class of 3x3 corner's 2-2 layer is decided
+  REQUIRE(l.at("classes_run") == l.at("classes"));
+  REQUIRE(l.at("stopped_by") == "none");
   REQUIRE(l.at("states_win").get<int>() + l.at("states_loss").get<int>() == l.at("open").get<int>());
   for (const char* bad : {"--search dfs", "--dfpn-layer 2", "--dfpn-layer 2-x", "--dfpn-layer -1-2", "--dfpn-layer 2-2-2"}) {
     const auto e = run_gonu(std::string("solve --rules soldiers --board 3x3 --quiet ") + bad);
@@ -670,6 +672,25 @@ TEST_CASE("dfpn threads: a time budget stops the rounds and says so", "[superko]
   REQUIRE(r.stop == "time budget");
   REQUIRE(r.nodes > 256);
   REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
+}
+
+TEST_CASE("dfpn layer: a time budget stops its rounds, a round's late jobs included, and says so",
+          "[superko][dfpn][dfpn-threads]") {
+  // One thread: the round's 16 jobs run one after another, and each must get what is left of the
+  // budget, not the whole of it (16 times 0.3 s would pass the bound below).
+  tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+  const BanFreeOracle o = make_banfree_oracle(test::start_game("soldiers", 3, 4));
+  const FreshValues fresh = solve_fresh_values(o);
+  DfpnOptions opt;
+  opt.max_nodes = 1'000'000;  // a class: far more than 0.3 s
+  opt.max_seconds = 0.3;
+  const auto t0 = std::chrono::steady_clock::now();
+  const DfpnLayerReport rep = dfpn_entry_layer(o, fresh, 2, 2, opt);
+  REQUIRE(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 2.0);
+  REQUIRE(rep.stop == "time budget");
+  REQUIRE(rep.classes_run == 16);  // the first round; no round starts after the budget ran out
+  REQUIRE(rep.classes == 198);
+  REQUIRE(rep.win + rep.loss < rep.classes_run);
 }
 
 TEST_CASE("dfpn threads: gonu solve prints and saves the same with --threads 1 and 2 (the layer, the root, their certificates)",

@@ -319,7 +319,8 @@ nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
           {"classes", l.classes}, {"classes_win", l.win}, {"classes_loss", l.loss},
           {"classes_open", l.classes - l.win - l.loss}, {"states_win", l.states_win},
           {"states_loss", l.states_loss}, {"nodes", l.nodes}, {"max_decided_class_nodes", l.max_class_nodes},
-          {"seconds", l.seconds}, {"table", dfpn_json(l.table)}, {"certified_classes", l.certified}};
+          {"seconds", l.seconds}, {"table", dfpn_json(l.table)}, {"certified_classes", l.certified},
+          {"classes_run", l.classes_run}, {"stopped_by", !l.stop.empty() ? l.stop : l.win + l.loss < l.classes ? "node budget" : "none"}};
 }
 
 // "df-pn layer B-W: ..." (only with --dfpn-layer).
@@ -334,6 +335,7 @@ void print_dfpn_layer(const DfpnLayerReport& l) {
             << with_commas(l.table.conditional) << " conditional entries, " << with_commas(l.table.hits)
             << " conditional hits, " << l.table.collections << " collections"
             << (l.certified ? "; " + with_commas(l.certified) + " decided classes proven again for the certificate" : "")
+            << (l.stop.empty() ? "" : "; stopped by the " + l.stop + " after " + with_commas(l.classes_run) + " classes")
             << "\n";
 }
 

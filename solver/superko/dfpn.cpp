@@ -490,12 +490,24 @@ std::vector<DfpnOutcome> DfpnSearch::run_jobs(const std::vector<std::vector<Posi
     DfpnStats stats;
   };
   std::vector<Done> done(jobs.size());
+  // max_seconds bounds the round, not each job: a job that starts late (more jobs than threads)
+  // gets what is left of it, and none once it ran out.
+  const auto t0 = std::chrono::steady_clock::now();
   // This search is only read while the jobs run; each job writes its own Done.
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
       [&](const tbb::blocked_range<std::size_t>& r) {
         for (std::size_t i = r.begin(); i < r.end(); ++i) {
-          DfpnSearch job(oracle_, fresh_, options);
+          DfpnOptions mine = options;
+          if (options.max_seconds > 0) {
+            const auto spent = std::chrono::steady_clock::now() - t0;
+            mine.max_seconds = options.max_seconds - std::chrono::duration<double>(spent).count();
+            if (mine.max_seconds <= 0) {
+              done[i].outcome.stop = "time budget";
+              continue;
+            }
+          }
+          DfpnSearch job(oracle_, fresh_, mine);
           job.base_ = this;
           done[i].outcome = job.solve_boards(jobs[i]);
           done[i].proofs = job.proofs();
@@ -599,6 +611,10 @@ DfpnOutcome DfpnSearch::solve_rounds(const Game& g) {
     // the main search's own expansions.
     each.max_nodes = std::min(round, nodes_left()) / jobs.size();
     if (each.max_nodes == 0) continue;  // the loop's head stops it
+    if (caller.max_seconds > 0) {       // what the main search left of the time
+      if (seconds_left() <= 0) continue;
+      each.max_seconds = seconds_left();
+    }
     run_jobs(jobs, each);
   }
   options_ = caller;
@@ -802,13 +818,25 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
   DfpnSearch search(oracle, &fresh, options);
   if (table) table->attach(search);
   const std::size_t per_round = std::max<std::size_t>(1, options.round_classes);
+  const auto seconds_left = [&] {
+    return options.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   for (std::size_t first = 0; first < classes.reps.size(); first += per_round) {
+    if (options.max_seconds > 0) {  // each round within what is left of the pass's time
+      if (seconds_left() <= 0) {
+        rep.stop = "time budget";
+        break;
+      }
+      search.set_max_seconds(seconds_left());
+    }
     const std::size_t end = std::min(classes.reps.size(), first + per_round);
     const std::vector<Position> roots(classes.reps.begin() + std::ptrdiff_t(first),
                                       classes.reps.begin() + std::ptrdiff_t(end));
     const std::vector<DfpnOutcome> outs = search.solve_entries(roots);  // in parallel (dfpn.hpp)
+    rep.classes_run += roots.size();
     for (std::size_t c = first; c < end; ++c) {
       const DfpnOutcome& o = outs[c - first];
+      if (o.stop == "time budget") rep.stop = o.stop;
       if (o.value == SkValue::unknown) continue;
       (o.value == SkValue::win ? rep.win : rep.loss) += 1;
       rep.decided.emplace_back(classes.reps[c], o.value);

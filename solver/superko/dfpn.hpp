@@ -121,6 +121,7 @@ class DfpnSearch {
   // conditions, so they are used as if this search had found them.
   void add_proofs(const Proofs& p);
   void set_max_nodes(std::uint64_t n) { options_.max_nodes = n; }
+  void set_max_seconds(double s) { options_.max_seconds = s; }
   // Called during a search every checkpoint_seconds (checked every 1,024 expansions), e.g. to save
   // its proofs (dfpn_table.hpp): the tables hold only what is stored whole at that point.
   void set_checkpoint(std::function<void()> f);
@@ -254,7 +255,9 @@ struct DfpnSearch::Proofs {
 // The df-pn pass over one material layer's capture-entry states left open by the attractors: one
 // search per symmetry class (its canonical state as a fresh root), the table shared across them:
 // the classes in rounds of `round_classes`, searched in parallel, each round's proofs added in
-// class order (the head), so the report does not depend on the thread count.
+// class order (the head), so the report does not depend on the thread count. With max_seconds, the
+// pass's time budget: each round gets what is left, and no round starts after it ran out (then the
+// report depends on the time, and says so in `stop`).
 struct DfpnLayerReport {
   int black = 0, white = 0;
   std::uint64_t capture_entry = 0;   // states of the layer that a capture of the solution enters
@@ -268,6 +271,8 @@ struct DfpnLayerReport {
   DfpnStats table;                   // at the end
   std::vector<std::pair<Position, SkValue>> decided;  // each decided class's canonical state and value
   std::uint64_t certified = 0;       // with a certificate: of them, proven again and written (format 8)
+  std::uint64_t classes_run = 0;     // classes whose search started (all, unless the time ran out)
+  std::string stop;                  // "time budget" when it stopped a class or a round; else empty
 };
 
 class DfpnTableFile;

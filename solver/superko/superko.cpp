@@ -230,16 +230,19 @@ void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game&
 }
 
 // The layer pass's decided classes proven again in certificate mode (no fresh values, no
-// symmetry; the same node budget a class), each written into `graph` as an entry. A class the
+// symmetry; the same node budget a class, within what is left of the run's time), each written into
+// `graph` as an entry. A class the
 // budget does not decide again is left out (the report counts those written). One class after
 // another on one thread, after the layer's parallel rounds, in class order: the certificate's bytes
 // do not depend on the thread count.
-void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, DfpnLayerReport& layer,
-                        DfpnProofGraph& graph) {
+void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, const RunClock& clock,
+                        DfpnLayerReport& layer, DfpnProofGraph& graph) {
   DfpnOptions d = dfpn_options(o);
   d.symmetry = false;
   DfpnSearch search(oracle, nullptr, d);
   for (const auto& [p, v] : layer.decided) {
+    if (clock.out()) break;  // the classes not proven again are left out, as when out of nodes
+    search.set_max_seconds(clock.cap(0));
     const DfpnOutcome again = search.solve_entry(p);
     if (again.value == SkValue::unknown) continue;
     if (again.value != v) throw GonuError("df-pn layer: a class proven twice with two values (internal error)");
@@ -356,9 +359,11 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   const FreshValues& fresh = pass.fresh;
   DfpnProofGraph graph(oracle);  // df-pn's proofs for a certificate: the layer's entries, the root's
   if (o.dfpn_layer_black >= 0) {
-    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, dfpn_options(o), tablep);
+    DfpnOptions d = dfpn_options(o);
+    d.max_seconds = clock.cap(0);  // the rounds stop at the run's deadline
+    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, d, tablep);
     res.dfpn_layer_ran = true;
-    if (o.dfpn_layer_certificate) certify_dfpn_layer(oracle, o, res.dfpn_layer, graph);
+    if (o.dfpn_layer_certificate) certify_dfpn_layer(oracle, o, clock, res.dfpn_layer, graph);
   }
   if (o.strategy && o.cube) {
     try_cube(oracle, fresh, g, o, res);
