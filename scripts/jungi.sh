@@ -23,7 +23,8 @@
 # table of four pieces by every 1000th placement, GONU_JUNGI_VERIFY_SAMPLE; the others whole). Both
 # halves resume: run it again after a stop and the solve goes on from the files in DIR, and the
 # files listed in DIR/verified.list are not verified again. The logs go to DIR/allN.out (stdout:
-# every table's block) and DIR/allN.err. GONU_JUNGI_ALL (default 4) sets N, for a shorter check
+# every table's block) and DIR/allN.err (stderr, appended run after run: each table's solve time,
+# read by scripts/jungi_progress.py). GONU_JUNGI_ALL (default 4) sets N, for a shorter check
 # (3: 164 tables). Writes nothing into results/.
 #   scripts/jungi.sh --four DIR
 #
@@ -74,8 +75,10 @@ if [[ ${1:-} == --four ]]; then
   dir=${2:?usage: scripts/jungi.sh --four DIR}
   n=${GONU_JUNGI_ALL:-4}
   mkdir -p "$dir"
+  # stdout afresh (a resumed run prints every table's block, from the files it finds), stderr
+  # appended: its line for each table solved, with the time, is kept across resumed runs.
   "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
-    >"$dir/all$n.out" 2>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
+    >"$dir/all$n.out" 2>>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
   touch "$dir/verified.list"
   total=0 checked=0
   for f in "$dir"/*.gonu; do
