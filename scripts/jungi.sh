@@ -7,7 +7,9 @@
 #     (scripts/jungi_findings.py: King against King, one piece against a bare royal, the longest
 #     wins) and the files' size on disk;
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
-#     "+K+Rv+K+N": all its pieces promoted, so that it leads only to smaller tables);
+#     "+K+Rv+K+N +KCRv+K": the first with all its pieces promoted, so that it leads only to
+#     smaller tables; the second with three pieces that promote, whose promotions lead to three
+#     tables of four pieces, the kind most 4-piece tables are);
 #   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
 #     pieces into DIR (`--four DIR` below) has come, read from its files and logs
 #     (scripts/jungi_progress.py), with what a player wants from the 4-piece tables, and every
@@ -41,7 +43,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -n ${GONU:-} ]]; then gonu=$GONU; else scripts/build.sh gonu; gonu=$PWD/build/bin/gonu; fi
-materials=${GONU_JUNGI_MATERIALS:-+K+Rv+K+N}
+materials=${GONU_JUNGI_MATERIALS:-+K+Rv+K+N +KCRv+K}
 out=results/jungi.md
 
 # --five DIR MATERIAL...: the chosen 5-piece materials into DIR, then their section.

@@ -119,7 +119,12 @@ def main():
     print("directory (each material and its colour flip share one table; `--all "
           f"{n} --plan` lists them).")
     print()
-    print("| pieces | materials | solved | positions | bytes on disk | bytes a position | solving (as logged) |")
+    print("The last column sums each table's solve time as the run's log has it (DIR/all*.err): runs niced")
+    print("beside other work, the first few hundred tables by older generators up to twice as slow, so not a")
+    print("measure of the generator (results/bench.md's `BM_JungiSolveFourPieces` is); the loading and")
+    print("writing of files between tables are not in it.")
+    print()
+    print("| pieces | materials | solved | positions | bytes on disk | bytes a position | solve time logged |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     seconds = solve_seconds(directory)
     for pieces in sorted(set(materials.values())):
