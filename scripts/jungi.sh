@@ -8,7 +8,7 @@
 #     wins) and the files' size on disk;
 #   - a few 4-piece materials solved in memory with their closure (GONU_JUNGI_MATERIALS, default
 #     "+K+Rv+K+N +KCRv+K": the first with all its pieces promoted, so that it leads only to
-#     smaller tables; the second with three pieces that promote, whose promotions lead to three
+#     smaller tables; the second with two pieces that promote, whose promotions lead to three
 #     tables of four pieces, the kind most 4-piece tables are);
 #   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
 #     pieces into DIR (`--four DIR` below) has come, read from its files and logs
