@@ -82,21 +82,28 @@ if [[ ${1:-} == --four ]]; then
   "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
     >"$dir/all$n.out" 2>>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
   touch "$dir/verified.list"
-  total=0 checked=0
-  for f in "$dir"/*.gonu; do
-    name=$(basename "$f")
+  # The files not verified yet, in the run's order (--plan: what a table reads comes before it),
+  # in one gonu verify run for each sample rate, which keeps the tables read for the next file:
+  # each table is then read about once. Tables of four pieces or more: every
+  # GONU_JUNGI_VERIFY_SAMPLE-th placement re-derived (default 1000; a whole 4-piece table takes
+  # minutes to re-derive), smaller ones whole. Each file that passes goes into verified.list.
+  small=() large=() total=0
+  while IFS=$'\t' read -r _ material pieces _; do
+    file=$(cd "$dir" && ls -- "$material".*.gonu 2>/dev/null) || continue
     total=$((total + 1))
-    grep -qxF "$name" "$dir/verified.list" && continue
-    # Tables of four pieces or more: every GONU_JUNGI_VERIFY_SAMPLE-th placement re-derived (default
-    # 1000; a whole 4-piece table takes minutes to re-derive), smaller ones whole.
-    material=${name%%.*}
-    pieces=$(tr -cd 'A-Z' <<<"$material" | wc -c)
-    sample=1
-    ((pieces >= 4)) && sample=${GONU_JUNGI_VERIFY_SAMPLE:-1000}
-    (cd "$dir" && "$gonu" verify "$name" --quiet --sample "$sample" >/dev/null) || { echo "verify failed: $f" >&2; exit 1; }
-    echo "$name" >>"$dir/verified.list"
-    checked=$((checked + 1))
-  done
+    grep -qxF "$file" "$dir/verified.list" && continue
+    if ((pieces >= 4)); then large+=("$dir/$file"); else small+=("$dir/$file"); fi
+  done < <("$gonu" solve --game jungi --all "$n" --plan | tail -n +2)
+  verify_all() {  # verify_all SAMPLE FILE...
+    local sample=$1
+    shift
+    (($#)) || return 0
+    "$gonu" verify --quiet --sample "$sample" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" "$@" |
+      sed -n 's|^OK .*/\([^/]*\.gonu\): header.*|\1|p' >>"$dir/verified.list"
+  }
+  verify_all 1 "${small[@]}" || { echo "verify failed" >&2; exit 1; }
+  verify_all "${GONU_JUNGI_VERIFY_SAMPLE:-1000}" "${large[@]}" || { echo "verify failed" >&2; exit 1; }
+  checked=$((${#small[@]} + ${#large[@]}))
   echo "$dir: $total table files, all verified ($checked in this run); $(tail -1 "$dir/all$n.err")"
   exit 0
 fi

@@ -339,6 +339,47 @@ TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[
   CHECK(contains(r.out, "unknown (no table of +Kv+K)"));
 }
 
+TEST_CASE("jungi table file: gonu verify checks several tables in one run, sharing the tables they read", "[jungi_table_file]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --all 2 --quiet --dir '" + d.path + "'").code == 0);
+  std::vector<std::string> files;  // smallest first, as --all solves them
+  for (const char* m : {"+Kv+K", "Kv+K", "KvK"}) files.push_back(d.file(jungi::table_file_name(jungi::parse_material(m), kRules)));
+  // The same results as one table at a time, whether the tables read are kept (a large limit) or
+  // all but those the next reads are dropped after each (limit 0 bytes: only 1 is "over").
+  for (const std::uint64_t limit : {std::uint64_t{1} << 40, std::uint64_t{1}}) {
+    std::vector<std::string> seen;
+    const bool ok = jungi::verify_families(files, 3, limit, [&](const jungi::TableFamily& f, const jungi::FamilyVerifyResult& r) {
+      const jungi::FamilyVerifyResult alone = jungi::verify_family(jungi::open_family(f.file.path()), 3);
+      REQUIRE(r.ok);
+      CHECK(r.positions == alone.positions);
+      CHECK(r.derived == alone.derived);
+      CHECK(r.wins == alone.wins);
+      CHECK(r.draws == alone.draws);
+      seen.push_back(f.file.path());
+    });
+    CHECK(ok);
+    CHECK(seen == files);
+  }
+  auto r = run_gonu("verify --quiet '" + files[0] + "' '" + files[1] + "' '" + files[2] + "'");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "OK " + files[0] + ":"));
+  CHECK(contains(r.out, "OK " + files[2] + ":"));
+  // A damaged table stops the run at it, after the OK of those before.
+  std::string bytes = table_test::slurp(files[1]);
+  bytes[bytes.size() - 5] = static_cast<char>(bytes[bytes.size() - 5] ^ 1);
+  table_test::spit(files[1], bytes);
+  r = run_gonu("verify --quiet '" + files[0] + "' '" + files[1] + "' '" + files[2] + "'");
+  CHECK(r.code == 1);
+  CHECK(contains(r.out, "OK " + files[0] + ":"));
+  CHECK_FALSE(contains(r.out, files[2]));
+  CHECK(contains(r.err, files[1] + ": block 0 does not decode"));
+  // Several files, or --max-memory, go with Jungi tables only.
+  REQUIRE(run_gonu("solve --board 2x3 --quiet --out '" + d.file("j.gonu") + "'").code == 0);
+  CHECK(run_gonu("verify '" + d.file("j.gonu") + "' '" + d.file("j.gonu") + "'").code == 2);
+  CHECK(run_gonu("verify --max-memory 1G '" + d.file("j.gonu") + "'").code == 2);
+  CHECK(run_gonu("verify '" + d.file("j.gonu") + "'").code == 0);
+}
+
 TEST_CASE("jungi table file: gonu play plays a Jungi ending against perfect play", "[jungi_table_file]") {
   TempDir d;
   REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);

@@ -1,6 +1,7 @@
-// gonu verify FILE: checks the header, the payload checksum, and re-derives every value and
-// distance from the successors' values read from the same file. Prints OK with the counts, or
-// fails (exit 1) naming the first thing that is wrong.
+// gonu verify FILE...: checks the header, the payload checksum, and re-derives every value and
+// distance from the successors' values read from the same file (a Jungi table: and from the
+// tables beside it; several Jungi tables in one run share the tables they read). Prints OK with
+// the counts, or fails (exit 1) naming the first thing that is wrong.
 #include <iostream>
 
 #include "core/error.hpp"
@@ -14,15 +15,19 @@
 namespace gonu::cli {
 
 int cmd_verify(int argc, char** argv) {
-  CommandLine cl("gonu verify FILE [--quiet] [--sample N]");
+  CommandLine cl("gonu verify FILE... [--quiet] [--sample N] [--max-memory SIZE]");
   cl.quiet();
   cl.count("sample", 1, "Jungi tables: re-derive every Nth placement only (the counts in full)", 1);
-  cl.positional("file");
+  cl.byte_size("max-memory", "Jungi tables: the tables kept from one file for the next (default: physical memory)");
+  cl.positional_list("file");
   if (!cl.parse(argc, argv)) return 0;
-  if (jungi::is_jungi_table_file(cl.required("file", "FILE")))
-    return jungi_verify(cl.text("file"), std::uint64_t(cl.count_value("sample")));
+  const std::vector<std::string> files = cl.required_list("file", "FILE");
+  if (jungi::is_jungi_table_file(files.front()))
+    return jungi_verify(files, std::uint64_t(cl.count_value("sample")), cl.byte_size_value("max-memory"));
+  if (files.size() > 1) cl.usage_error("several files go with Jungi tables only");
   if (cl.count_value("sample") != 1) cl.usage_error("--sample goes with a Jungi table");
-  const Table t = Table::open(cl.required("file", "FILE"));
+  if (cl.has("max-memory")) cl.usage_error("--max-memory goes with Jungi tables");
+  const Table t = Table::open(files.front());
   const ProgressFn progress = make_progress(cl.has("quiet"));
   const TableVerifyResult r = verify_table(t, progress);
   end_progress(progress);

@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/jungi/moves.hpp"
 #include "tools/options.hpp"
@@ -25,7 +26,9 @@ int jungi_solve(const CommandLine& cl);
 // gonu query, info and verify of a Jungi table file (tools/jungi_tables.cpp).
 int jungi_query(const CommandLine& cl, const std::string& path);
 int jungi_info(const std::string& path);
-int jungi_verify(const std::string& path, std::uint64_t every);
+// Every file in turn, sharing the tables read (jungi::verify_families, max_bytes 0: physical
+// memory); an OK block each, then exit 1 at the first that fails.
+int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes);
 // gonu play on a Jungi table: POSITION against perfect play (--as south|north|both).
 int jungi_play(const CommandLine& cl, const std::string& path);
 

@@ -172,17 +172,20 @@ int jungi_info(const std::string& path) {
   return 0;
 }
 
-int jungi_verify(const std::string& path, std::uint64_t every) {
-  const jungi::TableFamily f = jungi::open_family(path, /*check=*/true);
-  const jungi::FamilyVerifyResult r = jungi::verify_family(f, every);
-  if (!r.ok) throw GonuError(path + ": verify failed: " + r.first_error);
-  std::cout << "OK " << path << ": header, checksums, and " << with_commas(r.derived)
-            << (every > 1 ? " positions (every " + with_commas(every) + "th placement) of " + with_commas(r.positions)
-                          : std::string(" positions"))
-            << " re-derived from their successors (" << jungi::describe(f.file.rules()) << ")\n";
-  for (const std::size_t s : {0u, 1u})
-    std::cout << (s == 0 ? "South to move: " : "North to move: ") << "WIN " << with_commas(r.wins[s]) << " / LOSS "
-              << with_commas(r.losses[s]) << " / DRAW " << with_commas(r.draws[s]) << "\n";
+int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes) {
+  const auto report = [&](const jungi::TableFamily& f, const jungi::FamilyVerifyResult& r) {
+    const std::string& path = f.file.path();
+    if (!r.ok) throw GonuError(path + ": verify failed: " + r.first_error);
+    std::cout << "OK " << path << ": header, checksums, and " << with_commas(r.derived)
+              << (every > 1 ? " positions (every " + with_commas(every) + "th placement) of " + with_commas(r.positions)
+                            : std::string(" positions"))
+              << " re-derived from their successors (" << jungi::describe(f.file.rules()) << ")\n";
+    for (const std::size_t s : {0u, 1u})
+      std::cout << (s == 0 ? "South to move: " : "North to move: ") << "WIN " << with_commas(r.wins[s]) << " / LOSS "
+                << with_commas(r.losses[s]) << " / DRAW " << with_commas(r.draws[s]) << "\n";
+    std::cout.flush();
+  };
+  jungi::verify_families(paths, every, max_bytes ? max_bytes : jungi::physical_memory_bytes(), report);
   return 0;
 }
 

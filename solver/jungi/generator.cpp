@@ -351,6 +351,12 @@ const Table& TableSet::solve_alone(const Material& wanted, const TableOptions& o
 
 void TableSet::release(const Material& m) { tables_.erase(m); }
 
+std::vector<Material> TableSet::held() const {
+  std::vector<Material> out;
+  for (const auto& [x, t] : tables_) out.push_back(x);
+  return out;
+}
+
 std::uint64_t TableSet::held_bytes() const {
   std::uint64_t held = 0;
   for (const auto& [x, t] : tables_) held += t->entries.size() * sizeof(std::uint16_t);

@@ -120,6 +120,8 @@ class TableSet {
   void release(const Material& m);
   // The bytes of the entries of every table held.
   std::uint64_t held_bytes() const;
+  // The materials whose tables are held, in no set order.
+  std::vector<Material> held() const;
 
  private:
   void solve_one(const Material& m, SweepMethod method, const LevelReport& on_level);

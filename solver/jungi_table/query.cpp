@@ -230,4 +230,31 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   return r;
 }
 
+bool verify_families(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes,
+                     const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done) {
+  std::optional<TableSet> held;
+  std::string held_dir;
+  for (const std::string& path : paths) {
+    TableFile file = TableFile::open(path);
+    const std::string dir = directory_of(path);
+    TableSet set = held && held_dir == dir && held->rules() == file.rules() ? std::move(*held) : TableSet(file.rules());
+    held.reset();
+    const Material m = file.material();
+    if (set.held_bytes() > max_bytes) {
+      const std::vector<Material> reads = kept_closure(m);
+      for (const Material& x : set.held())
+        if (std::find(reads.begin(), reads.end(), x) == reads.end()) set.release(x);
+    }
+    set.release(m);  // read again, with the check
+    TableFamily f{std::move(file), dir, std::move(set), {}, LoadCheck{}};
+    f.set.adopt(f.file.load(&*f.check));
+    const FamilyVerifyResult r = verify_family(f, every);
+    done(f, r);
+    if (!r.ok) return false;
+    held.emplace(std::move(f.set));
+    held_dir = dir;
+  }
+  return true;
+}
+
 }  // namespace gonu::jungi

@@ -6,6 +6,7 @@
 // (table_file_name); where that table is absent the move's value is unknown.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -87,5 +88,12 @@ struct FamilyVerifyResult {
 // (i / 2) % every == 0) is re-derived, the rest counted from the stored values: a 4-piece table
 // re-derived whole takes some 10 µs a position here, hours for all of them.
 FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every = 1);
+// verify_family of each file in turn (opened with the check), the tables read for one kept for the
+// next while they hold at most `max_bytes` (beyond, those the next does not read are dropped
+// first), so that a directory's tables given smallest first are each read about once, not once
+// for every table that reads it. Files of another directory or reading start afresh. Calls
+// done(family, result) after each; stops after the first that fails, returning false.
+bool verify_families(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes,
+                     const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done);
 
 }  // namespace gonu::jungi

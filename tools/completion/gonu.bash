@@ -21,7 +21,7 @@ _gonu_options() {
       ;;
     query) echo "--history --json --certificate --help" ;;
     play) echo "--history --as --vary --seed --values --certificate --rules --capture --corner --repetition --board --first --help" ;;
-    verify) echo "--quiet --sample --help" ;;
+    verify) echo "--quiet --sample --max-memory --help" ;;
     serve) echo "--certificate --host --port --help" ;;
   esac
 }
