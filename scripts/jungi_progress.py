@@ -32,6 +32,7 @@ def info(gonu, path):
     positions = int(re.search(r"\(([\d,]+) positions\)", field["indices"])[1].replace(",", ""))
     longest = re.match(r"(\d+) plies, (.*)$", field["longest win"])
     t = {"positions": positions, "bytes": os.path.getsize(path),
+         "format": int(re.search(r"format version (\d+)", field["format"])[1]),
          "longest": int(longest[1]) if longest else -1, "where": longest[2] if longest else ""}
     for side in ("South", "North"):
         wld = re.match(r"WIN ([\d,]+) / LOSS ([\d,]+) / DRAW ([\d,]+)$", field[f"{side} to move"])
@@ -134,8 +135,17 @@ def main():
         size = sum(t["bytes"] for t in have)
         rate = f"{size / positions:.4f}" if positions else "-"
         timed = [seconds[m] for m in mine if m in done and m in seconds]
-        solve = f"{sum(timed) / 3600:.2f} h ({len(timed):,} tables)" if timed else "-"
+        total = sum(timed)
+        solve = (f"{total / 3600:.2f} h" if total >= 360 else f"{total:.0f} s") + f" ({len(timed):,} tables)" if timed else "-"
         print(f"| {pieces} | {len(mine):,} | {len(have):,} | {positions:,} | {size:,} | {rate} | {solve} |")
+    old = [m for m in done if done[m]["format"] < max(t["format"] for t in done.values())]
+    if old:
+        new = [t for m, t in done.items() if m not in old and materials[m] == n]
+        rate = sum(t["bytes"] for t in new) / max(1, sum(t["positions"] for t in new))
+        print()
+        print(f"{len(old):,} of these files are of an older table format, written before the current one (which")
+        print("`scripts/jungi.sh --four` writes them in again once the run is done); the "
+              f"{n}-piece tables of the current format take {rate:.4f} bytes a position.")
     if csv_path:
         write_csv(csv_path, materials, done, seconds)
     longest = sorted(((m, t) for m, t in done.items() if materials[m] == n), key=lambda kv: -kv[1]["longest"])[:10]
