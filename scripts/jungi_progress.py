@@ -74,8 +74,10 @@ def bare_royal_pairs(tables):
     return sorted(rows, key=lambda r: -r[1]["South"][0] / max(1, sum(r[1]["South"])))
 
 
-def findings(done, n):
-    """What a player wants from the n-piece tables (both sides' figures from each kept table)."""
+def findings(done, n, complete):
+    """What a player wants from the n-piece tables (both sides' figures from each kept table);
+    `complete`: every n-piece table is there (else the figures are of those solved so far)."""
+    so_far = "" if complete else " solved so far"
     tables = {m: dict(t) for m, t in done.items()}
     add_flips(tables)
     pairs = bare_royal_pairs(tables)
@@ -84,7 +86,7 @@ def findings(done, n):
         print()
         print("### Two pieces against a bare King")
         print()
-        print(f"South's King with two pieces (`KXYvK`, {len(pairs)} pairs, promoted forms included) against North's")
+        print(f"South's King with two pieces (`KXYvK`, the {len(pairs)} pairs{so_far}, promoted forms included) against North's")
         print(f"King alone: South to move wins more than half the positions with {wins} of them. The pairs")
         print("that win most and least often (South wins with South to move, then with North to move; the")
         print("longest win):")
@@ -101,7 +103,7 @@ def findings(done, n):
         print("### One piece against one")
         print()
         print("`KXvKY`, both Kings unpromoted: the share of positions South (the row's piece) wins with South")
-        print("to move.")
+        print(f"to move{'' if complete else ' (- where not solved yet)'}.")
         print()
         print("| South \\ North | " + " | ".join(types) + " |")
         print("|---|" + "---:|" * len(types))
@@ -155,7 +157,7 @@ def main():
         print()
         for m, t in longest:
             print(f"- `{m}`: {t['longest']} plies, from `{t['where']}`")
-    findings({m: t for m, t in done.items() if materials[m] == n}, n)
+    findings({m: t for m, t in done.items() if materials[m] == n}, n, len(done) == len(materials))
 
 
 if __name__ == "__main__":
