@@ -362,8 +362,6 @@ bool leaves_material(const Position& p, const Move& m) {
   return enemy(m.to);
 }
 
-int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
-
 // The values of captures of what passed by of one piece (one slot of a placement), by the square
 // the capture moves to: the moves to one position (un-moves) or from one (its moves) share them.
 struct CapsCache {
@@ -669,11 +667,7 @@ class Solver {
     if (south_file < 4 || (south_file > 4 && c_south_file != 4)) out[std::size_t(n++)] = t_.indexer.encode(q, to_move);
     if (south_file == 4) {
       out[std::size_t(n++)] = t_.indexer.encode(q, to_move);
-      if (c_south_file != 4) {
-        Placement m = q;
-        for (int k = 0; k < m.n; ++k) m.square[std::size_t(k)] = std::int8_t(mirror_square(m.square[std::size_t(k)]));
-        out[std::size_t(n++)] = t_.indexer.encode(m, to_move);
-      }
+      if (c_south_file != 4) out[std::size_t(n++)] = t_.indexer.encode(mirror_placement(q), to_move);
     }
     return n;
   }
