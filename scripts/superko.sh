@@ -381,7 +381,7 @@ PY
     echo
     echo "\`gonu solve --rules soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes N\`: df-pn over"
     echo "the 2-2 layer's capture-entry states that the attractors leave open, one search per class under the"
-    echo "board symmetries, N expansions a class, one table for the layer (proofs shared under their history"
+    echo "board symmetries and the colour swap, N expansions a class, one table for the layer (proofs shared under their history"
     echo "condition; the classes in rounds of 16 on every core, each round's proofs added in class order); then the start by its own df-pn within N expansions (without the attractors' values and"
     echo "the symmetries, so that its proof is written as a certificate, checked by \`gonu check-certificate\`:"
     echo "format 8, a proof graph holding the start's proof and the layer's decided classes proven again"

@@ -71,6 +71,9 @@ void add_superko_options(CommandLine& cl) {
   cl.count("table-entries", std::int64_t(1) << 22, "superko: transposition table size before it is cleared");
   cl.count("relevant-boards", 96,
            "superko: keep proofs that rely on at most this many boards for reuse under other histories (0: off)");
+  cl.add()("dfpn-own-frame",
+           "superko: df-pn keeps each conditional proof as found, not as its image under the board's symmetries "
+           "and the colour swap (for comparison)");
   cl.add()("no-banfree-leaves", "superko: do not stop at ban-free decided states (slower; for testing)")
           ("no-table", "superko: no transposition table (slower; for testing)");
 }
@@ -142,6 +145,7 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   o.max_seconds = cl.seconds_value("max-seconds");
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
   o.banfree_leaves = !cl.has("no-banfree-leaves");
+  o.symmetric_proofs = !cl.has("dfpn-own-frame");
   o.transpositions = !cl.has("no-table");
   o.max_relevant_boards = std::size_t(cl.count_value("relevant-boards"));
   o.relevance = o.max_relevant_boards > 0;
@@ -311,7 +315,8 @@ nlohmann::ordered_json entry_layers_json(const SuperkoResult& r) {
 
 nlohmann::ordered_json dfpn_json(const DfpnStats& t) {
   return {{"nodes", t.nodes}, {"exact_entries", t.exact}, {"conditional_entries", t.conditional},
-          {"fresh_entries", t.entries}, {"collections", t.collections}, {"conditional_hits", t.hits}};
+          {"fresh_entries", t.entries}, {"collections", t.collections}, {"conditional_hits", t.hits},
+          {"image_hits", t.image_hits}};
 }
 
 nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
@@ -327,13 +332,14 @@ nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
 void print_dfpn_layer(const DfpnLayerReport& l) {
   std::cout << "df-pn layer " << l.black << "-" << l.white << ":   " << with_commas(l.capture_entry)
             << " capture-entry states, " << with_commas(l.open) << " open after the attractor, "
-            << with_commas(l.classes) << " classes under the board symmetries; proven " << with_commas(l.win)
+            << with_commas(l.classes) << " classes under the board symmetries and the colour swap; proven " << with_commas(l.win)
             << " won / " << with_commas(l.loss) << " lost for the side to move (" << with_commas(l.states_win) << " / "
             << with_commas(l.states_loss) << " states), " << with_commas(l.classes - l.win - l.loss)
             << " classes open; " << with_commas(l.nodes) << " nodes (a decided class at most "
             << with_commas(l.max_class_nodes) << "); table " << with_commas(l.table.exact) << " exact + "
             << with_commas(l.table.conditional) << " conditional entries, " << with_commas(l.table.hits)
-            << " conditional hits, " << l.table.collections << " collections"
+            << " conditional hits (" << with_commas(l.table.image_hits) << " through an image), "
+            << l.table.collections << " collections"
             << (l.certified ? "; " + with_commas(l.certified) + " decided classes proven again for the certificate" : "")
             << (l.stop.empty() ? "" : "; stopped by the " + l.stop + " after " + with_commas(l.classes_run) + " classes")
             << "\n";
@@ -444,7 +450,8 @@ void print_work_lines(const SuperkoResult& r, bool layers) {
     std::cout << "df-pn:            " << with_commas(r.dfpn.nodes) << " nodes, " << with_commas(r.dfpn.entries)
               << " fresh entries proven, table " << with_commas(r.dfpn.exact) << " exact + "
               << with_commas(r.dfpn.conditional) << " conditional entries (" << r.dfpn.collections
-              << " collections, " << with_commas(r.dfpn.hits) << " conditional hits)\n";
+              << " collections, " << with_commas(r.dfpn.hits) << " conditional hits, "
+              << with_commas(r.dfpn.image_hits) << " through an image)\n";
   else
     std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
               << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("

@@ -43,13 +43,21 @@ std::uint64_t mix(Key k) {
   return k ^ (k >> 31);
 }
 
-// The image of p under the board symmetry with the least key, among the images that lie in the
-// ban-free solution (so that every state below it has its true ban-free value; F3 needs that).
+// Variant v of the board's 2S maps: symmetry v, or symmetry v - S followed by the colour swap.
+int variant_count(const Board& b) { return 2 * symmetry_count(b); }
+Position variant_image(const Board& b, int v, const Position& p) {
+  const int s = symmetry_count(b);
+  return v < s ? map_position(b, v, p) : swap_colours(b, map_position(b, v - s, p));
+}
+
+// The image of p with the least key under the board's symmetries and the colour swap, among the
+// images that lie in the ban-free solution (so that every state below it has its true ban-free
+// value; F3 needs that).
 Position canonical_image(const BanFreeOracle& o, const Board& b, const Position& p) {
   Position best = p;
   Key best_key = o.key(p);
-  for (int s = 1; s < symmetry_count(b); ++s) {
-    const Position q = map_position(b, s, p);
+  for (int v = 1; v < variant_count(b); ++v) {
+    const Position q = variant_image(b, v, p);
     const Key k = o.key(q);
     if (k < best_key && find_state(o.solution, k)) {
       best = q;
@@ -77,10 +85,72 @@ DfpnSearch::DfpnSearch(const BanFreeOracle& oracle, const FreshValues* fresh, co
       fresh_(fresh),
       options_(options),
       board_(make_board(oracle.rules.rows, oracle.rules.cols)),
-      symmetries_(symmetry_count(board_)) {}
+      symmetries_(symmetry_count(board_)) {
+  if (!options_.symmetry || !options_.symmetric_proofs || !options_.relevance) return;
+  variants_ = variant_count(board_);
+  // The variants' square maps as byte tables: every child's images and every push read them.
+  chunks_ = (board_.n + 7) / 8;
+  image_bytes_.assign(std::size_t(variants_ * chunks_), {});
+  for (int v = 0; v < variants_; ++v)
+    for (int c = 0; c < chunks_; ++c)
+      for (int x = 0; x < 256; ++x)
+        for (int i = 0; i < 8 && 8 * c + i < board_.n; ++i)
+          if (x >> i & 1) {
+            const int sq = 8 * c + i;
+            const int to = v < symmetries_ ? map_square(board_, v, sq) : map_square(board_, 2, map_square(board_, v - symmetries_, sq));
+            image_bytes_[std::size_t(v * chunks_ + c)][std::size_t(x)] |= Bits(1) << to;
+          }
+  // u inverts v when it maps every one-piece position of either colour back to itself.
+  inverse_.resize(std::size_t(variants_));
+  for (int v = 0; v < variants_; ++v)
+    for (int u = 0; u < variants_; ++u) {
+      bool back = true;
+      for (int sq = 0; sq < board_.n && back; ++sq)
+        for (const Side side : {Side::black, Side::white}) {
+          Position p{};
+          (side == Side::black ? p.black : p.white) = Bits(1) << sq;
+          p.to_move = side;
+          back = back && apply_variant(u, apply_variant(v, p)) == p;
+        }
+      if (back) inverse_[std::size_t(v)] = std::uint8_t(u);
+    }
+}
+
+// variant_image by the tables (the colour swap: symmetry 2, as swap_colours mirrors the ranks).
+Position DfpnSearch::apply_variant(int v, const Position& p) const {
+  if (v == 0) return p;
+  const std::array<Bits, 256>* t = &image_bytes_[std::size_t(v * chunks_)];
+  Bits b = 0, w = 0;
+  for (int c = 0; c < chunks_; ++c) {
+    b |= t[c][(p.black >> (8 * c)) & 0xff];
+    w |= t[c][(p.white >> (8 * c)) & 0xff];
+  }
+  return v < symmetries_ ? Position{b, w, p.to_move} : Position{w, b, other(p.to_move)};
+}
+
+Key DfpnSearch::map_key(int v, Key k) const {
+  Position p;
+  Tag t;
+  decode_key(oracle_.solution.codec, k, p, t);
+  return oracle_.key(apply_variant(v, p));
+}
+
+std::pair<Key, int> DfpnSearch::canonical_key(const Position& p) const {
+  std::pair<Key, int> best{oracle_.key(p), 0};
+  for (int v = 1; v < variants_; ++v) best = std::min(best, std::pair<Key, int>{oracle_.key(apply_variant(v, p)), v});
+  return best;
+}
+
+void DfpnSearch::map_deps(int v, Deps& d) const {
+  if (v == 0) return;
+  for (Key& k : d.unvisited) k = map_key(v, k);
+  for (Key& k : d.visited) k = map_key(v, k);
+  normalize(d.unvisited);
+  normalize(d.visited);
+}
 
 DfpnStats DfpnSearch::stats() const {
-  return {nodes_, exact_.size(), conditional_count_, entries_.size(), collections_, hits_};
+  return {nodes_, exact_.size(), conditional_count_, entries_.size(), collections_, hits_, image_hits_};
 }
 
 void DfpnSearch::tick() {
@@ -147,6 +217,7 @@ void DfpnSearch::enter_segment(const std::vector<Position>& boards) {
   segs_.emplace_back();
   for (const Position& b : boards) {
     Child c{};
+    c.pos = b;
     c.key = oracle_.key(b);
     std::uint16_t d;
     c.bfd = oracle_.value(c.key, d) != Value::draw ? d : kNoDist;
@@ -160,6 +231,9 @@ void DfpnSearch::push(const Child& c) {
   s.keys.insert(c.key);
   s.hash ^= mix(c.key);
   s.pmin.push_back(std::min(top, c.bfd));
+  if (variants_ == 1) return;
+  s.images.resize(std::size_t(variants_ - 1));
+  for (int v = 1; v < variants_; ++v) s.images[std::size_t(v - 1)].insert(oracle_.key(apply_variant(v, c.pos)));
 }
 
 void DfpnSearch::pop(const Child& c) {
@@ -167,6 +241,7 @@ void DfpnSearch::pop(const Child& c) {
   s.keys.erase(c.key);
   s.hash ^= mix(c.key);
   s.pmin.pop_back();
+  for (int v = 1; v < variants_; ++v) s.images[std::size_t(v - 1)].erase(oracle_.key(apply_variant(v, c.pos)));
 }
 
 Position DfpnSearch::canonical(const Position& p) const {
@@ -219,6 +294,13 @@ std::vector<DfpnSearch::Child> DfpnSearch::children(const Position& p, std::vect
       c.kind = Kind::leaf;  // F3: every decided board on the path is farther
       c.leaf = bf == Value::win ? SkValue::win : SkValue::loss;
     }
+    if (c.kind == Kind::inner && variants_ == 1) {
+      c.ckey = c.key;
+    } else if (c.kind == Kind::inner) {
+      const auto [ck, v] = canonical_key(c.pos);
+      c.ckey = ck;
+      c.sym = std::uint8_t(v);
+    }
     if (c.kind != Kind::leaf) c.replies = initial_dn(c);
     out.push_back(c);
   }
@@ -249,19 +331,23 @@ const DfpnSearch::Exact* DfpnSearch::find_exact(Key k, std::uint64_t hash) const
   return it != base_->exact_.end() ? &it->second : nullptr;
 }
 
-bool DfpnSearch::conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v) {
+// c's proofs are read in the frame of its canonical image: its key and the visited set's image.
+bool DfpnSearch::conditional_hit(const Child& c, std::uint16_t pmin_child, const Deps*& deps, SkValue& v) {
   const Segment& seg = segs_.back();
-  const auto visited = [&](Key b) { return b == k || seg.keys.count(b) > 0; };
+  const KeySet& seen = c.sym == 0 ? seg.keys : seg.images[c.sym - 1u];
+  const Key k = c.ckey;
+  const auto visited = [&](Key b) { return b == k || seen.count(b) > 0; };
   const auto match = [&](const std::unordered_map<Key, std::vector<Conditional>>& table) {
     const auto it = table.find(k);
     if (it == table.end()) return false;
-    for (const Conditional& c : it->second) {
-      if (c.deps.threshold >= pmin_child) continue;
-      if (std::any_of(c.deps.unvisited.begin(), c.deps.unvisited.end(), visited)) continue;
-      if (!std::all_of(c.deps.visited.begin(), c.deps.visited.end(), visited)) continue;
-      deps = &c.deps;
-      v = c.value;
+    for (const Conditional& e : it->second) {
+      if (e.deps.threshold >= pmin_child) continue;
+      if (std::any_of(e.deps.unvisited.begin(), e.deps.unvisited.end(), visited)) continue;
+      if (!std::all_of(e.deps.visited.begin(), e.deps.visited.end(), visited)) continue;
+      deps = &e.deps;
+      v = e.value;
       ++hits_;
+      if (c.sym != 0) ++image_hits_;
       return true;
     }
     return false;
@@ -281,7 +367,11 @@ DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
   } else {
     const Deps* d = nullptr;
     SkValue v;
-    if (options_.relevance && conditional_hit(c.key, std::min(pmin_top(), c.bfd), d, v)) return proven(v, d);
+    if (options_.relevance && conditional_hit(c, std::min(pmin_top(), c.bfd), d, v)) {
+      Numbers n = proven(v, d);
+      n.sym = c.sym;
+      return n;
+    }
     hash ^= seg.hash;
   }
   const Exact* found = find_exact(c.key, hash);
@@ -318,10 +408,13 @@ DfpnSearch::Deps DfpnSearch::proof_deps(Key k, const std::vector<Child>& kids, c
     const Deps* cd = nums[i].deps ? nums[i].deps : &kOverflow;
     if (cd->overflow) d.overflow = true;
     if (d.overflow) return;
+    // A proof read through the child's canonical image: its boards mapped back to this frame.
+    const int back = nums[i].sym == 0 ? 0 : inverse_[nums[i].sym];
+    const auto here = [&](Key b) { return back == 0 ? b : map_key(back, b); };
     for (Key u : cd->unvisited)
-      if (u != c.key) d.unvisited.push_back(u);
+      if (here(u) != c.key) d.unvisited.push_back(here(u));
     for (Key v : cd->visited)
-      if (v != c.key) d.visited.push_back(v);
+      if (here(v) != c.key) d.visited.push_back(here(v));
     d.threshold = std::max(d.threshold, cd->threshold);
   };
   if (win) {
@@ -374,7 +467,7 @@ void DfpnSearch::collect() {
   }
 }
 
-void DfpnSearch::store(Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d) {
+void DfpnSearch::store(const Position& p, Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d) {
   if (exact_.size() + conditional_count_ >= options_.max_table_entries) collect();
   const Segment& seg = segs_.back();
   const bool proven = pn == 0 || dn == 0;
@@ -382,7 +475,9 @@ void DfpnSearch::store(Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t 
   if (proven && seg.keys.size() == 1) entries_[k] = v;  // the segment's first state: a fresh entry (F2)
   if (proven && options_.relevance && !d.overflow) {
     exact_.erase({k, seg.hash});
-    auto& list = conditional_[k];
+    const auto [ck, variant] = variants_ == 1 ? std::pair<Key, int>{k, 0} : canonical_key(p);
+    map_deps(variant, d);  // kept as its canonical image
+    auto& list = conditional_[ck];
     if (list.size() >= kConditionalsPerKey) {
       const auto lightest = std::min_element(list.begin(), list.end(), [](const Conditional& a, const Conditional& b) {
         return a.work < b.work;
@@ -429,7 +524,7 @@ DfpnSearch::PnDn DfpnSearch::mid(const Position& p, Key k, std::uint64_t thpn, s
     recurse(kids[best], child_thpn, child_thdn);
   }
   const bool proven = pn == 0 || dn == 0;
-  store(k, pn, dn, nodes_ - start + 1, proven ? proof_deps(k, kids, nums, excluded, pn == 0) : Deps{});
+  store(p, k, pn, dn, nodes_ - start + 1, proven ? proof_deps(k, kids, nums, excluded, pn == 0) : Deps{});
   return {pn, dn};
 }
 
@@ -520,6 +615,7 @@ std::vector<DfpnOutcome> DfpnSearch::run_jobs(const std::vector<std::vector<Posi
     add_proofs(d.proofs);
     nodes_ += d.stats.nodes;
     hits_ += d.stats.hits;
+    image_hits_ += d.stats.image_hits;
     collections_ += d.stats.collections;
     out.push_back(std::move(d.outcome));
   }

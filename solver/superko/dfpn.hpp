@@ -1,8 +1,14 @@
 // Depth-first proof-number search (df-pn) over the full superko history (SUPERKO.md, "df-pn").
 //
 // A node is (state, boards since the last capture): a capture starts a new segment whose value is a
-// function of its first state alone (F2), so a capture child is solved once per state (canonical
-// under the board symmetries whose image lies in the ban-free solution) and kept for the run.
+// function of its first state alone (F2), so a capture child is solved once per state (canonical,
+// see Symmetry) and kept for the run.
+// Symmetry (option `symmetry`): the board's symmetries and the colour swap (colours and side to move
+// exchanged, ranks mirrored) send games to games, so a fresh entry is searched as its canonical
+// image (the least key among its images in the ban-free solution), and a conditional proof is kept
+// as its canonical image (the least key among all its images) with its boards mapped alike: a node
+// reads it through its own map, its visited set kept in every image (Segment::images). Sound
+// because a proof and its image are the same fact about isomorphic games (SUPERKO.md, F12).
 // Leaves: a side with at most one piece; a capture onto a state whose fresh value is known (the
 // layers' attractors, proven entries, or this search's own); a ban-free decided state under F3's
 // distance condition. Negamax numbers: pn proves "the side to move wins", dn "it loses";
@@ -35,6 +41,7 @@
 // at most `round_jobs`, sharing `round_nodes` (so that, were none of their proofs used, the rounds
 // would cost twice the main's own expansions); the budget doubles every round.
 #pragma once
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -46,6 +53,7 @@
 #include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/certificate.hpp"
+#include "solver/superko/key_set.hpp"
 #include "solver/superko/layers.hpp"
 #include "solver/superko/types.hpp"
 
@@ -60,6 +68,7 @@ struct DfpnOptions {
   bool banfree_leaves = true;                  // F3 leaves
   bool symmetry = true;  // fresh entries searched as their canonical image (off for a certificate: it
                          // names the positions the game reaches)
+  bool symmetric_proofs = true;  // with symmetry: conditional proofs kept as their canonical image
   bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
   double checkpoint_seconds = 60;  // between calls of the checkpoint (set_checkpoint)
   // Parallel rounds (the head): fixed, never the thread count, so that results do not depend on it.
@@ -81,6 +90,7 @@ struct DfpnStats {
   std::uint64_t entries = 0;      // fresh-entry values proven (capture targets, roots without history)
   std::uint64_t collections = 0;  // times the table was full and its light entries dropped
   std::uint64_t hits = 0;         // conditional proofs found by a look-up (their condition met)
+  std::uint64_t image_hits = 0;   // of them, read through the node's image under a symmetry or the colour swap
 };
 
 class DfpnSearch {
@@ -145,16 +155,20 @@ class DfpnSearch {
     SkValue leaf;   // leaf: its value for its side to move
     std::uint16_t bfd;  // ban-free distance (leaf threshold), kNoDist for draws
     Position canon;     // capture: the canonical image searched
+    Key ckey;           // inner, proofs shared under the symmetries: the key of its canonical image
+    std::uint8_t sym;   // ... and the variant that maps it there (0: the identity)
     std::uint32_t replies;  // unsearched: its initial dn (its mover's moves, the one back excluded)
   };
   struct Numbers {
     std::uint64_t pn = 1, dn = 1;
     const Deps* deps = nullptr;  // proven: what it relied on (null: nothing)
+    std::uint8_t sym = 0;        // deps are of the child's image under this variant (0: its own)
   };
   struct Segment {
-    std::unordered_set<Key> keys;
+    KeySet keys;
     std::uint64_t hash = 0;
     std::vector<std::uint16_t> pmin;
+    std::vector<KeySet> images;  // images[v - 1]: the keys' images under variant v
   };
   struct Exact {
     std::uint64_t pn, dn, work;
@@ -191,12 +205,18 @@ class DfpnSearch {
   std::vector<Child> children(const Position& p, std::vector<Key>& excluded);
   Numbers lookup(const Child& c);
   std::uint32_t initial_dn(const Child& c) const;
-  bool conditional_hit(Key k, std::uint16_t pmin_child, const Deps*& deps, SkValue& v);
+  bool conditional_hit(const Child& c, std::uint16_t pmin_child, const Deps*& deps, SkValue& v);
   void recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn);
   // The proof's reliance once p is decided, from its children's (F5's bottom-up rule).
   Deps proof_deps(Key k, const std::vector<Child>& kids, const std::vector<Numbers>& nums,
                   const std::vector<Key>& excluded, bool win);
-  void store(Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d);
+  void store(const Position& p, Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d);
+  // Variants (symmetry, then the colour swap): 0 the identity; variants_ is 1 unless proofs are
+  // shared under them.
+  Position apply_variant(int v, const Position& p) const;
+  Key map_key(int v, Key k) const;
+  std::pair<Key, int> canonical_key(const Position& p) const;  // least key among p's images, its variant
+  void map_deps(int v, Deps& d) const;
   void collect();
   void push(const Child& c);
   void pop(const Child& c);
@@ -217,12 +237,16 @@ class DfpnSearch {
   DfpnOptions options_;
   Board board_;
   int symmetries_;
+  int variants_ = 1;
+  std::vector<std::uint8_t> inverse_;  // of each variant
+  int chunks_ = 0;                      // bytes of a board's bit set
+  std::vector<std::array<Bits, 256>> image_bytes_;  // [v * chunks_ + c][byte]: where byte c's squares go
   std::vector<Segment> segs_;
   std::unordered_map<std::pair<Key, std::uint64_t>, Exact, PairHash> exact_;
   std::unordered_map<Key, std::vector<Conditional>> conditional_;
   std::size_t conditional_count_ = 0;
   std::unordered_map<Key, SkValue> entries_;
-  std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0;
+  std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0, image_hits_ = 0;
   std::uint64_t limit_ = 0;
   std::chrono::steady_clock::time_point deadline_;  // of the current call, when max_seconds > 0
   std::function<void()> checkpoint_;

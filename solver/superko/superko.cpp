@@ -195,6 +195,7 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
   d.max_relevant_boards = o.max_relevant_boards;
   d.relevance = o.relevance && o.transpositions;
   d.banfree_leaves = o.banfree_leaves;
+  d.symmetric_proofs = o.symmetric_proofs;
   return d;
 }
 

@@ -75,6 +75,7 @@ struct SuperkoOptions {
   double max_seconds = 0;
   std::uint64_t max_memory = 0;      // the search stops once the process's peak resident bytes pass this; 0: none
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
+  bool symmetric_proofs = true;      // df-pn: conditional proofs kept as their image under the symmetries
   bool transpositions = true;        // (state, visited-set hash) table
   bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories
   std::size_t max_relevant_boards = 96;  // larger proofs are not kept that way
