@@ -58,13 +58,18 @@ SkValue reference_value(const Game& g, std::uint64_t budget) {
 
 TEST_CASE("dfpn: proven values agree with the full-history negamax on random tiny positions", "[superko][dfpn]") {
   std::mt19937_64 rng(11);
-  DfpnOptions variants[5];
+  DfpnOptions variants[8];
   variants[1].relevance = false;           // proofs kept for their exact visited set only
   variants[2].max_relevant_boards = 3;     // most proofs too large to share
   variants[3].max_table_entries = 8;       // the table collected again and again
   variants[4].symmetric_proofs = false;    // proofs kept as found, not as their canonical image
+  variants[5].subset_boards = 58;          // the exact subset search wherever the region fits
+  variants[6].subset_boards = 6;           // ... only where it is small: mixed with proof numbers
+  variants[6].max_relevant_boards = 4;     // its proofs kept for one visited set when they rely on more
+  variants[7].subset_boards = 58;          // ... and with no F3 leaf to end a region
+  variants[7].banfree_leaves = false;
   int compared = 0, proven = 0;
-  std::uint64_t collections = 0, hits = 0, image_hits = 0;
+  std::uint64_t collections = 0, hits = 0, image_hits = 0, subset_big = 0, subset_small = 0;
   for (int trial = 0; trial < 120; ++trial) {
     const Game g = random_tiny_game(rng, trial);
     const SkValue ref = reference_value(g, 4'000);
@@ -73,14 +78,16 @@ TEST_CASE("dfpn: proven values agree with the full-history negamax on random tin
     const BanFreeOracle o = make_banfree_oracle(g);
     const FreshValues fresh = solve_fresh_values(o);
     INFO(format_position(g.board, current(g)) << " after " << g.moves.size() << " moves");
-    for (int v = 0; v < 5; ++v) {
-      DfpnSearch s(o, v == 0 ? &fresh : nullptr, variants[v]);
+    for (int v = 0; v < 8; ++v) {
+      DfpnSearch s(o, v == 0 || v >= 5 ? &fresh : nullptr, variants[v]);
       const DfpnOutcome r = s.solve(g);
       REQUIRE(r.value == ref);  // tiny: every search finishes
       collections += s.stats().collections;
       hits += s.stats().hits;
       image_hits += s.stats().image_hits;
       if (v == 4) REQUIRE(s.stats().image_hits == 0);
+      if (v < 5) REQUIRE(s.stats().subset_solved == 0);
+      (v == 6 ? subset_small : subset_big) += v >= 5 ? s.stats().subset_solved : 0;
     }
     ++proven;
   }
@@ -89,6 +96,8 @@ TEST_CASE("dfpn: proven values agree with the full-history negamax on random tin
   REQUIRE(collections > 0);
   REQUIRE(hits > 0);
   REQUIRE(image_hits > 0);  // proofs read through a symmetry or the colour swap, and the values still agree
+  REQUIRE(subset_big > 0);   // nodes decided by the subset search, and the values still agree
+  REQUIRE(subset_small > 0);
 }
 
 TEST_CASE("dfpn: the visited-set KeySet answers as std::set under random and last-in-first-out use", "[superko][dfpn]") {

@@ -71,6 +71,9 @@ void add_superko_options(CommandLine& cl) {
   cl.count("table-entries", std::int64_t(1) << 22, "superko: transposition table size before it is cleared");
   cl.count("relevant-boards", 96,
            "superko: keep proofs that rely on at most this many boards for reuse under other histories (0: off)");
+  cl.count("subset-boards", 0,
+           "superko: df-pn solves a node outright by a search over the subsets of the boards it can still reach "
+           "without a capture, when they are at most this many (0: off; at most 58)");
   cl.add()("dfpn-own-frame",
            "superko: df-pn keeps each conditional proof as found, not as its image under the board's symmetries "
            "and the colour swap (for comparison)");
@@ -146,6 +149,7 @@ SuperkoOptions superko_options(const CommandLine& cl) {
   o.max_table_entries = std::max<std::uint64_t>(1, std::uint64_t(cl.count_value("table-entries")));
   o.banfree_leaves = !cl.has("no-banfree-leaves");
   o.symmetric_proofs = !cl.has("dfpn-own-frame");
+  o.subset_boards = std::size_t(std::min<std::int64_t>(cl.count_value("subset-boards"), 58));
   o.transpositions = !cl.has("no-table");
   o.max_relevant_boards = std::size_t(cl.count_value("relevant-boards"));
   o.relevance = o.max_relevant_boards > 0;
@@ -316,7 +320,7 @@ nlohmann::ordered_json entry_layers_json(const SuperkoResult& r) {
 nlohmann::ordered_json dfpn_json(const DfpnStats& t) {
   return {{"nodes", t.nodes}, {"exact_entries", t.exact}, {"conditional_entries", t.conditional},
           {"fresh_entries", t.entries}, {"collections", t.collections}, {"conditional_hits", t.hits},
-          {"image_hits", t.image_hits}};
+          {"image_hits", t.image_hits}, {"subset_solved", t.subset_solved}, {"subset_nodes", t.subset_nodes}};
 }
 
 nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
@@ -339,7 +343,8 @@ void print_dfpn_layer(const DfpnLayerReport& l) {
             << with_commas(l.max_class_nodes) << "); table " << with_commas(l.table.exact) << " exact + "
             << with_commas(l.table.conditional) << " conditional entries, " << with_commas(l.table.hits)
             << " conditional hits (" << with_commas(l.table.image_hits) << " through an image), "
-            << l.table.collections << " collections"
+            << l.table.collections << " collections, " << with_commas(l.table.subset_solved)
+            << " nodes by the subset search"
             << (l.certified ? "; " + with_commas(l.certified) + " decided classes proven again for the certificate" : "")
             << (l.stop.empty() ? "" : "; stopped by the " + l.stop + " after " + with_commas(l.classes_run) + " classes")
             << "\n";
@@ -451,7 +456,8 @@ void print_work_lines(const SuperkoResult& r, bool layers) {
               << " fresh entries proven, table " << with_commas(r.dfpn.exact) << " exact + "
               << with_commas(r.dfpn.conditional) << " conditional entries (" << r.dfpn.collections
               << " collections, " << with_commas(r.dfpn.hits) << " conditional hits, "
-              << with_commas(r.dfpn.image_hits) << " through an image)\n";
+              << with_commas(r.dfpn.image_hits) << " through an image; " << with_commas(r.dfpn.subset_solved)
+              << " nodes by the subset search)\n";
   else
     std::cout << "search:           " << with_commas(r.nodes) << " nodes, " << with_commas(r.memo_entries)
               << " capture-entry states memoized, table " << with_commas(r.table_entries) << " entries ("

@@ -22,7 +22,7 @@ namespace gonu {
 
 namespace {
 
-constexpr std::uint64_t kInf = std::uint64_t(1) << 40;
+constexpr std::uint64_t kInf = DfpnSearch::kInfinite;
 constexpr std::uint16_t kNoDist = 0xffff;  // "no ban-free decided board on the path" / a draw
 // Proofs kept per state (the lightest dropped beyond): a proof that another relies on may go, and
 // the certificate's walk must then prove it again under its own history; with the jobs' proofs
@@ -150,7 +150,7 @@ void DfpnSearch::map_deps(int v, Deps& d) const {
 }
 
 DfpnStats DfpnSearch::stats() const {
-  return {nodes_, exact_.size(), conditional_count_, entries_.size(), collections_, hits_, image_hits_};
+  return {nodes_, exact_.size(), conditional_count_, entries_.size(), collections_, hits_, image_hits_, subset_solved_, subset_nodes_};
 }
 
 void DfpnSearch::tick() {
@@ -497,6 +497,9 @@ void DfpnSearch::store(const Position& p, Key k, std::uint64_t pn, std::uint64_t
 DfpnSearch::PnDn DfpnSearch::mid(const Position& p, Key k, std::uint64_t thpn, std::uint64_t thdn) {
   tick();
   const std::uint64_t start = nodes_;
+  // On a node's first expansion (no numbers yet under this history): the exact subset search.
+  if (options_.subset_boards > 0 && !find_exact(k, segs_.back().hash))
+    if (const std::optional<PnDn> r = subset_solve(p, k)) return *r;
   std::vector<Key> excluded;
   const std::vector<Child> kids = children(p, excluded);
   std::vector<Numbers> nums(kids.size());
@@ -616,6 +619,8 @@ std::vector<DfpnOutcome> DfpnSearch::run_jobs(const std::vector<std::vector<Posi
     nodes_ += d.stats.nodes;
     hits_ += d.stats.hits;
     image_hits_ += d.stats.image_hits;
+    subset_solved_ += d.stats.subset_solved;
+    subset_nodes_ += d.stats.subset_nodes;
     collections_ += d.stats.collections;
     out.push_back(std::move(d.outcome));
   }

@@ -45,6 +45,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -70,6 +71,11 @@ struct DfpnOptions {
                          // names the positions the game reaches)
   bool symmetric_proofs = true;  // with symmetry: conditional proofs kept as their canonical image
   bool mobility = false;  // an unsearched child's dn starts at its mover's move count (measured: decides fewer)
+  // The exact subset search (SUPERKO.md F13) where a node's region (the boards it can still reach
+  // without a capture) holds at most subset_boards boards (0: off; at most 58), within subset_nodes
+  // (board, subset) pairs a node.
+  std::size_t subset_boards = 0;
+  std::size_t subset_nodes = std::size_t(1) << 16;
   double checkpoint_seconds = 60;  // between calls of the checkpoint (set_checkpoint)
   // Parallel rounds (the head): fixed, never the thread count, so that results do not depend on it.
   std::uint64_t round_nodes = 4096;  // solve_rounds: the first round's budget, the main's and each job's
@@ -91,10 +97,14 @@ struct DfpnStats {
   std::uint64_t collections = 0;  // times the table was full and its light entries dropped
   std::uint64_t hits = 0;         // conditional proofs found by a look-up (their condition met)
   std::uint64_t image_hits = 0;   // of them, read through the node's image under a symmetry or the colour swap
+  std::uint64_t subset_solved = 0;  // nodes decided by the exact subset search
+  std::uint64_t subset_nodes = 0;   // the (board, subset) pairs it searched, decided or not
 };
 
 class DfpnSearch {
  public:
+  static constexpr std::uint64_t kInfinite = std::uint64_t(1) << 40;  // pn or dn of a decided node
+
   // `fresh` (may be null): the layers' attractors and proven entry values, read at capture edges.
   DfpnSearch(const BanFreeOracle& oracle, const FreshValues* fresh, const DfpnOptions& options);
 
@@ -230,6 +240,11 @@ class DfpnSearch {
   std::uint32_t write_node(const Position& p, Walk& w, std::string& out);
   void write_child(const Child& c, Walk& w, std::string& out, std::uint32_t& depth);
   Numbers ensure(const Child& c);
+  // The exact subset search (dfpn_subset.cpp): the node's value when its region is small, stored.
+  struct Region;
+  std::optional<PnDn> subset_solve(const Position& p, Key k);
+  bool region_of(const Position& p, Key k, Region& r) const;
+  SkValue capture_value(const Position& q, Key kq) const;
 
   const BanFreeOracle& oracle_;
   const FreshValues* fresh_;
@@ -246,7 +261,7 @@ class DfpnSearch {
   std::unordered_map<Key, std::vector<Conditional>> conditional_;
   std::size_t conditional_count_ = 0;
   std::unordered_map<Key, SkValue> entries_;
-  std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0, image_hits_ = 0;
+  std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0, image_hits_ = 0, subset_solved_ = 0, subset_nodes_ = 0;
   std::uint64_t limit_ = 0;
   std::chrono::steady_clock::time_point deadline_;  // of the current call, when max_seconds > 0
   std::function<void()> checkpoint_;

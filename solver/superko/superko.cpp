@@ -196,6 +196,7 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
   d.relevance = o.relevance && o.transpositions;
   d.banfree_leaves = o.banfree_leaves;
   d.symmetric_proofs = o.symmetric_proofs;
+  d.subset_boards = o.subset_boards;
   return d;
 }
 

@@ -76,6 +76,7 @@ struct SuperkoOptions {
   std::uint64_t max_memory = 0;      // the search stops once the process's peak resident bytes pass this; 0: none
   bool banfree_leaves = true;        // stop at ban-free decided states where that is sound
   bool symmetric_proofs = true;      // df-pn: conditional proofs kept as their image under the symmetries
+  std::size_t subset_boards = 0;     // df-pn: the exact subset search's largest region (0: off)
   bool transpositions = true;        // (state, visited-set hash) table
   bool relevance = true;             // proofs kept with the boards they relied on, reused under other histories
   std::size_t max_relevant_boards = 96;  // larger proofs are not kept that way

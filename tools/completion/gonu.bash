@@ -17,7 +17,7 @@ _gonu_options() {
            "--stats --stats-csv --levels --out --quiet --mpi --checkpoint" \
            "--strategy-seconds --strategy-method --strategy-solver --strategy-memory --strategy-depth --strategy-layers --entry-layers --entry-seconds --entry-budget --cube --resume --max-searches" \
            "--no-strategy --no-search --search --dfpn-layer --dfpn-table --max-nodes" \
-           "--max-seconds --certificate --table-entries --relevant-boards --dfpn-own-frame --no-banfree-leaves --no-table --help"
+           "--max-seconds --certificate --table-entries --relevant-boards --subset-boards --dfpn-own-frame --no-banfree-leaves --no-table --help"
       ;;
     query) echo "--history --json --certificate --help" ;;
     play) echo "--history --as --vary --seed --values --certificate --rules --capture --corner --repetition --board --first --help" ;;
