@@ -315,20 +315,24 @@ section_dfpn() {
   mkdir -p "$tables"
   : >"$rows"
   local runs=()
-  for board in $boards; do for nodes in $budgets; do runs+=("$board:$nodes"); done; done
-  for nodes in $big; do runs+=("4x4:$nodes"); done
+  for rules in soldiers corner; do
+    for board in $boards; do for nodes in $budgets; do runs+=("$rules:$board:$nodes"); done; done
+    for nodes in $big; do runs+=("$rules:4x4:$nodes"); done
+  done
   for run in "${runs[@]}"; do
-    local board="${run%%:*}" nodes="${run##*:}"
+    local rules="${run%%:*}" board="${run#*:}" nodes="${run##*:}"
+    board="${board%%:*}"
     {
-      local tag="dfpn-$board-$nodes"
+      local tag="dfpn-$board-$nodes" file="4x4-$nodes.dfpn"
+      [ "$rules" = soldiers ] || { tag="dfpn-$rules-$board-$nodes"; file="4x4-$rules-$nodes.dfpn"; }
       echo "superko: $tag (df-pn, $nodes nodes a class)" >&2
       local resume=()  # 4x4: resumed from, and saved to, its proofs file
-      [ "$board" = 4x4 ] && resume=(--dfpn-table "$tables/4x4-$nodes.dfpn")
-      solve "$tag" "$board" soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes "$nodes" \
+      [ "$board" = 4x4 ] && resume=(--dfpn-table "$tables/$file")
+      solve "$tag" "$board" "$rules" --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes "$nodes" \
         ${resume[@]+"${resume[@]}"}
-      python3 - "$work/$tag" "$board" "$nodes" "$(checked "$tag")" >>"$rows" <<'PY'
+      python3 - "$work/$tag" "$rules" "$board" "$nodes" "$(checked "$tag")" >>"$rows" <<'PY'
 import json, re, sys
-tag, board, nodes, cert = sys.argv[1:]
+tag, rules, board, nodes, cert = sys.argv[1:]
 j = json.load(open(tag + ".json"))
 l = j["dfpn_layer"]
 t = open(tag + ".time").read()
@@ -336,7 +340,7 @@ wall = re.search(r"Elapsed \(wall clock\) time.*: (.*)", t).group(1)
 peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1)) // 1024
 value = (j["value"] + " (" + j["winner"] + " wins)") if j["proven"] else "open (" + j["stopped_by"] + ")"
 def n(x): return f"{x:,}"
-print(f"| {board} | {n(int(nodes))} | {n(l['capture_entry'])} / {n(l['open'])} / {n(l['classes'])} | "
+print(f"| {rules} | {board} | {n(int(nodes))} | {n(l['capture_entry'])} / {n(l['open'])} / {n(l['classes'])} | "
       f"{n(l['classes_win'])} / {n(l['classes_loss'])} | {n(l['classes_open'])} | "
       f"{n(l['states_win'] + l['states_loss'])} | {n(l['nodes'])} | {n(l['max_decided_class_nodes'])} | "
       f"{n(l['table']['exact_entries'])} + {n(l['table']['conditional_entries'])} | {l['seconds']:.1f} s | {value} | "
@@ -402,7 +406,7 @@ PY
   {
     echo "## Df-pn over the full history (F12)"
     echo
-    echo "\`gonu solve --rules soldiers --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes N\`: df-pn over"
+    echo "\`gonu solve --rules RULES --no-strategy --search dfpn --dfpn-layer 2-2 --max-nodes N\`: df-pn over"
     echo "the 2-2 layer's capture-entry states that the attractors leave open, one search per class under the"
     echo "board symmetries and the colour swap, N expansions a class, one table for the layer (proofs shared under their history"
     echo "condition; the classes in rounds of 16 on every core, each round's proofs added in class order); then the start by its own df-pn within N expansions (without the attractors' values and"
@@ -415,8 +419,8 @@ PY
     echo "included). 4x4 runs resume from df-pn's proofs file of earlier runs of this section (\`--dfpn-table\`),"
     echo "so their figures grow from run to run. Load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 minutes) at the end, two cores shared."
     echo
-    echo "| board | nodes a class | entry / open / classes | won / lost | open classes | states proven | layer nodes | most for a decided class | table | layer time | start | df-pn nodes (start) | certificate | run | peak memory |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| rules | board | nodes a class | entry / open / classes | won / lost | open classes | states proven | layer nodes | most for a decided class | table | layer time | start | df-pn nodes (start) | certificate | run | peak memory |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     cat "$rows"
     echo
     echo "On 1 and 2 threads (\`--threads\`; df-pn's jobs share the main table by rounds, F12, so the report is the"
