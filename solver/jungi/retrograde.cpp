@@ -384,7 +384,8 @@ class Solver {
  public:
   Solver(const TableSet& set, Table& t)
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), atoms_(build_atom_sets(rules_, g_)), t_(t),
-        reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0) {
+        reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0),
+        mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_) {
     find_tables_after();
   }
 
@@ -404,8 +405,20 @@ class Solver {
 
  private:
   static constexpr std::size_t kGrain = 2048, kBatch = 1024;
+  // A level's pass reads only the blocks of kBlock entries where an entry was decided at that level
+  // (marks_, one bit a block and level below kMarkedLevels; a level past them is read whole): past
+  // the first levels few positions are decided a level, and a pass over every entry cost more than
+  // their un-moves (tables of 100 to 200 levels).
+  static constexpr std::uint64_t kBlock = 1024;
+  static constexpr int kMarkedLevels = 1024;
 
-  void note_written(int d) {
+  // Entry i was decided at distance d: its block is read at level d, and the levels run to d.
+  void note_written(std::uint64_t i, int d) {
+    if (d < kMarkedLevels) {
+      const std::uint64_t b = i / kBlock, bit = std::uint64_t(1) << (b % 64);
+      std::atomic<std::uint64_t>& w = marks_[std::size_t(d) * mark_words_ + b / 64];
+      if (!(w.load(std::memory_order_relaxed) & bit)) w.fetch_or(bit, std::memory_order_relaxed);
+    }
     int m = max_written_.load(std::memory_order_relaxed);
     while (d > m && !max_written_.compare_exchange_weak(m, d)) {}
   }
@@ -632,19 +645,20 @@ class Solver {
     count += plain;
     if (!any && count == 0) {
       e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
+      if (decided(e)) note_written(i, 0);
       return;
     }
     if (count > kCounterMask) throw GonuError("material " + material_text(t_.indexer.material()) + ": a position with too many moves");
     if (any_fixed && fixed.win) {
       e = code(kWin, fixed.win_dist);  // a WIN, perhaps shortened later by a move inside
-      note_written(fixed.win_dist);
+      note_written(i, fixed.win_dist);
       return;
     }
     const bool cant_lose = any_fixed && !fixed.all_loss;
     const int loss = any_fixed ? fixed.loss_dist : 0;
     if (count == 0 && !caps_win) {
       e = fixed.result();
-      if (decided(e)) note_written(dist(e));
+      if (decided(e)) note_written(i, dist(e));
       return;
     }
     e = static_cast<std::uint16_t>((cant_lose ? kCantLose : 0) | (caps_win ? kCapsWin : 0) | count);
@@ -676,28 +690,44 @@ class Solver {
   std::uint64_t propagate(int level) {
     const std::uint64_t n = t_.indexer.size();
     const std::uint16_t loss_code = code(kLoss, level), win_code = code(kWin, level);
+    const std::vector<std::uint64_t> blocks = blocks_of(level);
     tbb::enumerable_thread_specific<std::vector<Pending>> found;
     const std::uint64_t decided = tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(0, n, kGrain), std::uint64_t{0},
-        [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t here) {
+        tbb::blocked_range<std::size_t>(0, blocks.size(), kGrain / kBlock), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::size_t>& r, std::uint64_t here) {
           Position c;
           Placement pl;
           auto& mine = found.local();
           std::vector<Update> updates;
-          for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-            const std::uint16_t e = std::atomic_ref<std::uint16_t>(t_.entries[i]).load(std::memory_order_relaxed);
-            if (e != loss_code && e != win_code) continue;
-            ++here;
-            t_.indexer.decode(i, c, pl);
-            un_moves(i, c, pl, level, e == loss_code, updates);
-            if (updates.size() >= kBatch) apply(updates, level, mine);
-          }
+          for (std::size_t k = r.begin(); k != r.end(); ++k)
+            for (std::uint64_t i = blocks[k] * kBlock; i != std::min(n, (blocks[k] + 1) * kBlock); ++i) {
+              const std::uint16_t e = std::atomic_ref<std::uint16_t>(t_.entries[i]).load(std::memory_order_relaxed);
+              if (e != loss_code && e != win_code) continue;
+              ++here;
+              t_.indexer.decode(i, c, pl);
+              un_moves(i, c, pl, level, e == loss_code, updates);
+              if (updates.size() >= kBatch) apply(updates, level, mine);
+            }
           apply(updates, level, mine);
           return here;
         },
         std::plus<>());
     for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
     return decided;
+  }
+
+  // The blocks that hold an entry decided at `level`, in order (every block past kMarkedLevels).
+  std::vector<std::uint64_t> blocks_of(int level) const {
+    std::vector<std::uint64_t> out;
+    if (level >= kMarkedLevels) {
+      for (std::uint64_t b = 0; b * kBlock < t_.indexer.size(); ++b) out.push_back(b);
+      return out;
+    }
+    for (std::uint64_t w = 0; w < mark_words_; ++w)
+      for (std::uint64_t bits = marks_[std::size_t(level) * mark_words_ + w].load(std::memory_order_relaxed); bits;
+           bits &= bits - 1)
+        out.push_back(w * 64 + std::uint64_t(__builtin_ctzll(bits)));
+    return out;
   }
 
   // The predecessors' entries lie far apart: they are updated in batches, each fetched from
@@ -778,7 +808,7 @@ class Solver {
       if (!undecided(e) && kind(e) != kWin) throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
       if (entry.compare_exchange_weak(e, want, std::memory_order_relaxed)) break;
     }
-    note_written(d);
+    note_written(i, d);
   }
 
   // A move of position i leads to a WIN in `level` for the opponent.
@@ -798,7 +828,7 @@ class Solver {
       const int d = lost ? std::max(level + 1, int(fixed_loss_[i])) : 0;
       const std::uint16_t next = lost ? code(kLoss, d) : static_cast<std::uint16_t>(e - 1);
       if (!entry.compare_exchange_weak(e, next, std::memory_order_relaxed)) continue;
-      if (lost) note_written(d);
+      if (lost) note_written(i, d);
       if (left == 1 && (e & kCapsWin) && !(e & kCantLose)) pending.push_back({i, std::max(level + 1, int(fixed_loss_[i]))});
       return;
     }
@@ -843,7 +873,7 @@ class Solver {
     }
     if (worst < level) throw std::logic_error("jungi retrograde: a pending loss resolved late");
     std::atomic_ref<std::uint16_t>(t_.entries[x.index]).store(code(kLoss, worst), std::memory_order_relaxed);
-    note_written(worst);
+    note_written(x.index, worst);
     return true;
   }
 
@@ -854,6 +884,8 @@ class Solver {
   Table& t_;
   const Reader reader_;
   std::vector<std::uint16_t> fixed_loss_;
+  std::uint64_t mark_words_;                        // words of one level's block bits
+  std::vector<std::atomic<std::uint64_t>> marks_;   // [level * mark_words_ + word]
   std::array<std::uint8_t, 256> kind_id_{};  // a piece's place among the material's kinds (0: none)
   std::vector<TableRef> tables_after_;        // by (taken, also taken, promoted), find_tables_after
   std::vector<Pending> pending_;
