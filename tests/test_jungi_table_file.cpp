@@ -132,9 +132,10 @@ TEST_CASE("jungi table file: every index reads back as solved, and loads into th
 }
 
 TEST_CASE("jungi table file: sources_of, a placement decoded once for both sides, is source_of index by index", "[jungi_table_file]") {
-  // Kv+K has both kinds of derived index; +K+OvK a third piece. Ranges start and end at odd
-  // indices too, where a pair of sides is split between two calls.
-  for (const char* m : {"Kv+K", "+K+OvK"}) {
+  // Kv+K has both kinds of derived index; +K+OvK a third piece; +KRvKE a slider, a leaper and an
+  // Emperor's two-step. Ranges start and end at odd indices too, where a pair of sides is split
+  // between two calls.
+  for (const char* m : {"Kv+K", "+K+OvK", "+KRvKE"}) {
     const jungi::Indexer ix(kRules, jungi::parse_material(m));
     const std::uint64_t n = ix.size();
     std::vector<jungi::ValueSource> fast(n);

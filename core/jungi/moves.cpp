@@ -201,6 +201,13 @@ bool takes_royal(const Rules& r, const Position& p) {
   return false;
 }
 
+bool piece_takes_royal(const Rules& r, const Position& p, int from) {
+  const Piece x = p.cell[from];
+  const int target = p.royal[index(other(side_of(x)))];
+  const Geometry& g = geometry(r.lancer_queen);
+  return target >= 0 && has(g.reach(side_of(x), type_of(x), from), target) && piece_takes(r, g, p, from, target);
+}
+
 std::vector<Move> legal_moves(const Rules& r, const Position& p) {
   MoveList list;
   generate_moves(r, p, list);

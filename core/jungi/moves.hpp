@@ -52,6 +52,10 @@ void generate_piece_moves(const Rules& r, const Position& p, int from, MoveList&
 // from the attacking piece's tables without generating its moves (an en-passant field whose mover
 // is the royal is left to the generator). False when either royal is missing.
 bool takes_royal(const Rules& r, const Position& p);
+// Whether the piece on `from` takes the enemy royal, whichever side is to move: takes_royal's test
+// of one piece, for a caller that knows where the pieces stand (a table's pass over every index
+// tests both sides to move of a placement at once). p has no en-passant field.
+bool piece_takes_royal(const Rules& r, const Position& p, int from);
 
 // The position after `m` (which must be legal in p).
 Position apply_move(const Position& p, const Move& m);

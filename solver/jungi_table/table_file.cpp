@@ -157,11 +157,16 @@ void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std:
   for (std::uint64_t even = from & ~std::uint64_t{1}; even < to; even += 2) {
     const bool valid = indexer.decode(even, p, pl);
     const std::uint64_t image = valid && file_of(p.royal[0]) == kFiles / 2 ? indexer.encode(mirror_placement(pl), Side::south) : Indexer::kInvalid;
+    // takes_royal for both sides to move from the placement's few pieces, not the whole board.
+    bool takes[2] = {false, false};
+    for (int k = 0; valid && k < pl.n; ++k) {
+      bool& t = takes[index(side_of(pl.piece[std::size_t(k)]))];
+      t = t || piece_takes_royal(r, p, pl.square[std::size_t(k)]);
+    }
     for (std::uint64_t i = std::max(even, from); i < std::min(even + 2, to); ++i) {
       ValueSource& src = out[i - from];
-      p.to_move = i % 2 ? Side::north : Side::south;
       if (!valid) src = {ValueSource::invalid, 0};
-      else if (takes_royal(r, p)) src = {ValueSource::royal_taken, 0};
+      else if (takes[i % 2]) src = {ValueSource::royal_taken, 0};
       else if (image != Indexer::kInvalid && image + i % 2 < i) src = {ValueSource::mirror, image + i % 2};
       else src = {ValueSource::stored, 0};
     }
