@@ -13,7 +13,8 @@
 #   - with GONU_JUNGI_FOUR_DIR=DIR, how far the resumable run of every material of up to four
 #     pieces into DIR (`--four DIR` below) has come, read from its files and logs
 #     (scripts/jungi_progress.py), with what a player wants from the 4-piece tables, and every
-#     table's figures in results/jungi4.csv;
+#     table's figures in results/jungi4.csv, and the estimate of the whole run's time from the
+#     sample a `--time DIR` run timed (scripts/jungi_time.py);
 #   - with GONU_JUNGI_FIVE_DIR=DIR, the chosen 5-piece materials a `--five DIR` run (below) solved
 #     there, from its logs.
 #   scripts/jungi.sh
@@ -29,6 +30,17 @@
 # read by scripts/jungi_progress.py). GONU_JUNGI_ALL (default 4) sets N, for a shorter check
 # (3: 164 tables). Writes nothing into results/.
 #   scripts/jungi.sh --four DIR
+#
+# `scripts/jungi.sh --time DIR [STEP]` measures what solving every table of up to four pieces
+# costs this gonu on this machine, by a systematic sample: every STEP-th 4-piece material of the
+# run's order (default 20) is solved again (`gonu solve --game jungi --material M --dir SCRATCH`,
+# SCRATCH holding hard links to DIR's other tables, so that its reads are loaded from disk as a
+# resumed run loads them), timed by GNU time, and its file compared byte for byte with DIR's. One
+# line a material goes to DIR/time-STEP.tsv (resumable: a material there is not solved again);
+# `scripts/jungi.sh` with GONU_JUNGI_FOUR_DIR=DIR then writes the estimate for the whole run into
+# results/jungi.md (scripts/jungi_time.py). Needs a complete DIR (`--four DIR` first); run it
+# with nothing else on the machine.
+#   scripts/jungi.sh --time DIR 20
 #
 # `scripts/jungi.sh --five DIR MATERIAL...` solves a chosen few 5-piece materials into DIR, one
 # after the other (`nice -n 19 gonu solve --game jungi --material M --dir DIR`; seed DIR with the
@@ -72,6 +84,35 @@ if [[ ${1:-} == --five ]]; then
   exit 0
 fi
 
+# --time DIR [STEP]: a systematic sample of the 4-piece tables solved again and timed.
+if [[ ${1:-} == --time ]]; then
+  dir=${2:?usage: scripts/jungi.sh --time DIR [STEP]}
+  step=${3:-20}
+  log=$dir/time-$step.tsv
+  [[ -e $log ]] || printf 'material\tindices\twall_s\tuser_s\tsystem_s\tsolve_s\tpeak_kib\n' >"$log"
+  scratch=$(mktemp -d "$dir/../time-scratch.XXXXXX")
+  trap 'rm -rf "$scratch"' EXIT
+  ln "$dir"/*.gonu "$scratch"/
+  k=0
+  while IFS=$'\t' read -r _ material pieces indices _; do
+    [[ $pieces == 4 ]] || continue
+    k=$((k + 1))
+    (((k - 1) % step == 0)) || continue
+    cut -f1 "$log" | grep -qxF -- "$material" && continue
+    file=$(cd "$dir" && ls -- "$material".*.gonu)
+    rm "$scratch/$file"
+    /usr/bin/time -f "%e\t%U\t%S\t%M" -o "$scratch/time" \
+      "$gonu" solve --game jungi --material "$material" --dir "$scratch" >/dev/null 2>"$scratch/err" ||
+      { tail -1 "$scratch/err" >&2; exit 1; }
+    cmp -s "$scratch/$file" "$dir/$file" || { echo "$material: the table solved again differs from $dir/$file" >&2; exit 1; }
+    solve=$(sed -n "s/^  $(printf '%s' "$material" | sed 's/[+]/[+]/g') solved in \([0-9.]*\) s.*/\1/p" "$scratch/err")
+    IFS=$'\t' read -r wall user sys peak <"$scratch/time"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$material" "$indices" "$wall" "$user" "$sys" "$solve" "$peak" >>"$log"
+  done < <("$gonu" solve --game jungi --all 4 --plan | tail -n +2)
+  echo "$log: $(($(wc -l <"$log") - 1)) materials timed"
+  exit 0
+fi
+
 # --four DIR: every material of up to GONU_JUNGI_ALL (4) pieces into DIR, resumable, then verified.
 if [[ ${1:-} == --four ]]; then
   dir=${2:?usage: scripts/jungi.sh --four DIR}
@@ -108,12 +149,13 @@ if [[ ${1:-} == --four ]]; then
     grep -qxF "$file" "$dir/verified.list" && continue
     if ((pieces >= 4)); then large+=("$dir/$file"); else small+=("$dir/$file"); fi
   done < <("$gonu" solve --game jungi --all "$n" --plan | tail -n +2)
+  # (sed -u: each file goes into verified.list as it passes, so a stop loses none.)
   verify_all() {  # verify_all SAMPLE FILE...
     local sample=$1
     shift
     (($#)) || return 0
     "$gonu" verify --quiet --sample "$sample" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" "$@" |
-      sed -n 's|^OK .*/\([^/]*\.gonu\): header.*|\1|p' >>"$dir/verified.list"
+      sed -u -n 's|^OK .*/\([^/]*\.gonu\): header.*|\1|p' >>"$dir/verified.list"
   }
   verify_all 1 "${small[@]}" || { echo "verify failed" >&2; exit 1; }
   verify_all "${GONU_JUNGI_VERIFY_SAMPLE:-1000}" "${large[@]}" || { echo "verify failed" >&2; exit 1; }
@@ -190,6 +232,13 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
     echo
     echo "Every table's figures, one row a table: results/jungi4.csv (positions, W/L/D for each side to move,"
     echo "the longest win and its position, bytes on disk, the solve's seconds as logged)."
+    timing=$(python3 scripts/jungi_time.py "$gonu" "$GONU_JUNGI_FOUR_DIR")
+    if [[ -n $timing ]]; then
+      echo
+      echo "### How long every table takes: a timed sample"
+      echo
+      echo "$timing"
+    fi
   fi
 } >"$out"
 # The chosen 5-piece materials' section, from the logs a --five run kept (see above).

@@ -40,6 +40,15 @@ def info(gonu, path):
     return t
 
 
+def verified_files(directory):
+    """The file names `scripts/jungi.sh --four` recorded as passing gonu verify."""
+    path = os.path.join(directory, "verified.list")
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        return {line.strip() for line in f if line.strip()}
+
+
 def solve_seconds(directory):
     """Material -> seconds its solve took, from the run's logs (the last run that solved it)."""
     seconds = {}
@@ -121,11 +130,15 @@ def main():
     print(f"{len(done):,} of the {len(materials):,} kept materials of up to {n} pieces have their table in the run's")
     print("directory (each material and its colour flip share one table; `--all "
           f"{n} --plan` lists them).")
+    verified = verified_files(directory) & {os.path.basename(files[m]) for m in done}
+    print(f"{len(verified):,} of them checked by `gonu verify` (DIR/verified.list: checksums, counts and"
+          f" don't-cares in full, a {n}-piece table's every 1000th placement re-derived, the others whole).")
     print()
     print("The last column sums each table's solve time as the run's log has it (DIR/all*.err): runs niced")
-    print("beside other work, the first few hundred tables by older generators up to twice as slow, so not a")
-    print("measure of the generator (results/bench.md's `BM_JungiSolveFourPieces` is); the loading and")
-    print("writing of files between tables are not in it.")
+    print("beside other work over several sessions, most tables by older generators (the first Emperor tables")
+    print("up to a hundred times slower than now), so not a measure of the generator (results/bench.md's")
+    print("`BM_JungiSolveFourPieces` is, and `scripts/jungi.sh --time DIR` samples the whole run); the loading and writing of")
+    print("files between tables are not in it.")
     print()
     print("| pieces | materials | solved | positions | bytes on disk | bytes a position | solve time logged |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
