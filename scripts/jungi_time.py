@@ -4,7 +4,8 @@ systematic sample `scripts/jungi.sh --time DIR STEP` timed (DIR/time-STEP.tsv: e
 4-piece material of the run's order solved again, its reads loaded from disk). The estimate is a
 ratio estimator: the sample's seconds an index times the indices of all 4-piece tables, with its
 standard error (sampling without replacement). Prints nothing when DIR has no such file. Used by
-scripts/jungi.sh (GONU_JUNGI_FOUR_DIR); nothing is solved here.
+scripts/jungi.sh (GONU_JUNGI_FOUR_DIR); nothing is solved here. The timed run is meant to have the
+machine to itself (say so where the figures are quoted: this file cannot know).
   scripts/jungi_time.py GONU DIR
 """
 import csv
@@ -64,7 +65,7 @@ def main():
     print("(each with `gonu solve --game jungi --material M --dir SCRATCH`, the tables it reads loaded from")
     print("files as a resumed run loads them, its file then compared with the run's: "
           f"{len(rows):,} of {len(rows):,} byte-identical),")
-    print(f"nothing else running: {sum(wall):,.0f} s in all ({sum(solve):,.0f} s of it solving, the rest loading")
+    print(f"{sum(wall):,.0f} s in all ({sum(solve):,.0f} s of it solving, the rest loading")
     print(f"the tables read and writing the file), {sum(xs) / sum(wall) / 1e6:.2f} million indices a second;"
           f" {peak / 1048576:.1f} GiB at peak.")
     print()
