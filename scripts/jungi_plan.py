@@ -14,7 +14,7 @@ usage: jungi_plan.py GONU MPIRUN...
 Every other figure is read from the files that hold the measurement, so that they agree:
   - the rate: results/jungi.md, `gonu solve --game jungi --material +K+Rv+K+N` (its CPU seconds in
     user mode over the indices of the tables it solved), and its peak resident memory;
-  - the disk: results/jungi.md, the bytes a position of the 4-piece tables solved so far, and the
+  - the disk: results/jungi.md, the bytes a position of the 4-piece tables, and the
     spread over KRvK's closure in solver/table/FORMAT.md;
   - the rate on a 5-piece table: results/jungi.md, "Five pieces: a chosen few" (scripts/jungi.sh
     --five), the first material's CPU seconds in user mode over its indices, when it is there.
@@ -77,15 +77,18 @@ def measured_rate():
 
 
 def measured_disk():
-    """Bytes a position of the 4-piece tables solved so far, and how many (results/jungi.md)."""
-    row = re.search(r"^\| 4 \| [\d,]+ \| ([\d,]+) \| [\d,]+ \| [\d,]+ \| ([\d.]+) \|$",
+    """Bytes a position of the 4-piece table files, and how many (results/jungi.md)."""
+    # The row of the 4-piece tables: materials, solved, positions, bytes, bytes a position, then
+    # the solve time logged.
+    row = re.search(r"^\| 4 \| [\d,]+ \| ([\d,]+) \| [\d,]+ \| [\d,]+ \| ([\d.]+) \|",
                     open("results/jungi.md").read(), re.M)
     return float(row.group(2)), int(row.group(1).replace(",", ""))
 
 
 def format_spread():
     """The least and most bytes a position of the table files measured in solver/table/FORMAT.md."""
-    rates = [float(x) for x in re.findall(r"^\| \S+ \| [\d,]+ \| [\d,]+ \| [\d,]+ \| [\d.]+ \| ([\d.]+) \|$",
+    # KRvK's closure: table, format 1's bytes and bytes a position, format 2's (the last column).
+    rates = [float(x) for x in re.findall(r"^\| \S+ \| [\d,]+ \| [\d.]+ \| [\d,]+ \| ([\d.]+) \|$",
                                           open("solver/table/FORMAT.md").read(), re.M)]
     return min(rates), max(rates)
 
@@ -211,7 +214,7 @@ def section(rows, step, run):
            "3-piece run at the end was solved for this section: the counts are `gonu solve --game jungi --all 5",
            "--plan`'s (every material with its indices, its closure's indices and its dependency wave, without",
            f"solving), the time and memory rates the ones measured on the 4-piece `{MEASURED}` (results/jungi.md),",
-           "the disk the bytes a position of the 4-piece table files solved so far (results/jungi.md).", "",
+           "the disk the bytes a position of the 4-piece table files (results/jungi.md).", "",
            f"- **Materials and indices.** {len(five):,} materials of exactly five pieces (besides the "
            f"{len(smaller):,} of two to four), {idx:,} indices in all, {gib(2 * idx)} at 2 bytes an index "
            f"(the generator's entry); the largest, {largest[1]}, has {largest[3]:,} indices "
@@ -243,7 +246,7 @@ def section(rows, step, run):
            f"{big[4]:,} indices ({gib(2 * big[4])}). The peak measured on `{MEASURED}` was "
            f"{peak_per_index:.1f} bytes an index of its closure (the retrograde pass's counters and lists "
            f"besides the entries).",
-           f"- **Disk.** The {disk_tables:,} 4-piece table files solved so far take {disk} bytes a position "
+           f"- **Disk.** The {disk_tables:,} 4-piece table files take {disk} bytes a position "
            f"(results/jungi.md); at that rate, counting every index as a position (an upper bound: about "
            f"96 % are), the 5-piece tables take {tb(disk * idx)} (KRvK's closure took {lo} to {hi} bytes a "
            f"position, solver/table/FORMAT.md: the rate varies with the material). The 2-byte "
