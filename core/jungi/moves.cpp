@@ -168,6 +168,13 @@ void generate_moves(const Rules& r, const Position& p, MoveList& out) {
   }
 }
 
+bool piece_takes_royal(const Rules& r, const Position& p, int from) {
+  const Piece x = p.cell[from];
+  const int target = p.royal[index(other(side_of(x)))];
+  const Geometry& g = geometry(r.lancer_queen);
+  return target >= 0 && has(g.reach(side_of(x), type_of(x), from), target) && piece_takes(r, g, p, from, target);
+}
+
 bool takes_royal(const Rules& r, const Position& p) {
   const int target = p.royal[index(other(p.to_move))];
   if (target < 0 || p.royal[index(p.to_move)] < 0) return false;
@@ -178,10 +185,9 @@ bool takes_royal(const Rules& r, const Position& p) {
     for (const Move& m : list)
       if (m.kind == MoveKind::passed_by) return true;
   }
-  const Geometry& g = geometry(r.lancer_queen);
   const auto takes = [&](int sq) {
     const Piece x = p.cell[sq];
-    return x != kEmpty && side_of(x) == p.to_move && has(g.reach(p.to_move, type_of(x), sq), target) && piece_takes(r, g, p, sq, target);
+    return x != kEmpty && side_of(x) == p.to_move && piece_takes_royal(r, p, sq);
   };
   // The board read 8 squares at a time (whole words: a shorter copy would go through memory), each
   // piece found by its nonzero byte: an ending's few pieces leave most words zero, and a table's
@@ -199,13 +205,6 @@ bool takes_royal(const Rules& r, const Position& p) {
   for (int sq = 8 * kWords; sq < kSquares; ++sq)
     if (takes(sq)) return true;
   return false;
-}
-
-bool piece_takes_royal(const Rules& r, const Position& p, int from) {
-  const Piece x = p.cell[from];
-  const int target = p.royal[index(other(side_of(x)))];
-  const Geometry& g = geometry(r.lancer_queen);
-  return target >= 0 && has(g.reach(side_of(x), type_of(x), from), target) && piece_takes(r, g, p, from, target);
 }
 
 std::vector<Move> legal_moves(const Rules& r, const Position& p) {
