@@ -123,20 +123,11 @@ if [[ ${1:-} == --four ]]; then
   "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
     >"$dir/all$n.out" 2>>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
   touch "$dir/verified.list"
-  # Tables of an older format than this gonu writes (format 1: derived positions stored, not
-  # don't-cares) are written again in the current one, their values read back from the file
-  # (`--material M --dir DIR --out`), and verified again.
-  "$gonu" solve --game jungi --material KvK --quiet --out "$dir/format.tmp"
-  format=$("$gonu" info "$dir/format.tmp" | sed -n 's/^format:.*format version \([0-9]*\),.*/\1/p')
-  rm -f "$dir/format.tmp"
-  for f in "$dir"/*.gonu; do
-    (($("$gonu" info "$f" | sed -n 's/^format:.*format version \([0-9]*\),.*/\1/p') < format)) || continue
-    name=$(basename "$f")
-    "$gonu" solve --game jungi --material "${name%%.*}" --dir "$dir" --quiet --out "$dir/rewrite.tmp" >/dev/null
-    mv "$dir/rewrite.tmp" "$f"
-    grep -vxF "$name" "$dir/verified.list" >"$dir/verified.tmp" || true
-    mv "$dir/verified.tmp" "$dir/verified.list"
-  done
+  # Tables of an older format than this gonu writes are written again in the current one by
+  # `gonu repack`, which reads each new file back and compares it with the old before it replaces
+  # it: their values, verified before, are unchanged, and stay in verified.list.
+  "$gonu" repack "$dir"/*.gonu >"$dir/repack.out" || exit 1
+  grep -v ': format [0-9]* already$' "$dir/repack.out" || true
   # The files not verified yet, in the run's order (--plan: what a table reads comes before it),
   # in one gonu verify run for each sample rate, which keeps the tables read for the next file:
   # each table is then read about once. Tables of four pieces or more: every

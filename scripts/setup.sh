@@ -3,7 +3,7 @@
 # Idempotent: a second run installs nothing. Called by scripts/build.sh, so by every script here.
 set -euo pipefail
 packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catch2 libbenchmark-dev
-          nlohmann-json3-dev libxxhash-dev libzstd-dev libcadical-dev coinor-libcbc-dev libedit-dev python3 time
+          nlohmann-json3-dev libxxhash-dev libzstd-dev liblzma-dev libcadical-dev coinor-libcbc-dev libedit-dev python3 time
           tmux python3-matplotlib   # gonu play's terminal test; scripts/figures.sh
           libcpp-httplib-dev        # gonu serve
           chromium chromium-driver python3-selenium  # the web explorer's browser test

@@ -4,6 +4,7 @@
 // answer from the files, valuing moves into other materials from the tables beside them.
 #include <sys/stat.h>
 #include <tbb/global_control.h>
+#include <lzma.h>
 #include <xxhash.h>
 #include <zstd.h>
 
@@ -62,32 +63,75 @@ std::string open_error(const std::string& path, const std::optional<jungi::Rules
   return "";
 }
 
+// One block's bytes as a file of format `version` holds them: a checksummed zstd frame (formats
+// 1-2) or an .xz stream (format 3), and back.
+std::string encode_block(const std::string& raw, std::uint32_t version) {
+  std::string out;
+  if (version >= 3) {  // FORMAT.md: LZMA2 at preset 6, its dictionary the block's size, CRC32
+    lzma_options_lzma options;
+    REQUIRE(lzma_lzma_preset(&options, 6) == 0);
+    options.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(raw.size()));
+    lzma_filter filters[] = {{LZMA_FILTER_LZMA2, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
+    out.resize(lzma_stream_buffer_bound(raw.size()));
+    std::size_t n = 0;
+    REQUIRE(lzma_stream_buffer_encode(filters, LZMA_CHECK_CRC32, nullptr, reinterpret_cast<const std::uint8_t*>(raw.data()), raw.size(),
+                                      reinterpret_cast<std::uint8_t*>(out.data()), &n, out.size()) == LZMA_OK);
+    out.resize(n);
+    return out;
+  }
+  ZSTD_CCtx* c = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+  out.resize(ZSTD_compressBound(raw.size()));
+  out.resize(ZSTD_compress2(c, out.data(), out.size(), raw.data(), raw.size()));
+  ZSTD_freeCCtx(c);
+  return out;
+}
+std::string decode_block(const std::string& block, std::size_t n, std::uint8_t codec) {
+  std::string raw(n, '\0');
+  if (codec == 1) {
+    REQUIRE(ZSTD_decompress(raw.data(), n, block.data(), block.size()) == n);
+    return raw;
+  }
+  std::uint64_t limit = std::uint64_t{1} << 30;
+  std::size_t in = 0, out = 0;
+  REQUIRE(lzma_stream_buffer_decode(&limit, 0, nullptr, reinterpret_cast<const std::uint8_t*>(block.data()), &in, block.size(),
+                                    reinterpret_cast<std::uint8_t*>(raw.data()), &out, n) == LZMA_OK);
+  REQUIRE(out == n);
+  return raw;
+}
+
 // The file `b` (one block of 1-byte codes) with its codes, by index, edited and encoded again
-// as the writer does (one checksummed zstd frame, South's codes first), its format version set and
-// everything resealed.
+// as a writer of format `version` does (South's codes first, the block in that format's codec),
+// its format version and codec set and everything resealed.
 std::string with_codes(std::string b, std::uint32_t version, const std::function<void(std::vector<unsigned char>&)>& edit) {
   REQUIRE(table_test::get_le(b, 264, 8) == 1);
   REQUIRE(b[256] == 1);
   const std::uint64_t n = table_test::get_le(b, 176, 8), data = 320 + 16;
-  std::string raw(n, '\0');
-  REQUIRE(ZSTD_decompress(raw.data(), n, b.data() + data, b.size() - data) == n);
+  std::string raw = decode_block(b.substr(data), n, std::uint8_t(b[257]));
   const auto slot = [&](std::uint64_t k) { return k % 2 ? (n + 1) / 2 + k / 2 : k / 2; };
   std::vector<unsigned char> codes(n);
   for (std::uint64_t i = 0; i < n; ++i) codes[i] = static_cast<unsigned char>(raw[slot(i)]);
   edit(codes);
   for (std::uint64_t i = 0; i < n; ++i) raw[slot(i)] = static_cast<char>(codes[i]);
-  ZSTD_CCtx* c = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
-  std::string frame(ZSTD_compressBound(n), '\0');
-  frame.resize(ZSTD_compress2(c, frame.data(), frame.size(), raw.data(), n));
-  ZSTD_freeCCtx(c);
-  b = b.substr(0, data) + frame;
+  const std::string block = encode_block(raw, version);
+  b = b.substr(0, data) + block;
   table_test::put_le(b, 8, version, 4);
+  b[257] = version >= 3 ? 2 : 1;
   table_test::put_le(b, 16, b.size(), 8);
-  table_test::put_le(b, 288, frame.size(), 8);
-  table_test::put_le(b, 328, frame.size(), 8);
+  table_test::put_le(b, 288, block.size(), 8);
+  table_test::put_le(b, 328, block.size(), 8);
   reseal_jungi(b);
   return b;
+}
+
+// Codes as format 1 has them: every derived index its value's code (an invalid one the code two
+// before).
+void to_format_1(const jungi::Table& t, std::vector<unsigned char>& codes) {
+  jungi::Position p;
+  for (std::uint64_t i = 0; i < codes.size(); ++i) {
+    if (!t.indexer.decode(i, p)) codes[i] = i >= 2 ? codes[i - 2] : 1;
+    else if (jungi::source_of(t.indexer, kRules, i, p).kind != jungi::ValueSource::stored) codes[i] = static_cast<unsigned char>(jungi::file_code(t.value(i)));
+  }
 }
 
 // How a table's valid indices get their values (source_of), by kind.
@@ -189,8 +233,14 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   std::memcpy(b.data() + 40, "julgo", 5);  // game
   refused(b, true, "not jungi");
   b = good;
-  table_test::put_le(b, 8, 3, 4);
+  table_test::put_le(b, 8, 4, 4);
   refused(b, true, "newer than this gonu reads");
+  b = good;
+  b[257] = 1;  // zstd, in a format 3 file
+  refused(b, true, "codec 1 in format 3 (2 is xz)");
+  b = good;
+  table_test::put_le(b, 8, 2, 4);  // format 2, whose blocks are zstd frames, with an .xz block
+  refused(b, true, "codec 2 in format 2 (1 is zstd)");
   b = good;
   table_test::put_le(b, 168, 7, 4);
   refused(b, true, "index layout version 7");
@@ -210,13 +260,38 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   b[34] ^= 1;  // index checksum field
   refused(b, false, "header checksum");
   CHECK(contains(open_error(path, jungi::Rules{true, false, false, false}), "not jungi/hobble"));
-  // A damaged block: found when it is decoded, not before.
-  b = good;
-  b[b.size() - 10] ^= 0x40;
-  reseal_jungi(b);
-  table_test::spit(d.file("bad.gonu"), b);
-  const jungi::TableFile f = jungi::TableFile::open(d.file("bad.gonu"));
-  CHECK_THROWS_WITH(f.load(), Catch::Contains("(the file is damaged"));
+  // A damaged block: found when it is decoded, not before; so is a zstd frame in a format 3 file,
+  // and a stream that is short or has bytes after it.
+  const auto load_error = [&](std::string bytes) {
+    reseal_jungi(bytes);
+    table_test::spit(d.file("bad.gonu"), bytes);
+    const jungi::TableFile f = jungi::TableFile::open(d.file("bad.gonu"));
+    try {
+      f.load();
+    } catch (const GonuError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  for (const std::size_t back : {std::size_t{10}, std::size_t{30}, good.size() - 340}) {
+    b = good;
+    b[b.size() - back] ^= 0x40;
+    INFO(back);
+    CHECK(contains(load_error(b), "block 0 does not decode"));
+  }
+  b = with_codes(good, 2, [](std::vector<unsigned char>&) {});
+  table_test::put_le(b, 8, 3, 4);
+  b[257] = 2;
+  CHECK(contains(load_error(b), "block 0 does not decode: not an .xz stream"));
+  CHECK(with_codes(good, 3, [](std::vector<unsigned char>&) {}) == good);  // FORMAT.md's encoding is the writer's
+  const auto resized = [&](std::string bytes, std::int64_t by) {
+    table_test::put_le(bytes, 16, bytes.size(), 8);
+    table_test::put_le(bytes, 288, std::uint64_t(std::int64_t(table_test::get_le(bytes, 288, 8)) + by), 8);
+    table_test::put_le(bytes, 328, std::uint64_t(std::int64_t(table_test::get_le(bytes, 328, 8)) + by), 8);
+    return bytes;
+  };
+  CHECK(contains(load_error(resized(good.substr(0, good.size() - 1), -1)), "block 0 does not decode"));
+  CHECK(contains(load_error(resized(good + std::string(4, '\0'), 4)), "block 0 does not decode: bytes after its stream"));
   CHECK(mkfifo(d.file("fifo").c_str(), 0600) == 0);
   CHECK(contains(open_error(d.file("fifo")), "not a regular file"));
   CHECK(contains(open_error(d.path), "not a regular file"));
@@ -440,13 +515,8 @@ TEST_CASE("jungi table file: derived indices hold don't-cares, a format 1 file t
   // As written: each derived index holds the code two before it.
   table_test::spit(d.file("same.gonu"), with_codes(good, 2, [](std::vector<unsigned char>&) {}));
   CHECK(jungi::TableFile::open(d.file("same.gonu")).dont_care_error() == "");
-  // Format 1: every derived index holds its value's code (an invalid one still the code two before).
-  const auto as_format_1 = [&](std::vector<unsigned char>& codes) {
-    for (std::uint64_t i = 0; i < codes.size(); ++i) {
-      if (!t.indexer.decode(i, p)) codes[i] = i >= 2 ? codes[i - 2] : 1;
-      else if (jungi::source_of(t.indexer, kRules, i, p).kind != jungi::ValueSource::stored) codes[i] = static_cast<unsigned char>(jungi::file_code(t.value(i)));
-    }
-  };
+  // Format 1: every derived index holds its value's code.
+  const auto as_format_1 = [&](std::vector<unsigned char>& codes) { to_format_1(t, codes); };
   const std::string v1 = d.file(jungi::table_file_name(t.indexer.material(), kRules));
   table_test::spit(v1, with_codes(good, 1, [&](std::vector<unsigned char>& codes) {
     as_format_1(codes);
@@ -501,4 +571,59 @@ TEST_CASE("jungi table file: the writer refuses a table whose derived index is n
     CHECK_THROWS_AS(jungi::write_table_file(d.file("wrong.gonu"), wrong, kRules), std::logic_error);
   }
   CHECK(d.list().empty());
+}
+
+TEST_CASE("jungi table file: gonu repack writes a table of an older format again, its values unchanged", "[jungi_table_file]") {
+  TempDir d;
+  const std::string good = table_test::slurp(write_one(d, "Kv+K"));
+  const std::string path = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  const jungi::Table& t = solved().table("Kv+K");
+  jungi::Position p;
+  // Formats 1 and 2 (zstd; format 1 with the derived indices' values) become this gonu's file,
+  // byte for byte.
+  for (const std::uint32_t version : {1u, 2u}) {
+    const std::string old = with_codes(good, version, [&](std::vector<unsigned char>& codes) {
+      if (version == 1) to_format_1(t, codes);
+    });
+    REQUIRE(old != good);
+    table_test::spit(path, old);
+    const jungi::RepackResult r = jungi::repack_table_file(path);
+    CHECK(r.old_format == version);
+    CHECK(r.old_bytes == old.size());
+    CHECK(r.new_format == 3);
+    CHECK(r.new_bytes == good.size());
+    CHECK(table_test::slurp(path) == good);
+  }
+  auto r = run_gonu("repack '" + path + "'");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, path + ": format 3 already"));
+  table_test::spit(path, with_codes(good, 2, [](std::vector<unsigned char>&) {}));
+  r = run_gonu("repack '" + path + "'");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, path + ": format 2 to 3, "));
+  CHECK(table_test::slurp(path) == good);
+  // A damaged file is refused and left as it was, as is a format 1 file whose derived index holds
+  // another value than the one derived. A format 2 file keeps its codes as they are: a derived
+  // index that is not a don't-care is still found by verify after the repack.
+  std::string damaged = with_codes(good, 2, [](std::vector<unsigned char>&) {});
+  damaged[damaged.size() - 10] ^= 0x40;
+  reseal_jungi(damaged);
+  std::uint64_t derived = 2;
+  while (!(t.indexer.decode(derived, p) && jungi::source_of(t.indexer, kRules, derived, p).kind != jungi::ValueSource::stored)) ++derived;
+  const std::string wrong_value = with_codes(good, 1, [&](std::vector<unsigned char>& codes) {
+    to_format_1(t, codes);
+    codes[derived] = static_cast<unsigned char>(codes[derived] + 2);
+  });
+  for (const auto& [bytes, why] : {std::pair{damaged, std::string("block 0 does not decode")},
+                                   std::pair{wrong_value, "index " + std::to_string(derived) + " ("}}) {
+    table_test::spit(path, bytes);
+    table_test::require_one_line_error(run_gonu("repack '" + path + "'"), why);
+    CHECK(table_test::slurp(path) == bytes);
+  }
+  table_test::spit(path, with_codes(good, 2, [&](std::vector<unsigned char>& codes) { codes[derived] = static_cast<unsigned char>(codes[derived - 2] + 2); }));
+  CHECK(jungi::repack_table_file(path).new_format == 3);
+  CHECK(contains(jungi::TableFile::open(path).dont_care_error(), "index " + std::to_string(derived) + " ("));
+  REQUIRE(run_gonu("solve --board 2x3 --quiet --out '" + d.file("j.gonu") + "'").code == 0);
+  table_test::require_one_line_error(run_gonu("repack '" + d.file("j.gonu") + "'"), "is not a gonu Jungi table (repack");
+  CHECK(d.list().size() == 2);
 }

@@ -28,6 +28,7 @@ int cmd_query(int argc, char** argv);
 int cmd_play(int argc, char** argv);
 int cmd_verify(int argc, char** argv);
 int cmd_info(int argc, char** argv);
+int cmd_repack(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
 
@@ -43,6 +44,7 @@ const std::vector<Command>& commands() {
       {"play", "play against perfect play from a table file", cmd_play},
       {"verify", "check a table file: checksums, and every value re-derived", cmd_verify},
       {"info", "a table file's header", cmd_info},
+      {"repack", "write Jungi table files again in this gonu's format, their values unchanged", cmd_repack},
       {"serve", "explore table files in a web browser (a local HTTP server)", cmd_serve},
   };
   return list;

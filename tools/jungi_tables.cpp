@@ -162,7 +162,7 @@ int jungi_info(const std::string& path) {
   char per[64];
   std::snprintf(per, sizeof per, "%.4f bytes an index, %.3f a position", double(h.file_size) / double(h.indices),
                 h.positions ? double(h.file_size) / double(h.positions) : 0.0);
-  std::cout << "layout:           " << with_commas(h.blocks) << " zstd blocks of " << with_commas(h.block_indices) << " indices, "
+  std::cout << "layout:           " << with_commas(h.blocks) << (h.codec == jungi::kJungiCodecXz ? " xz" : " zstd") << " blocks of " << with_commas(h.block_indices) << " indices, "
             << int(h.code_bytes) << "-byte value codes\n";
   std::cout << "size:             " << per << "\n";
   char sums[128];

@@ -28,7 +28,6 @@ enum : std::size_t {
 };
 constexpr std::size_t kGameSize = 16, kRulesSize = 64, kMaterialSize = 32, kGonuVersionSize = 16;
 constexpr char kMagic[8] = {'G', 'O', 'N', 'U', '-', 'J', 'N', 'G'};
-constexpr std::uint8_t kCodecZstd = 1;
 
 void put_text(unsigned char* d, std::size_t at, std::size_t size, const std::string& text) {
   if (text.size() >= size) throw GonuError("jungi table header: '" + text + "' is too long");
@@ -90,7 +89,7 @@ std::array<unsigned char, kJungiTableHeaderSize> encode_header(const TableFileHe
   store_le(d + kLongestLossAt, std::uint32_t(h.longest_loss), 4);
   store_le(d + kLongestWinIndexAt, h.longest_win_index, 8);
   d[kCodeBytesAt] = h.code_bytes;
-  d[kCodecAt] = kCodecZstd;
+  d[kCodecAt] = h.codec;
   store_le(d + kBlocksAt, h.blocks, 8);
   store_le(d + kIndexAt, h.index_offset, 8);
   store_le(d + kDataAt, h.data_offset, 8);
@@ -152,7 +151,12 @@ TableFileHeader decode_header(const std::string& path, const unsigned char* d, s
   h.longest_loss = std::int32_t(load32(d + kLongestLossAt));
   h.longest_win_index = load64(d + kLongestWinIndexAt);
   h.code_bytes = d[kCodeBytesAt];
-  if (d[kCodecAt] != kCodecZstd) throw bad("codec " + std::to_string(d[kCodecAt]) + " (1 is zstd)");
+  // Each format has one codec: zstd up to format 2, xz from format 3.
+  h.codec = d[kCodecAt];
+  const std::uint8_t codec = h.format_version >= 3 ? kJungiCodecXz : kJungiCodecZstd;
+  if (h.codec != codec)
+    throw bad("codec " + std::to_string(h.codec) + " in format " + std::to_string(h.format_version) + " (" +
+              std::to_string(codec) + (codec == kJungiCodecXz ? " is xz)" : " is zstd)"));
   if (!all_zero(d, kCodecAt + 1, kBlocksAt) || !all_zero(d, kReservedAt, kHeaderXxhAt)) throw bad("reserved bytes that are not zero");
   h.blocks = load64(d + kBlocksAt);
   h.index_offset = load64(d + kIndexAt);

@@ -1,12 +1,13 @@
 // The Jungi table file's writer and reader (format in solver/table/FORMAT.md, "Jungi table
-// files"): blocks of value codes as zstd frames, written atomically; read whole into memory and
-// decoded a block at a time into a small cache.
+// files"): blocks of value codes as .xz streams (zstd frames in formats 1-2, still read), written
+// atomically; read whole into memory and decoded a block at a time into a small cache.
 #include "solver/jungi_table/table_file.hpp"
 
 #include <fcntl.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <unistd.h>
+#include <lzma.h>
 #include <xxhash.h>
 #include <zstd.h>
 
@@ -28,9 +29,14 @@ namespace gonu::jungi {
 
 namespace {
 
-// Level 16 on blocks of 2^20 indices: on 4-piece tables some 20 % smaller than level 14 on blocks
-// of 65,536, in under twice its time (FORMAT.md has the figures).
-constexpr int kZstdLevel = 16;
+// LZMA2 at preset 6 (from format 3): its literals coded in the context of the previous byte and,
+// after a match, of the byte the match would have given, it takes some 15 % off zstd's level 16 on
+// 4-piece tables, in about twice the time (FORMAT.md has the figures). The dictionary need not
+// outgrow a block, which bounds what a reader allocates.
+constexpr std::uint32_t kLzmaPreset = 6;
+// A block's stream asks its decoder for about its dictionary (2 MiB at most as written): more is
+// a hostile file.
+constexpr std::uint64_t kLzmaMemoryLimit = std::uint64_t{64} << 20;
 // A decoded block is 2 MB: a few of them.
 constexpr std::size_t kCacheSlots = 8;
 // A pass over every index goes by chunks of this many (sources_of into a buffer per chunk).
@@ -72,19 +78,21 @@ std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
 // the two sides interleaved (FORMAT.md).
 std::uint64_t slot_of(std::uint64_t k, std::uint64_t count) { return k % 2 ? (count + 1) / 2 + k / 2 : k / 2; }
 
-// One block's codes as bytes, compressed into one zstd frame with its content checksum.
+// One block's codes as bytes, compressed into one .xz stream (one LZMA2 block, CRC32 check).
 std::vector<unsigned char> compress_block(const std::vector<std::uint16_t>& codes, std::uint64_t from, std::uint64_t to,
                                           unsigned code_bytes) {
   std::vector<unsigned char> raw((to - from) * code_bytes);
   for (std::uint64_t i = from; i < to; ++i)
     table_bits::store_le(raw.data() + slot_of(i - from, to - from) * code_bytes, codes[i], code_bytes);
-  ZSTD_CCtx* c = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, kZstdLevel);
-  ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
-  std::vector<unsigned char> out(ZSTD_compressBound(raw.size()));
-  const std::size_t n = ZSTD_compress2(c, out.data(), out.size(), raw.data(), raw.size());
-  ZSTD_freeCCtx(c);
-  if (ZSTD_isError(n)) throw GonuError(std::string("cannot write Jungi table: zstd: ") + ZSTD_getErrorName(n));
+  lzma_options_lzma options;
+  if (lzma_lzma_preset(&options, kLzmaPreset)) throw GonuError("cannot write Jungi table: liblzma has no preset 6");
+  options.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(raw.size()));
+  const lzma_filter filters[] = {{LZMA_FILTER_LZMA2, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
+  std::vector<unsigned char> out(lzma_stream_buffer_bound(raw.size()));
+  std::size_t n = 0;
+  const lzma_ret ret = lzma_stream_buffer_encode(const_cast<lzma_filter*>(filters), LZMA_CHECK_CRC32, nullptr, raw.data(),
+                                                 raw.size(), out.data(), &n, out.size());
+  if (ret != LZMA_OK) throw GonuError("cannot write Jungi table: liblzma error " + std::to_string(int(ret)));
   out.resize(n);
   return out;
 }
@@ -105,6 +113,7 @@ TableFileHeader header_of(const Table& t, const Rules& r, unsigned code_bytes) {
   h.longest_loss = t.stats.longest_loss;
   h.longest_win_index = t.stats.longest_win_index;
   h.code_bytes = std::uint8_t(code_bytes);
+  h.codec = kJungiCodecXz;
   h.blocks = (h.indices + kJungiBlockIndices - 1) / kJungiBlockIndices;
   return h;
 }
@@ -213,50 +222,152 @@ void check_table_file_writable(const std::string& path) {
   }
 }
 
-std::uint64_t write_table_file(const std::string& path, const Table& t, const Rules& r) {
+namespace {
+
+// The file of header h (its offsets, sizes and checksums filled in here) and its blocks' frames.
+std::vector<unsigned char> assemble(TableFileHeader h, const std::vector<std::vector<unsigned char>>& frames) {
+  h.index_offset = kJungiTableHeaderSize;
+  h.data_offset = h.index_offset + 8 * (h.blocks + 1);
+  std::vector<unsigned char> file(h.data_offset);
+  for (std::uint64_t b = 0; b < h.blocks; ++b) {
+    file.insert(file.end(), frames[b].begin(), frames[b].end());
+    table_bits::store_le(file.data() + h.index_offset + 8 * (b + 1), file.size() - h.data_offset, 8);
+  }
+  h.data_size = file.size() - h.data_offset;
+  h.file_size = file.size();
+  h.index_xxh3 = XXH3_64bits(file.data() + h.index_offset, h.data_offset - h.index_offset);
+  h.payload_xxh3 = XXH3_64bits(file.data() + h.index_offset, h.file_size - h.index_offset);
+  const auto head = encode_header(h);
+  std::copy(head.begin(), head.end(), file.begin());
+  return file;
+}
+
+// The whole file of t (solved under r): header, index, data.
+std::vector<unsigned char> encode_table(const Table& t, const Rules& r) {
   const std::uint64_t n = t.indexer.size();
   if (t.entries.size() != n) throw GonuError("cannot write Jungi table: the table is not solved");
   const std::vector<std::uint16_t> codes = codes_of(t, r);
   const std::uint16_t largest = n ? *std::max_element(codes.begin(), codes.end()) : 0;
   const unsigned code_bytes = largest < 256 ? 1 : 2;
-  TableFileHeader h = header_of(t, r, code_bytes);
+  const TableFileHeader h = header_of(t, r, code_bytes);
   std::vector<std::vector<unsigned char>> frames(h.blocks);
   tbb::parallel_for(std::uint64_t{0}, h.blocks, [&](std::uint64_t b) {
     frames[b] = compress_block(codes, b * h.block_indices, std::min(n, (b + 1) * h.block_indices), code_bytes);
   });
-  std::vector<unsigned char> index(8 * (h.blocks + 1)), data;
-  for (std::uint64_t b = 0; b < h.blocks; ++b) {
-    data.insert(data.end(), frames[b].begin(), frames[b].end());
-    table_bits::store_le(index.data() + 8 * (b + 1), data.size(), 8);
-  }
-  h.index_offset = kJungiTableHeaderSize;
-  h.data_offset = h.index_offset + index.size();
-  h.data_size = data.size();
-  h.file_size = h.data_offset + h.data_size;
-  h.index_xxh3 = XXH3_64bits(index.data(), index.size());
-  XXH3_state_t* st = XXH3_createState();
-  XXH3_64bits_reset(st);
-  XXH3_64bits_update(st, index.data(), index.size());
-  XXH3_64bits_update(st, data.data(), data.size());
-  h.payload_xxh3 = XXH3_64bits_digest(st);
-  XXH3_freeState(st);
-  const auto head = encode_header(h);
+  return assemble(h, frames);
+}
+
+// A file of format 2 in this format: the same header and codes (derived and invalid indices hold
+// the same don't-cares), each block decoded and compressed again.
+std::vector<unsigned char> transcode(const TableFile& old) {
+  TableFileHeader h = old.header();
+  h.format_version = kJungiTableFormatVersion;
+  h.codec = kJungiCodecXz;
+  h.gonu_version = kVersion;
+  std::vector<std::vector<unsigned char>> frames(h.blocks);
+  tbb::parallel_for(std::uint64_t{0}, h.blocks, [&](std::uint64_t b) {
+    const std::vector<std::uint16_t> codes = old.block_codes(b);
+    frames[b] = compress_block(codes, 0, codes.size(), h.code_bytes);
+  });
+  return assemble(h, frames);
+}
+
+void write_bytes(const std::string& path, const std::vector<unsigned char>& file) {
   try {
-    write_file_atomically(path, {{head.data(), head.size()}, {index.data(), index.size()}, {data.data(), data.size()}});
+    write_file_atomically(path, {{file.data(), file.size()}});
   } catch (const FileWriteError& e) {
     throw GonuError("cannot write table " + path + ": " + e.what());
   }
-  return h.file_size;
 }
+
+}  // namespace
+
+std::uint64_t write_table_file(const std::string& path, const Table& t, const Rules& r) {
+  const std::vector<unsigned char> file = encode_table(t, r);
+  write_bytes(path, file);
+  return file.size();
+}
+
+RepackResult repack_table_file(const std::string& path) {
+  const TableFile old = TableFile::open(path);
+  RepackResult out{old.header().format_version, old.header().file_size, kJungiTableFormatVersion, old.header().file_size};
+  if (old.header().format_version == kJungiTableFormatVersion) return out;
+  if (!old.payload_checksum_ok()) throw GonuError(path + ": payload checksum mismatch (the file is damaged)");
+  const auto changed = [&](const std::string& where) { return std::logic_error("jungi repack: " + path + ": " + where + " reads back changed"); };
+  std::vector<unsigned char> file;
+  if (old.header().format_version >= 2) {
+    // The codes as they were, block by block: what the new file's reader decodes is compared.
+    file = transcode(old);
+    const TableFile fresh = TableFile::from_bytes(path, file, old.rules());
+    tbb::parallel_for(std::uint64_t{0}, old.header().blocks, [&](std::uint64_t b) {
+      if (fresh.block_codes(b) != old.block_codes(b)) throw changed("block " + std::to_string(b));
+    });
+  } else {
+    // Format 1 holds the derived indices' values: the table is read whole (checking them) and
+    // written as a solve writes it, and its values read back compared at every valid index.
+    LoadCheck check;
+    const std::unique_ptr<Table> t = old.load(&check);
+    if (!check.dont_care_error.empty()) throw GonuError(path + ": " + check.dont_care_error);
+    file = encode_table(*t, old.rules());
+    const std::unique_ptr<Table> back = TableFile::from_bytes(path, file, old.rules()).load();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t->indexer.size(), kPassChunk), [&](const tbb::blocked_range<std::uint64_t>& range) {
+      Position p;
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+        if (back->entries[i] != t->entries[i] && t->indexer.decode(i, p)) throw changed("index " + std::to_string(i));
+    });
+  }
+  write_bytes(path, file);
+  out.new_bytes = file.size();
+  return out;
+}
+
+namespace {
+
+// A block of formats 1-2: one zstd frame (its magic, then the frame header descriptor, whose bit 2
+// is the content checksum flag: RFC 8878 3.1.1.1.1), of exactly the block's content size and the
+// range's length, that decodes with its checksum.
+template <class Damaged>
+void decode_zstd(const unsigned char* in, std::size_t size, std::vector<unsigned char>& raw, const Damaged& damaged) {
+  const bool one_frame = size >= 6 && table_bits::load32(in) == ZSTD_MAGICNUMBER && (in[4] & 0x04) &&
+                         ZSTD_getFrameContentSize(in, size) == raw.size() && ZSTD_findFrameCompressedSize(in, size) == size;
+  if (!one_frame) throw damaged("is not one checksummed zstd frame of " + std::to_string(raw.size()) + " bytes");
+  thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  const std::size_t n = ZSTD_decompressDCtx(dctx.get(), raw.data(), raw.size(), in, size);
+  if (ZSTD_isError(n) || n != raw.size()) throw damaged(std::string("does not decode: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short"));
+}
+
+// A block of format 3: one .xz stream filling the range exactly, decoding (its check verified, its
+// decoder within kLzmaMemoryLimit) to exactly the block's content size.
+template <class Damaged>
+void decode_xz(const unsigned char* in, std::size_t size, std::vector<unsigned char>& raw, const Damaged& damaged) {
+  std::uint64_t limit = kLzmaMemoryLimit;
+  std::size_t in_pos = 0, out_pos = 0;
+  const lzma_ret ret = lzma_stream_buffer_decode(&limit, 0, nullptr, in, &in_pos, size, raw.data(), &out_pos, raw.size());
+  if (ret == LZMA_OK && in_pos == size && out_pos == raw.size()) return;
+  const char* why = ret == LZMA_OK ? (in_pos != size ? "bytes after its stream" : "short")
+                    : ret == LZMA_FORMAT_ERROR ? "not an .xz stream"
+                    : ret == LZMA_DATA_ERROR ? "corrupt data"
+                    : ret == LZMA_BUF_ERROR ? "truncated, or longer than its block"
+                    : ret == LZMA_MEMLIMIT_ERROR ? "it asks for too much memory"
+                    : ret == LZMA_OPTIONS_ERROR ? "options this gonu does not read"
+                    : "liblzma error";
+  throw damaged(std::string("does not decode: ") + why + " (" + std::to_string(raw.size()) + " bytes expected)");
+}
+
+}  // namespace
 
 TableFile::TableFile(TableFile&&) noexcept = default;
 TableFile& TableFile::operator=(TableFile&&) noexcept = default;
 TableFile::~TableFile() = default;
 
 TableFile TableFile::open(const std::string& path, const std::optional<Rules>& expected) {
+  return from_bytes(path, read_whole(path), expected);
+}
+
+TableFile TableFile::from_bytes(const std::string& path, std::vector<unsigned char> bytes, const std::optional<Rules>& expected) {
   TableFile t;
   t.path_ = path;
-  t.bytes_ = read_whole(path);
+  t.bytes_ = std::move(bytes);
   t.h_ = decode_header(path, t.bytes_.data(), t.bytes_.size());
   if (expected && !(*expected == t.h_.rules))
     throw GonuError(path + ": a table of the reading " + t.h_.rules_id + ", not " + rules_id(*expected));
@@ -271,7 +382,7 @@ TableFile TableFile::open(const std::string& path, const std::optional<Rules>& e
   return t;
 }
 
-std::vector<std::uint16_t> TableFile::decode_block(std::uint64_t b) const {
+std::vector<std::uint16_t> TableFile::block_codes(std::uint64_t b) const {
   const unsigned char* data = bytes_.data() + h_.data_offset;
   const std::uint64_t from = table_bits::load64(bytes_.data() + h_.index_offset + 8 * b);
   const std::uint64_t to = table_bits::load64(bytes_.data() + h_.index_offset + 8 * (b + 1));
@@ -280,17 +391,9 @@ std::vector<std::uint16_t> TableFile::decode_block(std::uint64_t b) const {
   auto damaged = [&](const std::string& what) {
     return GonuError(path_ + ": block " + std::to_string(b) + " " + what + " (the file is damaged; gonu verify checks it)");
   };
-  // One frame (zstd's magic, then the frame header descriptor, whose bit 2 is the content checksum
-  // flag: RFC 8878 3.1.1.1.1), of exactly the block's content size and the range's length.
-  const bool one_frame = size >= 6 && table_bits::load32(data + from) == ZSTD_MAGICNUMBER && (data[from + 4] & 0x04) &&
-                         ZSTD_getFrameContentSize(data + from, size) == expected &&
-                         ZSTD_findFrameCompressedSize(data + from, size) == size;
-  if (!one_frame)
-    throw damaged("is not one checksummed zstd frame of " + std::to_string(expected) + " bytes");
-  thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   std::vector<unsigned char> raw(expected);
-  const std::size_t n = ZSTD_decompressDCtx(dctx.get(), raw.data(), raw.size(), data + from, size);
-  if (ZSTD_isError(n) || n != expected) throw damaged(std::string("does not decode: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short"));
+  if (h_.codec == kJungiCodecXz) decode_xz(data + from, size, raw, damaged);
+  else decode_zstd(data + from, size, raw, damaged);
   std::vector<std::uint16_t> codes(count);
   for (std::uint64_t i = 0; i < count; ++i)
     codes[i] = std::uint16_t(table_bits::load_le(raw.data() + slot_of(i, count) * h_.code_bytes, h_.code_bytes));
@@ -303,7 +406,7 @@ std::uint16_t TableFile::code(std::uint64_t index) const {
   Slot& s = cache_[b % cache_.size()];
   if (s.block != b) {
     s.block = ~std::uint64_t{0};  // a block that fails to decode leaves the slot empty
-    s.codes = decode_block(b);
+    s.codes = block_codes(b);
     s.block = b;
   }
   return s.codes[index % h_.block_indices];
@@ -346,7 +449,7 @@ void TableFile::for_each_block(const std::function<void(std::uint64_t, const std
   std::vector<std::string> errors(h_.blocks);
   tbb::parallel_for(std::uint64_t{0}, h_.blocks, [&](std::uint64_t b) {
     try {
-      use(b * h_.block_indices, decode_block(b));
+      use(b * h_.block_indices, block_codes(b));
     } catch (const GonuError& e) {
       errors[b] = e.what();
     }

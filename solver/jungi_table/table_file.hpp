@@ -4,21 +4,22 @@
 //   header (320 bytes)  magic GONU-JNG, format version, game, rules_id, material, index layout
 //                       version, sizes, the solve's counts, checksums (XXH3 of header, index, payload)
 //   index               (blocks + 1) 8-byte offsets of the blocks in the data section
-//   data                per block of 65,536 indices, one zstd frame (with its content checksum)
-//                       of the indices' value codes, 1 or 2 bytes each (South to move first)
+//   data                per block of 2^20 indices, one .xz stream (LZMA2, with its CRC32; a zstd
+//                       frame with its content checksum in formats 1-2) of the indices' value
+//                       codes, 1 or 2 bytes each (South to move first)
 //
 // A value code is 1 for a draw, 2 + 2d for a loss in d plies, 3 + 2d for a win in d, for the side
 // to move. Invalid indices (solver/jungi/indexing.hpp) carry no value: the indexer marks them (its
 // decode refuses them). Nor, from format 2, do the derived ones (source_of): a position whose side
 // to move takes the enemy royal (WIN in 1), and one with South's royal on the e-file whose mirror
 // image has the smaller index (its mirror's value). The writer gives both kinds the code two
-// indices before (same side to move), which zstd then codes in almost nothing; a reader derives
+// indices before (same side to move), which the compressor codes in almost nothing; a reader derives
 // the value first and never returns that code.
 //
 // Invariants: a file written is complete or absent (util/atomic_file); a file read is refused with
 // one line (GonuError) unless every header field, offset and size is consistent, its rules_id is a
 // reading gonu knows (and the one asked for, when one is), its material parses to the text written
-// and the index layout is this gonu's; a block is used only after its zstd checksum and size check.
+// and the index layout is this gonu's; a block is used only after its checksum and size check.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -32,8 +33,10 @@
 
 namespace gonu::jungi {
 
-// 1: every valid index's code stored; 2: derived indices (source_of) hold don't-cares.
-constexpr std::uint32_t kJungiTableFormatVersion = 2;
+// 1: every valid index's code stored; 2: derived indices (source_of) hold don't-cares; 3: blocks
+// as .xz streams (codec 2) instead of zstd frames (codec 1).
+constexpr std::uint32_t kJungiTableFormatVersion = 3;
+constexpr std::uint8_t kJungiCodecZstd = 1, kJungiCodecXz = 2;
 constexpr std::uint32_t kJungiTableHeaderSize = 320;
 // indexing.hpp's layout: 1 counted every piece over all 81 squares (South's royal over 45); 2, the
 // squares each piece can stand on alone (by ordinal).
@@ -58,6 +61,7 @@ struct TableFileHeader {
   std::int32_t longest_loss = 0;
   std::uint64_t longest_win_index = 0;
   std::uint8_t code_bytes = 0;    // 1 or 2
+  std::uint8_t codec = 0;         // kJungiCodecZstd (formats 1-2) or kJungiCodecXz (format 3)
   std::uint64_t blocks = 0;
   std::uint64_t index_offset = 0, data_offset = 0, data_size = 0;
 };
@@ -74,6 +78,20 @@ bool is_jungi_table_file(const std::string& path);
 // directory, renamed into place; nothing is left on an error or SIGINT. Refuses a target that is
 // not a writable regular file. Throws GonuError. Returns the file size. Bytes depend only on t.
 std::uint64_t write_table_file(const std::string& path, const Table& t, const Rules& r);
+// Writes the table file at `path` again in this gonu's format, its values unchanged (gonu repack),
+// unless it is in this format already: its payload checksum checked; a format 2 file's codes
+// compressed again block by block, each block of the new encoding read back and compared with the
+// old; a format 1 file read whole (every derived index's value checked, as gonu verify does) and
+// encoded as a solve writes it, its values read back and compared at every valid index; and only
+// then written atomically in its place. Throws GonuError for a damaged file, logic_error if the
+// encoding does not read back (nothing is written then).
+struct RepackResult {
+  std::uint32_t old_format;
+  std::uint64_t old_bytes;
+  std::uint32_t new_format;
+  std::uint64_t new_bytes;
+};
+RepackResult repack_table_file(const std::string& path);
 // Whether write_table_file could write `path` (checked before a long solve); throws GonuError.
 void check_table_file_writable(const std::string& path);
 
@@ -105,6 +123,8 @@ class TableFile {
   // Reads and checks the header and the index (not the blocks: each is checked when decoded).
   // `expected`, when given, is the reading the caller needs: a table of another is refused.
   static TableFile open(const std::string& path, const std::optional<Rules>& expected = std::nullopt);
+  // The same checks of a file's bytes already in memory (`path` names it in messages).
+  static TableFile from_bytes(const std::string& path, std::vector<unsigned char> bytes, const std::optional<Rules>& expected);
   TableFile(TableFile&&) noexcept;
   TableFile& operator=(TableFile&&) noexcept;
   ~TableFile();
@@ -137,10 +157,12 @@ class TableFile {
   // Throws GonuError for a damaged block.
   // (A load's check: it reads the table whole.)
   std::string dont_care_error() const;
+  // The codes of block b as stored, by index (don't-cares included), once the block passes its
+  // checks; throws GonuError for a damaged block.
+  std::vector<std::uint16_t> block_codes(std::uint64_t b) const;
 
  private:
   TableFile() = default;
-  std::vector<std::uint16_t> decode_block(std::uint64_t b) const;
   // load's check of index i (its source s, its entry as read and the one read two indices before;
   // `entries` with the derived ones filled up to i), added to `part`.
   void check_loaded(std::uint64_t i, const ValueSource& s, std::uint16_t as_read, std::uint16_t two_before,

@@ -2,7 +2,8 @@
 // dont_care_error) on arbitrary file bytes. Each input is tried twice: as given, and "restamped" -
 // file_size set to the real size and the index, payload and header checksums recomputed by the
 // layout of solver/table/FORMAT.md ("Jungi table files") - since a random mutation almost never survives
-// the XXH3 checks, and the reader's field, layout and zstd-frame checks lie behind them. Only
+// the XXH3 checks, and the reader's field, layout and block checks (an .xz stream, or in the
+// corpus's format 2 files a zstd frame) lie behind them. Only
 // GonuError is an accepted outcome; any other exception or a sanitizer report is a finding, and
 // so is a table whose values read one by one differ from the values load() gives.
 #include <unistd.h>

@@ -7,7 +7,7 @@ _gonu_rule_options="--rules --capture --corner --repetition --board --first"
 
 _gonu_options() {
   case "$1" in
-    check-certificate | info) echo "--help" ;;
+    check-certificate | info | repack) echo "--help" ;;
     rules) echo "--game --help" ;;
     show) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --help" ;;
     moves) echo "$_gonu_rule_options --game --hobbling --promotion --stalemate --lancer --history --help" ;;
@@ -31,7 +31,7 @@ _gonu() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   if ((COMP_CWORD == 1)); then
-    mapfile -t COMPREPLY < <(compgen -W "rules show moves perft solve check-certificate query play verify info serve --help --version" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "rules show moves perft solve check-certificate query play verify info repack serve --help --version" -- "$cur")
     return
   fi
   cmd=${COMP_WORDS[1]}
@@ -63,7 +63,7 @@ _gonu() {
     return
   fi
   case "$cmd" in  # the FILE argument
-    query | play | verify | info | check-certificate | serve) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+    query | play | verify | info | repack | check-certificate | serve) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
   esac
 }
 
