@@ -94,8 +94,9 @@ def cmd_bench(out, filter_, *files):
 
 def merge_bench(out, filter_, files):
     """A filtered run (GONU_BENCH_FILTER) replaces the rows it measured in the existing file and
-    keeps the others, with a line saying which rows were rerun, by what command and at what load."""
-    rows = {}
+    keeps the others, with a line saying which rows were rerun, by what command and at what load.
+    A benchmark new to the file goes after the last row of its program's table."""
+    rows, program = {}, {}
     for path in files:
         try:
             data = load_json(path)
@@ -106,8 +107,15 @@ def merge_bench(out, filter_, files):
         for line in tmp.getvalue().splitlines():
             if line.startswith("| BM_"):
                 rows[line.split(" | ")[0][2:]] = line
+                program[line.split(" | ")[0][2:]] = os.path.basename(path)[:-5]
     lines = open(out).read().splitlines()
+    present = {l.split(" | ")[0][2:] for l in lines if l.startswith("| BM_")}
     lines = [rows.get(l.split(" | ")[0][2:], l) if l.startswith("| BM_") else l for l in lines]
+    for name in (n for n in rows if n not in present):
+        start = lines.index("## " + program[name])
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+        last = max(i for i in range(start, end) if lines[i].startswith("| "))
+        lines.insert(last + 1, rows[name])
     load = open("/proc/loadavg").read().split()[0]
     note = (f"Rerun: `GONU_BENCH_FILTER='{filter_}' scripts/bench.sh` (load average {load} when it started) "
             f"gave the rows of {', '.join(sorted(rows))}.")

@@ -128,6 +128,22 @@ void BM_JungiTableProbe(benchmark::State& state) {
 }
 BENCHMARK(BM_JungiTableProbe);
 
+// A probe whose block is not cached: the block's stream decoded and checked (an .xz stream in
+// format 3), its codes unshuffled.
+void BM_JungiTableBlockDecode(benchmark::State& state) {
+  const jungi::TableFile& t = bench_table();
+  std::size_t codes = 0;
+  for (auto _ : state) {
+    const std::vector<std::uint16_t> block = t.block_codes(0);
+    codes = block.size();
+    benchmark::DoNotOptimize(block.data());
+  }
+  state.counters["codes"] = double(codes);
+  state.counters["codes_per_second"] = benchmark::Counter(double(codes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["format"] = double(t.header().format_version);
+}
+BENCHMARK(BM_JungiTableBlockDecode)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
