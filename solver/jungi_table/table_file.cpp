@@ -297,6 +297,8 @@ RepackResult repack_table_file(const std::string& path) {
   std::vector<unsigned char> file;
   if (old.header().format_version >= 2) {
     // The codes as they were, block by block: what the new file's reader decodes is compared.
+    // Each old block is decoded twice (here and in transcode), a few ms against the ~0.4 s its
+    // compression takes, so that no more than a block's codes a thread are held at a time.
     file = transcode(old);
     const TableFile fresh = TableFile::from_bytes(path, file, old.rules());
     tbb::parallel_for(std::uint64_t{0}, old.header().blocks, [&](std::uint64_t b) {
