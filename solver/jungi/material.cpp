@@ -83,12 +83,6 @@ std::string material_text(const Material& m) {
   return out;
 }
 
-Material flipped(const Material& m) {
-  Material out;
-  out.count = {m.count[1], m.count[0]};
-  return out;
-}
-
 bool is_canonical(const Material& m) {
   const Material f = flipped(m);
   if (m.pieces(Side::south) != m.pieces(Side::north)) return m.pieces(Side::south) > m.pieces(Side::north);

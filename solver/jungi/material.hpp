@@ -32,8 +32,13 @@ Material parse_material(std::string_view text);
 // table, each base type before its promoted one): "KQPvK", "K+RvKP".
 std::string material_text(const Material& m);
 // The colour-flipped material: the sides swapped (with ranks mirrored, a position of one is a
-// position of the other; see flip_position).
-Material flipped(const Material& m);
+// position of the other; see flip_position). Inline: a capture's probe into a flipped table
+// flips its placement.
+inline Material flipped(const Material& m) {
+  Material out;
+  out.count = {m.count[1], m.count[0]};
+  return out;
+}
 // Whether m's table is kept (solved and written): a material and its colour flip share one table
 // (a position of one is a position of the other, flipped, with the other side to move), kept as
 // the one whose South has more pieces, on a tie the greater in Material's order (a material that

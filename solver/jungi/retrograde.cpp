@@ -387,6 +387,7 @@ class Solver {
         reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0),
         mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_) {
     find_tables_after();
+    for (std::size_t x = 0; x < steps_.size(); ++x) steps_[x] = t_.indexer.square_step(Piece(x));
   }
 
   void run(const LevelReport& on_level) {
@@ -600,8 +601,12 @@ class Solver {
       Position p;
       auto& mine = found.local();
       Placement pl;
+      bool valid = false;
+      // Indices 2k and 2k + 1 are one placement, South then North to move: decoded once.
       for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-        if (t_.indexer.decode(i, p, pl)) initialise_one(i, p, pl, mine);
+        if (i % 2 == 0 || i == r.begin()) valid = t_.indexer.decode(i, p, pl);
+        else p.to_move = Side::north;
+        if (valid) initialise_one(i, p, pl, mine);
       }
     });
     for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
@@ -760,10 +765,8 @@ class Solver {
     // piece other than South's royal moved is this index plus that piece's step times the
     // ordinals it moved back, when that piece is alone in its group.
     const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
-    std::array<Indexer::SquareStep, kMaxTablePieces> step{};
     int south_slot = -1;
     for (int k = 0; k < pl.n; ++k) {
-      step[std::size_t(k)] = t_.indexer.square_step(pl.piece[std::size_t(k)]);
       if (is_royal(pl.piece[std::size_t(k)]) && side_of(pl.piece[std::size_t(k)]) == Side::south) south_slot = k;
     }
     const Set reach = capture_reach(atoms_, pl, c.to_move);
@@ -779,7 +782,7 @@ class Solver {
       std::array<std::uint64_t, 2> targets{};
       int n = 1;
       const int to = pl.square[std::size_t(slot)];
-      const Indexer::SquareStep& s = step[std::size_t(slot)];
+      const Indexer::SquareStep& s = steps_[pl.piece[std::size_t(slot)]];
       const auto moved_back = [&] {
         return base + s.step * std::uint64_t((*s.ordinal)[std::size_t(from)]) - s.step * std::uint64_t((*s.ordinal)[std::size_t(to)]);
       };
@@ -886,6 +889,7 @@ class Solver {
   std::vector<std::uint16_t> fixed_loss_;
   std::uint64_t mark_words_;                        // words of one level's block bits
   std::vector<std::atomic<std::uint64_t>> marks_;   // [level * mark_words_ + word]
+  std::array<Indexer::SquareStep, 256> steps_{};  // Indexer::square_step by piece
   std::array<std::uint8_t, 256> kind_id_{};  // a piece's place among the material's kinds (0: none)
   std::vector<TableRef> tables_after_;        // by (taken, also taken, promoted), find_tables_after
   std::vector<Pending> pending_;
