@@ -26,9 +26,10 @@
 # table of four pieces by every 1000th placement, GONU_JUNGI_VERIFY_SAMPLE; the others whole). Both
 # halves resume: run it again after a stop and the solve goes on from the files in DIR, and the
 # files listed in DIR/verified.list are not verified again. The logs go to DIR/allN.out (stdout:
-# every table's block) and DIR/allN.err (stderr, appended run after run: each table's solve time,
-# read by scripts/jungi_progress.py). GONU_JUNGI_ALL (default 4) sets N, for a shorter check
-# (3: 164 tables). Writes nothing into results/.
+# every table's block), DIR/allN.err (stderr, appended run after run: each table's solve time)
+# and DIR/allN.time (GNU time's line for each run's solve process), read by
+# scripts/jungi_progress.py. GONU_JUNGI_ALL (default 4) sets N, for a shorter check (3: 83
+# tables). Writes nothing into results/.
 #   scripts/jungi.sh --four DIR
 #
 # `scripts/jungi.sh --time DIR [STEP]` measures what solving every table of up to four pieces
@@ -119,8 +120,11 @@ if [[ ${1:-} == --four ]]; then
   n=${GONU_JUNGI_ALL:-4}
   mkdir -p "$dir"
   # stdout afresh (a resumed run prints every table's block, from the files it finds), stderr
-  # appended: its line for each table solved, with the time, is kept across resumed runs.
-  "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
+  # appended: its line for each table solved, with the time, is kept across resumed runs. GNU
+  # time's line for the process (wall, user and system seconds, peak KiB) is appended to
+  # DIR/allN.time: one line from a run from scratch is the whole run's time, loads and writes in.
+  /usr/bin/time -a -o "$dir/all$n.time" -f "%e\t%U\t%S\t%M" \
+    "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
     >"$dir/all$n.out" 2>>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
   touch "$dir/verified.list"
   # Tables of an older format than this gonu writes are written again in the current one by

@@ -60,6 +60,46 @@ def solve_seconds(directory):
     return seconds
 
 
+def processes(directory, n):
+    """The run's `gonu solve` processes: [(wall, cpu seconds)] from DIR/allN.time (GNU time, one
+    line a process; the line a failed process adds before its figures skipped), and how many tables
+    they solved, from DIR/allN.err's closing lines."""
+    runs, solved = [], 0
+    path = os.path.join(directory, f"all{n}.time")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if m := re.match(r"^([\d.]+)\t([\d.]+)\t([\d.]+)\t\d+$", line):
+                    runs.append((float(m[1]), float(m[2]) + float(m[3])))
+    log = os.path.join(directory, f"all{n}.err")
+    if os.path.exists(log):
+        with open(log) as f:
+            for line in f:
+                if m := re.match(r"^[\d,]+ materials: ([\d,]+) solved and written", line):
+                    solved += int(m[1].replace(",", ""))
+    return runs, solved
+
+
+def duration(seconds):
+    return f"{seconds / 3600:.2f} h" if seconds >= 360 else f"{seconds:.0f} s"
+
+
+def print_processes(directory, n, total):
+    runs, solved = processes(directory, n)
+    if not runs:
+        return
+    wall, cpu = sum(r[0] for r in runs), sum(r[1] for r in runs)
+    print()
+    if len(runs) == 1 and solved == total:
+        print(f"**The whole run from scratch, in one process: {duration(wall)}** ({duration(cpu)} of CPU;"
+              f" GNU time's figures in DIR/all{n}.time), every one of the {total:,} tables solved, its file"
+              " written, and the tables it reads loaded again where the memory bound had let them go.")
+    else:
+        print(f"The run's {len(runs):,} `gonu solve` processes (DIR/all{n}.time, GNU time) took {duration(wall)}"
+              f" ({duration(cpu)} of CPU), and solved and wrote {solved:,} of the {total:,} tables; a resumed"
+              " run loads again what it reads, so only one process from scratch measures the whole run.")
+
+
 def write_csv(path, materials, done, seconds):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
@@ -153,6 +193,7 @@ def main():
         total = sum(timed)
         solve = (f"{total / 3600:.2f} h" if total >= 360 else f"{total:.0f} s") + f" ({len(timed):,} tables)" if timed else "-"
         print(f"| {pieces} | {len(mine):,} | {len(have):,} | {positions:,} | {size:,} | {rate} | {solve} |")
+    print_processes(directory, n, len(materials))
     old = [m for m in done if done[m]["format"] < max(t["format"] for t in done.values())]
     if old:
         new = [t for m, t in done.items() if m not in old and materials[m] == n]

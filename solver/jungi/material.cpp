@@ -45,8 +45,6 @@ void parse_side(std::string_view text, Side side, const std::string& label, Mate
 
 }  // namespace
 
-int rank_mirror(int sq) { return square_at(file_of(sq), kRanks - 1 - rank_of(sq)); }
-
 int Material::pieces(Side s) const {
   int n = 0;
   for (const auto c : count[static_cast<std::size_t>(index(s))]) n += c;

@@ -66,7 +66,8 @@ Material material_of(const Position& p);
 // The position colour-flipped: sides swapped, ranks mirrored (rank r to 10 - r), the other side
 // to move, the en-passant field mirrored. Jungi's rules map to themselves under it.
 Position flip_position(const Position& p);
-// A square under the colour flip: its rank mirrored (rank r to 10 - r), its file kept.
-int rank_mirror(int sq);
+// A square under the colour flip: its rank mirrored (rank r to 10 - r), its file kept. Inline,
+// as flipped().
+inline int rank_mirror(int sq) { return square_at(file_of(sq), kRanks - 1 - rank_of(sq)); }
 
 }  // namespace gonu::jungi
