@@ -766,9 +766,8 @@ class Solver {
     // ordinals it moved back, when that piece is alone in its group.
     const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
     int south_slot = -1;
-    for (int k = 0; k < pl.n; ++k) {
+    for (int k = 0; k < pl.n; ++k)
       if (is_royal(pl.piece[std::size_t(k)]) && side_of(pl.piece[std::size_t(k)]) == Side::south) south_slot = k;
-    }
     const Set reach = capture_reach(atoms_, pl, c.to_move);
     CapsCache cache;
     for_each_unmove(rules_, g_, atoms_, c, pl, reach, [&](int slot, int from, Set passed) {
