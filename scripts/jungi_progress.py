@@ -62,9 +62,10 @@ def solve_seconds(directory):
 
 def processes(directory, n):
     """The run's `gonu solve` processes: [(wall, cpu seconds)] from DIR/allN.time (GNU time, one
-    line a process; the line a failed process adds before its figures skipped), and how many tables
-    they solved, from DIR/allN.err's closing lines."""
-    runs, solved = [], 0
+    line a process; the line a failed process adds before its figures skipped), and the tables
+    each process that finished solved, from DIR/allN.err's closing lines (older runs, without a
+    .time line, among them)."""
+    runs, solved = [], []
     path = os.path.join(directory, f"all{n}.time")
     if os.path.exists(path):
         with open(path) as f:
@@ -76,7 +77,7 @@ def processes(directory, n):
         with open(log) as f:
             for line in f:
                 if m := re.match(r"^[\d,]+ materials: ([\d,]+) solved and written", line):
-                    solved += int(m[1].replace(",", ""))
+                    solved.append(int(m[1].replace(",", "")))
     return runs, solved
 
 
@@ -90,13 +91,13 @@ def print_processes(directory, n, total):
         return
     wall, cpu = sum(r[0] for r in runs), sum(r[1] for r in runs)
     print()
-    if len(runs) == 1 and solved == total:
+    if len(runs) == 1 and solved == [total]:
         print(f"**The whole run from scratch, in one process: {duration(wall)}** ({duration(cpu)} of CPU;"
               f" GNU time's figures in DIR/all{n}.time), every one of the {total:,} tables solved, its file"
               " written, and the tables it reads loaded again where the memory bound had let them go.")
     else:
         print(f"The run's {len(runs):,} `gonu solve` processes (DIR/all{n}.time, GNU time) took {duration(wall)}"
-              f" ({duration(cpu)} of CPU), and solved and wrote {solved:,} of the {total:,} tables; a resumed"
+              f" ({duration(cpu)} of CPU), and solved and wrote {sum(solved):,} of the {total:,} tables; a resumed"
               " run loads again what it reads, so only one process from scratch measures the whole run.")
 
 
@@ -191,7 +192,7 @@ def main():
         rate = f"{size / positions:.4f}" if positions else "-"
         timed = [seconds[m] for m in mine if m in done and m in seconds]
         total = sum(timed)
-        solve = (f"{total / 3600:.2f} h" if total >= 360 else f"{total:.0f} s") + f" ({len(timed):,} tables)" if timed else "-"
+        solve = f"{duration(total)} ({len(timed):,} tables)" if timed else "-"
         print(f"| {pieces} | {len(mine):,} | {len(have):,} | {positions:,} | {size:,} | {rate} | {solve} |")
     print_processes(directory, n, len(materials))
     old = [m for m in done if done[m]["format"] < max(t["format"] for t in done.values())]
