@@ -108,6 +108,7 @@ TEST_CASE("jungi tables: every valid index decodes and encodes to itself", "[jun
       REQUIRE(jungi::material_of(p) == ix.material());
       REQUIRE(ix.encode(p) == i);
       REQUIRE(jungi::file_of(p.royal[0]) <= 4);
+      REQUIRE(ix.south_royal_square(i) == p.royal[0]);
     }
     INFO(text);
     // Only squares a piece can stand on are counted: the invalid indices are overlaps alone.
@@ -143,6 +144,13 @@ TEST_CASE("jungi tables: a position encodes to its own index or its mirror's", "
     mirrored += same ? 0 : 1;
     // The mirror image has the same index, except with South's royal on the e-file (both stored).
     if (jungi::file_of(p.royal[0]) != 4) REQUIRE(ix.encode(jungi::mirror_position(p)) == i);
+    // The colour flip's index, built or read through the flip.
+    jungi::Placement pl;
+    REQUIRE(jungi::placement_of(p, pl));
+    const jungi::Placement f = jungi::flip_placement(pl);
+    const jungi::Indexer flipped(r, f.material);
+    for (const jungi::Side s : {jungi::Side::south, jungi::Side::north})
+      REQUIRE(flipped.encode_flipped(pl, s) == flipped.encode(f, s));
   }
   CHECK(mirrored > 500);
 }

@@ -258,7 +258,7 @@ std::uint16_t TableSet::entry(const Placement& pl, Side to_move) const {
   const bool kept = t != nullptr;
   if (!kept) t = find(flipped(pl.material));
   if (!t) throw GonuError("jungi tables: the table of " + material_text(canonical(pl.material)) + " is not solved");
-  const std::uint64_t i = kept ? t->indexer.encode(pl, to_move) : t->indexer.encode(flip_placement(pl), other(to_move));
+  const std::uint64_t i = kept ? t->indexer.encode(pl, to_move) : t->indexer.encode_flipped(pl, other(to_move));
   if (i == Indexer::kInvalid) throw GonuError("jungi tables: a placement of " + material_text(pl.material) + " has no index");
   return t->entries[i];
 }

@@ -145,11 +145,18 @@ std::uint64_t Indexer::encode(const Position& p) const {
   return encode(placement, p.to_move);
 }
 
-std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
+template <bool kFlip>
+std::uint64_t Indexer::encode_as(const Placement& pl, Side to_move) const {
+  // The placement's k-th piece and square, colour-flipped where kFlip (flip_placement's map).
+  auto piece = [&](int k) {
+    const Piece x = pl.piece[std::size_t(k)];
+    return kFlip ? make_piece(other(side_of(x)), type_of(x)) : x;
+  };
+  auto square = [&](int k) { return kFlip ? rank_mirror(pl.square[std::size_t(k)]) : int(pl.square[std::size_t(k)]); };
   int south_royal = kNoSquare, north_royal = kNoSquare;
   for (int i = 0; i < pl.n; ++i) {
-    if (pl.piece[std::size_t(i)] == royal_[0].piece) south_royal = pl.square[std::size_t(i)];
-    if (pl.piece[std::size_t(i)] == royal_[1].piece) north_royal = pl.square[std::size_t(i)];
+    if (piece(i) == royal_[0].piece) south_royal = square(i);
+    if (piece(i) == royal_[1].piece) north_royal = square(i);
   }
   if (south_royal < 0 || north_royal < 0) return kInvalid;
   const bool mirror = file_of(south_royal) >= kFoldedFiles;
@@ -162,9 +169,9 @@ std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
     std::array<int, kMaxTablePieces> ord{};
     int k = 0;
     for (int i = 0; i < pl.n; ++i)
-      if (pl.piece[std::size_t(i)] == g.piece) {
+      if (piece(i) == g.piece) {
         if (k == g.count) return kInvalid;
-        const int o = g.ordinal[std::size_t(place(pl.square[std::size_t(i)]))];
+        const int o = g.ordinal[std::size_t(place(square(i)))];
         if (o < 0) return kInvalid;
         ord[std::size_t(k++)] = o;
       }
@@ -179,6 +186,10 @@ std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const {
   if (used != pl.n) return kInvalid;
   return idx * 2 + std::uint64_t(index(to_move));
 }
+
+std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const { return encode_as<false>(pl, to_move); }
+
+std::uint64_t Indexer::encode_flipped(const Placement& pl, Side to_move) const { return encode_as<true>(pl, to_move); }
 
 Indexer::SquareStep Indexer::square_step(Piece p) const {
   std::uint64_t step = 2;

@@ -43,6 +43,9 @@ class Indexer {
   // The index of a position of this material (its en-passant field is ignored).
   std::uint64_t encode(const Position& p) const;
   std::uint64_t encode(const Placement& placement, Side to_move) const;
+  // encode(flip_placement(placement), to_move), without building the flipped placement: a
+  // capture's probe into a table kept under the flipped material.
+  std::uint64_t encode_flipped(const Placement& placement, Side to_move) const;
   // The position of an index (no en-passant field, no first-move rights), or false if the index
   // is invalid.
   bool decode(std::uint64_t index, Position& out) const;
@@ -56,6 +59,11 @@ class Indexer {
     const std::array<std::int8_t, kSquares>* ordinal = nullptr;  // -1 where the piece cannot stand
   };
   SquareStep square_step(Piece p) const;
+  // The square of South's royal at an index below size(), read from the index's leading ordinal
+  // without decoding (files a-e; where the index is invalid, the square it would stand on).
+  int south_royal_square(std::uint64_t index) const {
+    return royal_[0].square[std::size_t(index / (size_ / std::uint64_t(royal_[0].squares)))];
+  }
 
  private:
   // A royal or a group of identical pieces, with the squares it can stand on (South's royal: on
@@ -70,6 +78,8 @@ class Indexer {
     std::array<std::int8_t, kSquares> square{};   // by ordinal
   };
   static Group make_group(const Rules& rules, Piece piece, int count, int files);
+  template <bool kFlip>
+  std::uint64_t encode_as(const Placement& placement, Side to_move) const;
   Rules rules_;
   Material material_;
   Group royal_[2];

@@ -530,7 +530,7 @@ class Solver {
   std::uint16_t stored_after(const Placement& r, Side to_move, Piece taken, Piece also, Piece promoted) const {
     const TableRef& ref = tables_after_[(std::size_t(kind_id_[taken]) * kKindsHere + kind_id_[also]) * kKindsHere + kind_id_[promoted]];
     if (!ref.table) throw GonuError("jungi tables: the table of " + material_text(canonical(ref.material)) + " is not solved");
-    const std::uint64_t i = ref.flip ? ref.table->indexer.encode(flip_placement(r), other(to_move)) : ref.table->indexer.encode(r, to_move);
+    const std::uint64_t i = ref.flip ? ref.table->indexer.encode_flipped(r, other(to_move)) : ref.table->indexer.encode(r, to_move);
     return ref.table->entries[i];
   }
 
@@ -614,6 +614,14 @@ class Solver {
 
   void initialise_one(std::uint64_t i, const Position& p, const Placement& pl, std::vector<Pending>& pending) {
     std::uint16_t& e = t_.entries[i];
+    // A position that takes the royal wins in 1, the shortest win there is: its other moves and
+    // their probes are not looked at (a fifth of a 4-piece table's positions or so).
+    for (int k = 0; k < pl.n; ++k)
+      if (side_of(pl.piece[std::size_t(k)]) == p.to_move && piece_takes_royal(rules_, p, pl.square[std::size_t(k)])) {
+        e = code(kWin, 1);
+        note_written(i, 1);
+        return;
+      }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
     CapsCache cache;
     Best fixed;
