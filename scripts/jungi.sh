@@ -27,8 +27,8 @@
 # halves resume: run it again after a stop and the solve goes on from the files in DIR, and the
 # files listed in DIR/verified.list are not verified again. The logs go to DIR/allN.out (stdout:
 # every table's block), DIR/allN.err (stderr, appended run after run: each table's solve time)
-# and DIR/allN.time (GNU time's line for each run's solve process), read by
-# scripts/jungi_progress.py. GONU_JUNGI_ALL (default 4) sets N, for a shorter check (3: 83
+# and DIR/allN.time (GNU time's line for each run's solve process), with DIR/allN.speed (the
+# machine's speed before and after each, by a benchmark), read by scripts/jungi_progress.py. GONU_JUNGI_ALL (default 4) sets N, for a shorter check (3: 83
 # tables). Writes nothing into results/.
 #   scripts/jungi.sh --four DIR
 #
@@ -123,9 +123,22 @@ if [[ ${1:-} == --four ]]; then
   # appended: its line for each table solved, with the time, is kept across resumed runs. GNU
   # time's line for the process (wall, user and system seconds, peak KiB) is appended to
   # DIR/allN.time: one line from a run from scratch is the whole run's time, loads and writes in.
+  # This shared machine's speed drifts by up to 1.7 times from hour to hour, so the solve is
+  # bracketed by BM_JungiPerftStart/4 (bench_jungi beside gonu, median of 3 runs, in ms; results/
+  # bench.md has the figure of a quiet hour), appended to DIR/allN.speed as "date\tbefore|after\tms".
+  speed() {
+    local bench ms
+    bench=$(dirname "$gonu")/bench_jungi
+    [[ -x $bench ]] || return 0
+    ms=$("$bench" --benchmark_filter='BM_JungiPerftStart/4$' --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+      2>/dev/null | awk '/_median/ {print $2}')
+    printf '%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$1" "$ms" >>"$dir/all$n.speed"
+  }
+  speed before
   /usr/bin/time -a -o "$dir/all$n.time" -f "%e\t%U\t%S\t%M" \
     "$gonu" solve --game jungi --all "$n" --dir "$dir" --max-memory "${GONU_JUNGI_MAX_MEMORY:-8G}" \
-    >"$dir/all$n.out" 2>>"$dir/all$n.err" || { tail -1 "$dir/all$n.err" >&2; exit 1; }
+    >"$dir/all$n.out" 2>>"$dir/all$n.err" || { speed after; tail -1 "$dir/all$n.err" >&2; exit 1; }
+  speed after
   touch "$dir/verified.list"
   # Tables of an older format than this gonu writes are written again in the current one by
   # `gonu repack`, which reads each new file back and compares it with the old before it replaces

@@ -81,6 +81,16 @@ def processes(directory, n):
     return runs, solved
 
 
+def speeds(directory, n):
+    """The machine's speed beside the solve processes: [(date, "before" or "after", ms)] from
+    DIR/allN.speed (BM_JungiPerftStart/4, written by scripts/jungi.sh --four)."""
+    path = os.path.join(directory, f"all{n}.speed")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [tuple(line.rstrip("\n").split("\t")) for line in f if line.count("\t") == 2 and line.split("\t")[2].strip()]
+
+
 def duration(seconds):
     return f"{seconds / 3600:.2f} h" if seconds >= 360 else f"{seconds:.0f} s"
 
@@ -97,8 +107,15 @@ def print_processes(directory, n, total):
               " written, and the tables it reads loaded again where the memory bound had let them go.")
     else:
         print(f"The run's {len(runs):,} `gonu solve` processes (DIR/all{n}.time, GNU time) took {duration(wall)}"
-              f" ({duration(cpu)} of CPU), and solved and wrote {sum(solved):,} of the {total:,} tables; a resumed"
-              " run loads again what it reads, so only one process from scratch measures the whole run.")
+              f" ({duration(cpu)} of CPU), and solved and wrote {sum(solved):,} of the {total:,} tables. A resumed"
+              " run loads again what it reads, and a stopped one loses the table it was solving, so the sum is"
+              " more than one process from scratch would take.")
+    marks = speeds(directory, n)
+    if marks:
+        print()
+        print("The machine's speed beside them (DIR/all{0}.speed: `BM_JungiPerftStart/4`, median of 3, in ms;"
+              " results/bench.md has the figure of a quiet hour): ".format(n) +
+              ", ".join(f"{when} {ms} ({date})" for date, when, ms in marks) + ".")
 
 
 def write_csv(path, materials, done, seconds):
