@@ -615,7 +615,7 @@ class Solver {
   void initialise_one(std::uint64_t i, const Position& p, const Placement& pl, std::vector<Pending>& pending) {
     std::uint16_t& e = t_.entries[i];
     // A position that takes the royal wins in 1, the shortest win there is: its other moves and
-    // their probes are not looked at (a fifth of a 4-piece table's positions or so).
+    // their probes are not looked at (16 % of KRvKO's indices win in 1).
     for (int k = 0; k < pl.n; ++k)
       if (side_of(pl.piece[std::size_t(k)]) == p.to_move && piece_takes_royal(rules_, p, pl.square[std::size_t(k)])) {
         e = code(kWin, 1);
