@@ -107,7 +107,8 @@ def print_processes(directory, n, total):
               " written, and the tables it reads loaded again where the memory bound had let them go.")
     else:
         print(f"The run's {len(runs):,} `gonu solve` processes (DIR/all{n}.time, GNU time) took {duration(wall)}"
-              f" ({duration(cpu)} of CPU), and solved and wrote {sum(solved):,} of the {total:,} tables. A resumed"
+              f" ({duration(cpu)} of CPU), and solved and wrote {len(solve_seconds(directory)):,} of the {total:,} tables"
+              f" (a stopped process leaves no closing line, so they are counted by their lines in DIR/all{n}.err). A resumed"
               " run loads again what it reads, and a stopped one loses the table it was solving, so the sum is"
               " more than one process from scratch would take.")
     marks = speeds(directory, n)
