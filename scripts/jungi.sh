@@ -16,7 +16,7 @@
 #     table's figures in results/jungi4.csv, and the estimate of the whole run's time from the
 #     sample a `--time DIR` run timed (scripts/jungi_time.py);
 #   - with GONU_JUNGI_FIVE_DIR=DIR, the chosen 5-piece materials a `--five DIR` run (below) solved
-#     there, from its logs.
+#     there, from its logs; without it, that section of results/jungi.md is kept as it was.
 #   scripts/jungi.sh
 #
 # Off by default, `scripts/jungi.sh --four DIR` instead solves every material of up to four
@@ -179,6 +179,11 @@ timed() {  # timed NAME COMMAND...: GNU time's figures of one command, its outpu
   /usr/bin/time -f "%e s (%U s of CPU in user mode, both cores), %M KiB at peak (resident)" -o "$tmp/$name.time" \
     "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
+# The section of the chosen 5-piece tables is written from a --five run's logs (below); without
+# GONU_JUNGI_FIVE_DIR the one already in $out is kept as it is.
+if [[ -z ${GONU_JUNGI_FIVE_DIR:-} && -f $out ]]; then
+  sed -n '/^## Five pieces: a chosen few$/,$p' "$out" >"$tmp/five.md"
+fi
 mkdir "$tmp/tables"
 timed all3 "$gonu" solve --game jungi --all 3 --dir "$tmp/tables" --quiet
 files=$(find "$tmp/tables" -name '*.gonu' | wc -l)
@@ -249,7 +254,10 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
     fi
   fi
 } >"$out"
-# The chosen 5-piece materials' section, from the logs a --five run kept (see above).
+# The chosen 5-piece materials' section, from the logs a --five run kept (see above), or as it was.
+if [[ -s $tmp/five.md ]]; then
+  { echo; cat "$tmp/five.md"; } >>"$out"
+fi
 if [[ -n ${GONU_JUNGI_FIVE_DIR:-} ]]; then
   mapfile -t five < <(cd "$GONU_JUNGI_FIVE_DIR" && ls five-*.time | sed 's/^five-//; s/\.time$//')
   GONU=$gonu python3 scripts/jungi_five.py "$GONU_JUNGI_FIVE_DIR" "$out" "${five[@]}"

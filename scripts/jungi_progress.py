@@ -81,6 +81,18 @@ def processes(directory, n):
     return runs, solved
 
 
+def from_scratch(directory, n):
+    """Whether the run began in an empty DIR and every one of its processes left its GNU time line:
+    the first line of DIR/allN.err (the memory estimate) says no table was there, and DIR/allN.time
+    has a line for each process that began (each logs its memory estimate)."""
+    log = os.path.join(directory, f"all{n}.err")
+    if not os.path.exists(log):
+        return False
+    with open(log) as f:
+        starts = [line for line in f if line.startswith("memory estimate:")]
+    return bool(starts) and "(0 already in " in starts[0] and len(processes(directory, n)[0]) == len(starts)
+
+
 def speeds(directory, n):
     """The machine's speed beside the solve processes: [(date, "before" or "after", ms)] from
     DIR/allN.speed (BM_JungiPerftStart/4, written by scripts/jungi.sh --four)."""
@@ -105,6 +117,12 @@ def print_processes(directory, n, total):
         print(f"**The whole run from scratch, in one process: {duration(wall)}** ({duration(cpu)} of CPU;"
               f" GNU time's figures in DIR/all{n}.time), every one of the {total:,} tables solved, its file"
               " written, and the tables it reads loaded again where the memory bound had let them go.")
+    elif from_scratch(directory, n) and len(solve_seconds(directory)) == total:
+        print(f"**The whole run from scratch, in {len(runs)} processes: {duration(wall)} in all** ({duration(cpu)} of CPU;"
+              f" GNU time's figures in DIR/all{n}.time: " + ", ".join(duration(r[0]) for r in runs) + "), every one of the"
+              f" {total:,} tables solved and its file written. Each process after the first was the run resumed in a later"
+              " session from the files the one before had written: it loads again the tables it reads, and the process"
+              " stopped lost the table it was solving, so the sum is more than one process from scratch would take.")
     else:
         print(f"The run's {len(runs):,} `gonu solve` processes (DIR/all{n}.time, GNU time) took {duration(wall)}"
               f" ({duration(cpu)} of CPU), and solved and wrote {len(solve_seconds(directory)):,} of the {total:,} tables"
@@ -193,11 +211,16 @@ def main():
     print(f"{len(verified):,} of them checked by `gonu verify` (DIR/verified.list: checksums, counts and"
           f" don't-cares in full, a {n}-piece table's every 1000th placement re-derived, the others whole).")
     print()
-    print("The last column sums each table's solve time as the run's log has it (DIR/all*.err): runs niced")
-    print("beside other work over several sessions, most tables by older generators (the first Emperor tables")
-    print("up to a hundred times slower than now), so not a measure of the generator (results/bench.md's")
-    print("`BM_JungiSolveFourPieces` is, and `scripts/jungi.sh --time DIR` samples the whole run); the loading and writing of")
-    print("files between tables are not in it.")
+    if from_scratch(directory, n):
+        print("The last column sums each table's solve time as the run's log has it (DIR/all*.err), one build of gonu from")
+        print("an empty DIR; the loading and writing of files between tables are not in it (the processes' whole")
+        print("time is below the table).")
+    else:
+        print("The last column sums each table's solve time as the run's log has it (DIR/all*.err): runs niced")
+        print("beside other work over several sessions, most tables by older generators (the first Emperor tables")
+        print("up to a hundred times slower than now), so not a measure of the generator (results/bench.md's")
+        print("`BM_JungiSolveFourPieces` is, and `scripts/jungi.sh --time DIR` samples the whole run); the loading and writing of")
+        print("files between tables are not in it.")
     print()
     print("| pieces | materials | solved | positions | bytes on disk | bytes a position | solve time logged |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
