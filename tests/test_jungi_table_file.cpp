@@ -64,13 +64,20 @@ std::string open_error(const std::string& path, const std::optional<jungi::Rules
 }
 
 // One block's bytes as a file of format `version` holds them: a checksummed zstd frame (formats
-// 1-2) or an .xz stream (format 3), and back.
+// 1-2) or an .xz stream (from format 3), and back.
 std::string encode_block(const std::string& raw, std::uint32_t version) {
   std::string out;
   if (version >= 3) {  // FORMAT.md: LZMA2 at preset 6, its dictionary the block's size, CRC32
     lzma_options_lzma options;
     REQUIRE(lzma_lzma_preset(&options, 6) == 0);
     options.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(raw.size()));
+    if (version >= 4) {  // and lc=0, pb=0, mf=hc4, nice=32, depth=8
+      options.lc = 0;
+      options.pb = 0;
+      options.mf = LZMA_MF_HC4;
+      options.nice_len = 32;
+      options.depth = 8;
+    }
     lzma_filter filters[] = {{LZMA_FILTER_LZMA2, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
     out.resize(lzma_stream_buffer_bound(raw.size()));
     std::size_t n = 0;
@@ -102,7 +109,7 @@ std::string decode_block(const std::string& block, std::size_t n, std::uint8_t c
 
 // The file `b` (one block of 1-byte codes) with its codes, by index, edited and encoded again
 // as a writer of format `version` does (South's codes first, the block in that format's codec),
-// its format version and codec set and everything resealed.
+// its format version, block size and codec set and everything resealed.
 std::string with_codes(std::string b, std::uint32_t version, const std::function<void(std::vector<unsigned char>&)>& edit) {
   REQUIRE(table_test::get_le(b, 264, 8) == 1);
   REQUIRE(b[256] == 1);
@@ -116,12 +123,44 @@ std::string with_codes(std::string b, std::uint32_t version, const std::function
   const std::string block = encode_block(raw, version);
   b = b.substr(0, data) + block;
   table_test::put_le(b, 8, version, 4);
+  table_test::put_le(b, 172, version >= 4 ? 1u << 23 : version >= 2 ? 1u << 20 : 1u << 16, 4);
   b[257] = version >= 3 ? 2 : 1;
   table_test::put_le(b, 16, b.size(), 8);
   table_test::put_le(b, 288, block.size(), 8);
   table_test::put_le(b, 328, block.size(), 8);
   reseal_jungi(b);
   return b;
+}
+
+// The file `b` (one block of 1-byte codes) cut into blocks of `block` indices of format
+// `version` (2 or 3), each its own stream, with the index and every size resealed: a file of many
+// blocks from a table small enough for a test.
+std::string in_blocks(const std::string& b, std::uint32_t version, std::uint64_t block) {
+  REQUIRE(table_test::get_le(b, 264, 8) == 1);
+  REQUIRE(b[256] == 1);
+  const std::uint64_t n = table_test::get_le(b, 176, 8), blocks = (n + block - 1) / block;
+  const std::string raw = decode_block(b.substr(320 + 16), n, std::uint8_t(b[257]));
+  std::string index(8 * (blocks + 1), '\0'), data;
+  for (std::uint64_t k = 0; k < blocks; ++k) {
+    const std::uint64_t first = k * block, m = std::min(n, first + block) - first;
+    std::string part(m, '\0');
+    for (std::uint64_t i = 0; i < m; ++i) {  // the file's slot of index first + i, then its slot in block k
+      const std::uint64_t j = first + i;
+      part[i % 2 ? (m + 1) / 2 + i / 2 : i / 2] = raw[j % 2 ? (n + 1) / 2 + j / 2 : j / 2];
+    }
+    data += encode_block(part, version);
+    table_test::put_le(index, 8 * (k + 1), data.size(), 8);
+  }
+  std::string out = b.substr(0, 320) + index + data;
+  table_test::put_le(out, 8, version, 4);
+  table_test::put_le(out, 172, block, 4);
+  out[257] = version >= 3 ? 2 : 1;
+  table_test::put_le(out, 16, out.size(), 8);
+  table_test::put_le(out, 264, blocks, 8);
+  table_test::put_le(out, 280, 320 + index.size(), 8);
+  table_test::put_le(out, 288, data.size(), 8);
+  reseal_jungi(out);
+  return out;
 }
 
 // Codes as format 1 has them: every derived index its value's code (an invalid one the code two
@@ -235,11 +274,11 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   std::memcpy(b.data() + 40, "julgo", 5);  // game
   refused(b, true, "not jungi");
   b = good;
-  table_test::put_le(b, 8, 4, 4);
+  table_test::put_le(b, 8, 5, 4);
   refused(b, true, "newer than this gonu reads");
   b = good;
-  b[257] = 1;  // zstd, in a format 3 file
-  refused(b, true, "codec 1 in format 3 (2 is xz)");
+  b[257] = 1;  // zstd, in a format 4 file
+  refused(b, true, "codec 1 in format 4 (2 is xz)");
   b = good;
   table_test::put_le(b, 8, 2, 4);  // format 2, whose blocks are zstd frames, with an .xz block
   refused(b, true, "codec 2 in format 2 (1 is zstd)");
@@ -252,6 +291,9 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   b = good;
   table_test::put_le(b, 184, table_test::get_le(b, 184, 8) + 1, 8);
   refused(b, true, "counts that do not add up");
+  b = good;
+  table_test::put_le(b, 172, (1u << 23) + 2, 4);  // past the largest block a reader decodes
+  refused(b, true, "block size 8388610");
   b = good;
   table_test::put_le(b, 264, 1000000, 8);
   refused(b, true, "block count");
@@ -285,7 +327,7 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   table_test::put_le(b, 8, 3, 4);
   b[257] = 2;
   CHECK(contains(load_error(b), "block 0 does not decode: not an .xz stream"));
-  CHECK(with_codes(good, 3, [](std::vector<unsigned char>&) {}) == good);  // FORMAT.md's encoding is the writer's
+  CHECK(with_codes(good, 4, [](std::vector<unsigned char>&) {}) == good);  // FORMAT.md's encoding is the writer's
   const auto resized = [&](std::string bytes, std::int64_t by) {
     table_test::put_le(bytes, 16, bytes.size(), 8);
     table_test::put_le(bytes, 288, std::uint64_t(std::int64_t(table_test::get_le(bytes, 288, 8)) + by), 8);
@@ -585,9 +627,9 @@ TEST_CASE("jungi table file: gonu repack writes a table of an older format again
   const std::string path = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
   const jungi::Table& t = solved().table("Kv+K");
   jungi::Position p;
-  // Formats 1 and 2 (zstd; format 1 with the derived indices' values) become this gonu's file,
-  // byte for byte.
-  for (const std::uint32_t version : {1u, 2u}) {
+  // Formats 1 and 2 (zstd; format 1 with the derived indices' values) and 3 (xz at preset 6,
+  // smaller blocks) become this gonu's file, byte for byte.
+  for (const std::uint32_t version : {1u, 2u, 3u}) {
     const std::string old = with_codes(good, version, [&](std::vector<unsigned char>& codes) {
       if (version == 1) to_format_1(t, codes);
     });
@@ -596,17 +638,29 @@ TEST_CASE("jungi table file: gonu repack writes a table of an older format again
     const jungi::RepackResult r = jungi::repack_table_file(path);
     CHECK(r.old_format == version);
     CHECK(r.old_bytes == old.size());
-    CHECK(r.new_format == 3);
+    CHECK(r.new_format == 4);
     CHECK(r.new_bytes == good.size());
     CHECK(table_test::slurp(path) == good);
   }
+  // A file of many blocks (here of 1,000 and 1,024 indices, as format 3's are of 2^20) becomes
+  // this gonu's blocks, their codes gathered from the old blocks each spans.
+  for (const std::uint32_t version : {2u, 3u}) {
+    for (const std::uint64_t block : {std::uint64_t{1000}, std::uint64_t{1024}}) {
+      const std::string old = in_blocks(good, version, block);
+      REQUIRE(table_test::get_le(old, 264, 8) > 2);
+      table_test::spit(path, old);
+      CHECK(jungi::TableFile::open(path).load()->entries == t.entries);
+      CHECK(jungi::repack_table_file(path).new_format == 4);
+      CHECK(table_test::slurp(path) == good);
+    }
+  }
   auto r = run_gonu("repack '" + path + "'");
   REQUIRE(r.code == 0);
-  CHECK(contains(r.out, path + ": format 3 already"));
+  CHECK(contains(r.out, path + ": format 4 already"));
   table_test::spit(path, with_codes(good, 2, [](std::vector<unsigned char>&) {}));
   r = run_gonu("repack '" + path + "'");
   REQUIRE(r.code == 0);
-  CHECK(contains(r.out, path + ": format 2 to 3, "));
+  CHECK(contains(r.out, path + ": format 2 to 4, "));
   CHECK(table_test::slurp(path) == good);
   // A damaged file is refused and left as it was, as is a format 1 file whose derived index holds
   // another value than the one derived. A format 2 file keeps its codes as they are: a derived
@@ -627,7 +681,7 @@ TEST_CASE("jungi table file: gonu repack writes a table of an older format again
     CHECK(table_test::slurp(path) == bytes);
   }
   table_test::spit(path, with_codes(good, 2, [&](std::vector<unsigned char>& codes) { codes[derived] = static_cast<unsigned char>(codes[derived - 2] + 2); }));
-  CHECK(jungi::repack_table_file(path).new_format == 3);
+  CHECK(jungi::repack_table_file(path).new_format == 4);
   CHECK(contains(jungi::TableFile::open(path).dont_care_error(), "index " + std::to_string(derived) + " ("));
   REQUIRE(run_gonu("solve --board 2x3 --quiet --out '" + d.file("j.gonu") + "'").code == 0);
   table_test::require_one_line_error(run_gonu("repack '" + d.file("j.gonu") + "'"), "is not a gonu Jungi table (repack");

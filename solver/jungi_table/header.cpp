@@ -169,7 +169,7 @@ void check_header_counts(const std::string& path, const TableFileHeader& h, std:
   auto bad = [&](const std::string& what) { throw GonuError(path + ": " + what + " (the file is damaged)"); };
   if (h.indices != expected_indices)
     bad(std::to_string(h.indices) + " indices, where " + h.material_text + " has " + std::to_string(expected_indices));
-  if (h.block_indices == 0 || h.block_indices % 2 || h.block_indices > (1u << 20)) bad("block size " + std::to_string(h.block_indices));
+  if (h.block_indices == 0 || h.block_indices % 2 || h.block_indices > kJungiMaxBlockIndices) bad("block size " + std::to_string(h.block_indices));
   if (h.code_bytes != 1 && h.code_bytes != 2) bad("code width " + std::to_string(h.code_bytes) + " bytes");
   if (h.blocks != (h.indices + h.block_indices - 1) / h.block_indices) bad("block count " + std::to_string(h.blocks));
   std::uint64_t counted = 0;

@@ -29,16 +29,30 @@ namespace gonu::jungi {
 
 namespace {
 
-// LZMA2 at preset 6 (from format 3): its literals coded in the context of the previous byte and,
-// after a match, of the byte the match would have given, it takes some 15 % off zstd's level 16
-// on 4-piece tables, in about 1.35 times its compression time (FORMAT.md has the figures). The
-// dictionary need not outgrow a block, which bounds what a reader allocates.
-constexpr std::uint32_t kLzmaPreset = 6;
+// LZMA2 (from format 3): its literals coded in the context of the previous byte and, after a
+// match, of the byte the match would have given, it took some 15 % off zstd's level 16 on 4-piece
+// tables at preset 6. Format 4's blocks are 8 times larger, whose longer history takes another
+// 18 % off at preset 6; it spends that on speed instead: the hash-chain match finder with matches
+// of 32 bytes taken as they come and 8 candidates searched, and no literal context from the
+// position (lc=0, pb=0: a code's byte offset means nothing), half preset 6's compression time for
+// 5 % fewer bytes than format 3 (FORMAT.md, "Format 4"). The dictionary need not outgrow a block,
+// which bounds what a reader allocates.
+lzma_options_lzma lzma_options(std::size_t block_bytes) {
+  lzma_options_lzma o;
+  if (lzma_lzma_preset(&o, 6)) throw GonuError("cannot write Jungi table: liblzma has no preset 6");
+  o.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(block_bytes));
+  o.lc = 0;
+  o.pb = 0;
+  o.mf = LZMA_MF_HC4;
+  o.nice_len = 32;
+  o.depth = 8;
+  return o;
+}
 // A block's stream asks its decoder for about its dictionary (2 MiB at most as written): more is
 // a hostile file.
 constexpr std::uint64_t kLzmaMemoryLimit = std::uint64_t{64} << 20;
-// A decoded block is 2 MB: a few of them.
-constexpr std::size_t kCacheSlots = 8;
+// A decoded block is up to 16 MB (2^23 codes of 2 bytes): a few of them.
+constexpr std::size_t kCacheSlots = 4;
 // A pass over every index goes by chunks of this many (sources_of into a buffer per chunk).
 constexpr std::uint64_t kPassChunk = 4096;
 
@@ -97,9 +111,7 @@ std::vector<unsigned char> compress_block(const std::vector<std::uint16_t>& code
   std::vector<unsigned char> raw((to - from) * code_bytes);
   for (std::uint64_t i = from; i < to; ++i)
     table_bits::store_le(raw.data() + slot_of(i - from, to - from) * code_bytes, codes[i], code_bytes);
-  lzma_options_lzma options;
-  if (lzma_lzma_preset(&options, kLzmaPreset)) throw GonuError("cannot write Jungi table: liblzma has no preset 6");
-  options.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(raw.size()));
+  lzma_options_lzma options = lzma_options(raw.size());
   const lzma_filter filters[] = {{LZMA_FILTER_LZMA2, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
   std::vector<unsigned char> out(lzma_stream_buffer_bound(raw.size()));
   std::size_t n = 0;
@@ -270,16 +282,33 @@ std::vector<unsigned char> encode_table(const Table& t, const Rules& r) {
   return assemble(h, frames);
 }
 
-// A file of format 2 in this format: the same header and codes (derived and invalid indices hold
-// the same don't-cares), each block decoded and compressed again.
+// The codes of indices [from, to) of a file, from the blocks that hold them.
+std::vector<std::uint16_t> codes_between(const TableFile& f, std::uint64_t from, std::uint64_t to) {
+  const std::uint64_t s = f.header().block_indices;
+  std::vector<std::uint16_t> out;
+  out.reserve(to - from);
+  for (std::uint64_t b = from / s; b * s < to; ++b) {
+    const std::vector<std::uint16_t> codes = f.block_codes(b);
+    const std::uint64_t first = b * s;
+    out.insert(out.end(), codes.begin() + std::ptrdiff_t(std::max(from, first) - first),
+               codes.begin() + std::ptrdiff_t(std::min(to, first + codes.size()) - first));
+  }
+  return out;
+}
+
+// A file of format 2 or later in this format: the same counts and codes (derived and invalid
+// indices hold the same don't-cares), in this format's blocks, each compressed from the codes of
+// the old blocks it spans.
 std::vector<unsigned char> transcode(const TableFile& old) {
   TableFileHeader h = old.header();
   h.format_version = kJungiTableFormatVersion;
   h.codec = kJungiCodecXz;
   h.gonu_version = kVersion;
+  h.block_indices = kJungiBlockIndices;
+  h.blocks = (h.indices + kJungiBlockIndices - 1) / kJungiBlockIndices;
   std::vector<std::vector<unsigned char>> frames(h.blocks);
   tbb::parallel_for(std::uint64_t{0}, h.blocks, [&](std::uint64_t b) {
-    const std::vector<std::uint16_t> codes = old.block_codes(b);
+    const std::vector<std::uint16_t> codes = codes_between(old, b * h.block_indices, std::min(h.indices, (b + 1) * h.block_indices));
     frames[b] = compress_block(codes, 0, codes.size(), h.code_bytes);
   });
   return assemble(h, frames);
@@ -310,12 +339,13 @@ RepackResult repack_table_file(const std::string& path) {
   std::vector<unsigned char> file;
   if (old.header().format_version >= 2) {
     // The codes as they were, block by block: what the new file's reader decodes is compared.
-    // Each old block is decoded twice (here and in transcode), a few ms against the ~0.4 s its
-    // compression takes, so that no more than a block's codes a thread are held at a time.
+    // Each old block is decoded twice (here and in transcode), a small part of the time its
+    // compression takes, so that no more than a new block's codes a thread are held at a time.
     file = transcode(old);
     const TableFile fresh = TableFile::from_bytes(path, file, old.rules());
-    tbb::parallel_for(std::uint64_t{0}, old.header().blocks, [&](std::uint64_t b) {
-      if (fresh.block_codes(b) != old.block_codes(b)) throw changed("block " + std::to_string(b));
+    const std::uint64_t s = fresh.header().block_indices, n = fresh.header().indices;
+    tbb::parallel_for(std::uint64_t{0}, fresh.header().blocks, [&](std::uint64_t b) {
+      if (fresh.block_codes(b) != codes_between(old, b * s, std::min(n, (b + 1) * s))) throw changed("block " + std::to_string(b));
     });
   } else {
     // Format 1 holds the derived indices' values: the table is read whole (checking them) and
@@ -351,7 +381,7 @@ void decode_zstd(const unsigned char* in, std::size_t size, std::vector<unsigned
   if (ZSTD_isError(n) || n != raw.size()) throw damaged(std::string("does not decode: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short"));
 }
 
-// A block of format 3: one .xz stream filling the range exactly, decoding (its check verified, its
+// A block of format 3 or later: one .xz stream filling the range exactly, decoding (its check verified, its
 // decoder within kLzmaMemoryLimit) to exactly the block's content size.
 template <class Damaged>
 void decode_xz(const unsigned char* in, std::size_t size, std::vector<unsigned char>& raw, const Damaged& damaged) {

@@ -4,9 +4,9 @@
 //   header (320 bytes)  magic GONU-JNG, format version, game, rules_id, material, index layout
 //                       version, sizes, the solve's counts, checksums (XXH3 of header, index, payload)
 //   index               (blocks + 1) 8-byte offsets of the blocks in the data section
-//   data                per block of 2^20 indices, one .xz stream (LZMA2, with its CRC32; a zstd
-//                       frame with its content checksum in formats 1-2) of the indices' value
-//                       codes, 1 or 2 bytes each (South to move first)
+//   data                per block of 2^23 indices (2^20 in formats 2-3), one .xz stream (LZMA2,
+//                       with its CRC32; a zstd frame with its content checksum in formats 1-2) of
+//                       the indices' value codes, 1 or 2 bytes each (South to move first)
 //
 // A value code is 1 for a draw, 2 + 2d for a loss in d plies, 3 + 2d for a win in d, for the side
 // to move. Invalid indices (solver/jungi/indexing.hpp) carry no value: the indexer marks them (its
@@ -34,14 +34,17 @@
 namespace gonu::jungi {
 
 // 1: every valid index's code stored; 2: derived indices (source_of) hold don't-cares; 3: blocks
-// as .xz streams (codec 2) instead of zstd frames (codec 1).
-constexpr std::uint32_t kJungiTableFormatVersion = 3;
+// as .xz streams (codec 2) instead of zstd frames (codec 1); 4: blocks of 2^23 indices, LZMA2's
+// hash-chain match finder (FORMAT.md, "Format 4").
+constexpr std::uint32_t kJungiTableFormatVersion = 4;
 constexpr std::uint8_t kJungiCodecZstd = 1, kJungiCodecXz = 2;
 constexpr std::uint32_t kJungiTableHeaderSize = 320;
 // indexing.hpp's layout: 1 counted every piece over all 81 squares (South's royal over 45); 2, the
 // squares each piece can stand on alone (by ordinal).
 constexpr std::uint32_t kJungiIndexLayoutVersion = 2;
-constexpr std::uint32_t kJungiBlockIndices = 1u << 20;  // 65,536 before format 2
+constexpr std::uint32_t kJungiBlockIndices = 1u << 23;  // 2^20 in formats 2-3, 65,536 in format 1
+// The largest block a reader accepts: a block is decoded whole, into memory.
+constexpr std::uint32_t kJungiMaxBlockIndices = 1u << 23;
 
 struct TableFileHeader {
   std::uint32_t format_version = 0;
@@ -61,7 +64,7 @@ struct TableFileHeader {
   std::int32_t longest_loss = 0;
   std::uint64_t longest_win_index = 0;
   std::uint8_t code_bytes = 0;    // 1 or 2
-  std::uint8_t codec = 0;         // kJungiCodecZstd (formats 1-2) or kJungiCodecXz (format 3)
+  std::uint8_t codec = 0;         // kJungiCodecZstd (formats 1-2) or kJungiCodecXz (from format 3)
   std::uint64_t blocks = 0;
   std::uint64_t index_offset = 0, data_offset = 0, data_size = 0;
 };
