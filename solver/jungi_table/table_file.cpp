@@ -31,12 +31,12 @@ namespace {
 
 // LZMA2 (from format 3): its literals coded in the context of the previous byte and, after a
 // match, of the byte the match would have given, it took some 15 % off zstd's level 16 on 4-piece
-// tables at preset 6. Format 4's blocks are 8 times larger, whose longer history takes another
-// 18 % off at preset 6; it spends that on speed instead: the hash-chain match finder with matches
-// of 32 bytes taken as they come and 8 candidates searched, and no literal context from the
-// position (lc=0, pb=0: a code's byte offset means nothing), half preset 6's compression time for
-// 5 % fewer bytes than format 3 (FORMAT.md, "Format 4"). The dictionary need not outgrow a block,
-// which bounds what a reader allocates.
+// tables at preset 6. Format 4's blocks are 8 times larger, whose longer history takes another 8
+// to 18 % off at preset 6; it spends that on speed instead: the hash-chain match finder with
+// matches of 32 bytes taken as they come and 8 candidates searched, and no literal context from
+// the position (lc=0, pb=0: a code's byte offset means nothing). That is half preset 6's
+// compression time a byte, for 0.95 and 1.00 of format 3's bytes on two samples (FORMAT.md,
+// "Format 4"). The dictionary need not outgrow a block, which bounds what a reader allocates.
 lzma_options_lzma lzma_options(std::size_t block_bytes) {
   lzma_options_lzma o;
   if (lzma_lzma_preset(&o, 6)) throw GonuError("cannot write Jungi table: liblzma has no preset 6");
@@ -48,8 +48,8 @@ lzma_options_lzma lzma_options(std::size_t block_bytes) {
   o.depth = 8;
   return o;
 }
-// A block's stream asks its decoder for about its dictionary (2 MiB at most as written): more is
-// a hostile file.
+// A block's stream asks its decoder for about its dictionary (16 MiB at most as written: 2^23
+// codes of 2 bytes): more is a hostile file.
 constexpr std::uint64_t kLzmaMemoryLimit = std::uint64_t{64} << 20;
 // A decoded block is up to 16 MB (2^23 codes of 2 bytes): a few of them.
 constexpr std::size_t kCacheSlots = 4;
@@ -381,8 +381,8 @@ void decode_zstd(const unsigned char* in, std::size_t size, std::vector<unsigned
   if (ZSTD_isError(n) || n != raw.size()) throw damaged(std::string("does not decode: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short"));
 }
 
-// A block of format 3 or later: one .xz stream filling the range exactly, decoding (its check verified, its
-// decoder within kLzmaMemoryLimit) to exactly the block's content size.
+// A block of format 3 or later: one .xz stream filling the range exactly, decoding (its check
+// verified, its decoder within kLzmaMemoryLimit) to exactly the block's content size.
 template <class Damaged>
 void decode_xz(const unsigned char* in, std::size_t size, std::vector<unsigned char>& raw, const Damaged& damaged) {
   std::uint64_t limit = kLzmaMemoryLimit;
