@@ -1,13 +1,14 @@
 // Jungi's move generator: perft from the provisional start (bulk counting at the last ply: the
 // last ply's moves are generated and counted, not played), move generation over random positions
 // of a few pieces (the endgame tables' diet), un-moves, one endgame table of four pieces solved by
-// the retrograde generator; and the probe of a Jungi table file (solver/jungi_table/): random
-// positions of a warm table, the blocks they read already decoded in the reader's cache. The table
-// is GONU_BENCH_JUNGI_TABLE (a file written by gonu solve --game jungi --out), else +K+Rv+K
-// (590,490 indices, the size of KRvK) solved and written first.
+// the retrograde generator and its file written; and the probe of a Jungi table file
+// (solver/jungi_table/): random positions of a warm table, the blocks they read already decoded in
+// the reader's cache. The table is GONU_BENCH_JUNGI_TABLE (a file written by gonu solve --game
+// jungi --out), else +K+Rv+K (590,490 indices, the size of KRvK) solved and written first.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <random>
 
@@ -93,6 +94,27 @@ void BM_JungiSolveFourPieces(benchmark::State& state) {
 }
 BENCHMARK(BM_JungiSolveFourPieces)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
+// The file of a 4-piece table written, as `gonu solve --dir` writes each table: the writer's pass
+// over every index (the derived ones found and checked), then its blocks compressed on every core
+// (LZMA2 as the format has it) and the file written atomically. The table is +K+E+Cv+K's (47.8
+// million indices, all promoted: its closure is small), solved once, not timed: of the tables of
+// promoted royals the one whose file was largest in format 3 (5.4 MB), so that the compressor has
+// work (+K+Rv+K+N's file, above, is 50 kB of almost nothing but don't-cares).
+void BM_JungiTableWrite(benchmark::State& state) {
+  const jungi::Material m = jungi::parse_material("+K+E+Cv+K");
+  jungi::TableSet set{jungi::Rules{}};
+  const jungi::Table& t = set.solve(m);
+  const std::string path = "/tmp/gonu-bench-jungi-write-" + std::to_string(getpid()) + ".gonu";
+  std::uint64_t bytes = 0;
+  for (auto _ : state) bytes = jungi::write_table_file(path, t, set.rules());
+  std::remove(path.c_str());
+  state.counters["indices"] = double(t.indexer.size());
+  state.counters["bytes"] = double(bytes);
+  state.counters["format"] = double(jungi::kJungiTableFormatVersion);
+  state.counters["indices_per_second"] = benchmark::Counter(double(t.indexer.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_JungiTableWrite)->Iterations(3)->Unit(benchmark::kSecond)->UseRealTime();
+
 const jungi::TableFile& bench_table() {
   static const jungi::TableFile t = [] {
     if (const char* path = std::getenv("GONU_BENCH_JUNGI_TABLE")) return jungi::TableFile::open(path);
@@ -128,7 +150,7 @@ void BM_JungiTableProbe(benchmark::State& state) {
 }
 BENCHMARK(BM_JungiTableProbe);
 
-// A probe whose block is not cached: the block's stream decoded and checked (an .xz stream in
+// A probe whose block is not cached: the block's stream decoded and checked (an .xz stream from
 // format 3), its codes unshuffled.
 void BM_JungiTableBlockDecode(benchmark::State& state) {
   const jungi::TableFile& t = bench_table();
