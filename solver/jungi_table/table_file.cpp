@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 #include <unistd.h>
 #include <lzma.h>
 #include <xxhash.h>
@@ -56,6 +57,23 @@ constexpr std::size_t kCacheSlots = 4;
 // A pass over every index goes by chunks of this many (sources_of into a buffer per chunk).
 constexpr std::uint64_t kPassChunk = 4096;
 
+// Gives each 0 of `codes` the code two indices before it (the same side to move; 1 at the start).
+// In parallel by chunks (of an even size), each from the first code it holds for each side to
+// move; then, chunk by chunk in order, the 0s left before those (a few, as a rule) from the chunk
+// before.
+void fill_dont_cares(std::vector<std::uint16_t>& codes) {
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
+  const std::uint64_t n = codes.size(), chunks = (n + kChunk - 1) / kChunk;
+  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    for (std::uint64_t i = c * kChunk + 2; i < std::min(n, (c + 1) * kChunk); ++i)
+      if (codes[i] == 0) codes[i] = codes[i - 2];
+  });
+  for (std::uint64_t c = 0; c < chunks; ++c)
+    for (std::uint64_t side = 0; side < 2; ++side)
+      for (std::uint64_t i = c * kChunk + side; i < std::min(n, (c + 1) * kChunk) && codes[i] == 0; i += 2)
+        codes[i] = i >= 2 ? codes[i - 2] : 1;
+}
+
 // The code of every index as written: a valid index not derived its value's code; an invalid or
 // derived one the code two indices before (the same side to move; 1 at the start), a don't-care
 // that makes runs zstd codes in almost nothing. Throws logic_error if a derived index's value is
@@ -70,7 +88,7 @@ constexpr std::uint64_t kPassChunk = 4096;
 std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
   const std::uint64_t n = t.indexer.size();
   const std::uint16_t win_in_1 = entry_of_code(file_code({Result::win, 1}));
-  std::vector<std::uint8_t> stored(n);
+  std::vector<std::uint16_t> codes(n);  // 0 where a don't-care goes (no code is 0)
   auto check = [&](std::uint64_t i, const ValueSource& s) {
     const Value want = s.kind == ValueSource::royal_taken ? Value{Result::win, 1} : t.value(s.image);
     if (t.value(i) == want) return;
@@ -90,13 +108,12 @@ std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
       for (std::uint64_t i = from; i < to; ++i) {
         const ValueSource& s = src[i - from];
         if (t.entries[i] == 0) continue;
-        if (!derived || s.kind == ValueSource::stored) stored[i] = 1;
+        if (!derived || s.kind == ValueSource::stored) codes[i] = file_code(t.value(i));
         else if (s.kind != ValueSource::invalid) check(i, s);
       }
     }
   });
-  std::vector<std::uint16_t> codes(n);
-  for (std::uint64_t i = 0; i < n; ++i) codes[i] = stored[i] ? file_code(t.value(i)) : i >= 2 ? codes[i - 2] : 1;
+  fill_dont_cares(codes);
   return codes;
 }
 
@@ -272,7 +289,13 @@ std::vector<unsigned char> encode_table(const Table& t, const Rules& r) {
   const std::uint64_t n = t.indexer.size();
   if (t.entries.size() != n) throw GonuError("cannot write Jungi table: the table is not solved");
   const std::vector<std::uint16_t> codes = codes_of(t, r);
-  const std::uint16_t largest = n ? *std::max_element(codes.begin(), codes.end()) : 0;
+  const std::uint16_t largest = tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(0, n, kPassChunk), std::uint16_t{0},
+      [&](const tbb::blocked_range<std::uint64_t>& range, std::uint16_t m) {
+        for (std::uint64_t i = range.begin(); i != range.end(); ++i) m = std::max(m, codes[i]);
+        return m;
+      },
+      [](std::uint16_t a, std::uint16_t b) { return std::max(a, b); });
   const unsigned code_bytes = largest < 256 ? 1 : 2;
   const TableFileHeader h = header_of(t, r, code_bytes);
   std::vector<std::vector<unsigned char>> frames(h.blocks);
