@@ -107,7 +107,7 @@ def duration(seconds):
     return f"{seconds / 3600:.2f} h" if seconds >= 360 else f"{seconds:.0f} s"
 
 
-def print_processes(directory, n, total):
+def print_processes(directory, n, total, scratch):
     runs, solved = processes(directory, n)
     if not runs:
         return
@@ -117,7 +117,7 @@ def print_processes(directory, n, total):
         print(f"**The whole run from scratch, in one process: {duration(wall)}** ({duration(cpu)} of CPU;"
               f" GNU time's figures in DIR/all{n}.time), every one of the {total:,} tables solved, its file"
               " written, and the tables it reads loaded again where the memory bound had let them go.")
-    elif from_scratch(directory, n) and len(solve_seconds(directory)) == total:
+    elif scratch and len(solve_seconds(directory)) == total:
         print(f"**The whole run from scratch, in {len(runs)} processes: {duration(wall)} in all** ({duration(cpu)} of CPU;"
               f" GNU time's figures in DIR/all{n}.time: " + ", ".join(duration(r[0]) for r in runs) + "), every one of the"
               f" {total:,} tables solved and its file written. Each process after the first was the run resumed in a later"
@@ -211,7 +211,8 @@ def main():
     print(f"{len(verified):,} of them checked by `gonu verify` (DIR/verified.list: checksums, counts and"
           f" don't-cares in full, a {n}-piece table's every 1000th placement re-derived, the others whole).")
     print()
-    if from_scratch(directory, n):
+    scratch = from_scratch(directory, n)
+    if scratch:
         print("The last column sums each table's solve time as the run's log has it (DIR/all*.err), one build of gonu from")
         print("an empty DIR; the loading and writing of files between tables are not in it (the processes' whole")
         print("time is below the table).")
@@ -235,7 +236,7 @@ def main():
         total = sum(timed)
         solve = f"{duration(total)} ({len(timed):,} tables)" if timed else "-"
         print(f"| {pieces} | {len(mine):,} | {len(have):,} | {positions:,} | {size:,} | {rate} | {solve} |")
-    print_processes(directory, n, len(materials))
+    print_processes(directory, n, len(materials), scratch)
     old = [m for m in done if done[m]["format"] < max(t["format"] for t in done.values())]
     if old:
         new = [t for m, t in done.items() if m not in old and materials[m] == n]

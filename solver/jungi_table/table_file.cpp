@@ -76,7 +76,7 @@ void fill_dont_cares(std::vector<std::uint16_t>& codes) {
 
 // The code of every index as written: a valid index not derived its value's code; an invalid or
 // derived one the code two indices before (the same side to move; 1 at the start), a don't-care
-// that makes runs zstd codes in almost nothing. Throws logic_error if a derived index's value is
+// that makes runs the compressor codes in almost nothing. Throws logic_error if a derived index's value is
 // not the one derived (the rule in source_of would then be wrong).
 //
 // Only a placement that may hold a derived index is decoded (sources_of): one whose South royal
