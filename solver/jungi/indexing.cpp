@@ -208,7 +208,13 @@ bool Indexer::decode(std::uint64_t idx, Position& out) const {
 
 bool Indexer::decode(std::uint64_t idx, Position& out, Placement& placement) const {
   if (idx >= size_) return false;
-  out = Position{};
+  // Field by field, not `out = Position{}`: that built a temporary with rep stos and copied it, half
+  // of decode's time, and the solver decodes every position at least once a pass.
+  out.cell.fill(kEmpty);
+  out.passed = 0;
+  out.passed_end = kNoSquare;
+  out.first_move = 0;
+  out.royal = {kNoSquare, kNoSquare};
   placement.n = 0;
   placement.material = material_;
   out.to_move = idx % 2 ? Side::north : Side::south;

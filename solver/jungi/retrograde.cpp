@@ -616,12 +616,18 @@ class Solver {
     std::uint16_t& e = t_.entries[i];
     // A position that takes the royal wins in 1, the shortest win there is: its other moves and
     // their probes are not looked at (16 % of KRvKO's indices win in 1).
-    for (int k = 0; k < pl.n; ++k)
-      if (side_of(pl.piece[std::size_t(k)]) == p.to_move && piece_takes_royal(rules_, p, pl.square[std::size_t(k)])) {
+    // Each piece's reach is read here before the call: most pieces are nowhere near the royal.
+    const int royal = p.royal[std::size_t(index(other(p.to_move)))];
+    for (int k = 0; k < pl.n; ++k) {
+      const Piece x = pl.piece[std::size_t(k)];
+      const int sq = pl.square[std::size_t(k)];
+      if (side_of(x) != p.to_move || !has(g_.reach(side_of(x), type_of(x), sq), royal)) continue;
+      if (piece_takes_royal(rules_, p, sq)) {
         e = code(kWin, 1);
         note_written(i, 1);
         return;
       }
+    }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
     CapsCache cache;
     Best fixed;
@@ -712,21 +718,43 @@ class Solver {
           Placement pl;
           auto& mine = found.local();
           std::vector<Update> updates;
-          for (std::size_t k = r.begin(); k != r.end(); ++k)
-            for (std::uint64_t i = blocks[k] * kBlock; i != std::min(n, (blocks[k] + 1) * kBlock); ++i) {
-              const std::uint16_t e = std::atomic_ref<std::uint16_t>(t_.entries[i]).load(std::memory_order_relaxed);
-              if (e != loss_code && e != win_code) continue;
-              ++here;
+          std::array<std::uint16_t, kBlock> hits;
+          for (std::size_t k = r.begin(); k != r.end(); ++k) {
+            const std::uint64_t first = blocks[k] * kBlock;
+            const int found_here = decided_in_block(first, std::min(n, first + kBlock), loss_code, win_code, hits);
+            here += std::uint64_t(found_here);
+            for (int h = 0; h < found_here; ++h) {
+              const std::uint64_t i = first + (hits[std::size_t(h)] & ~kLostHit);
               t_.indexer.decode(i, c, pl);
-              un_moves(i, c, pl, level, e == loss_code, updates);
+              un_moves(i, c, pl, level, hits[std::size_t(h)] & kLostHit, updates);
               if (updates.size() >= kBatch) apply(updates, level, mine);
             }
+          }
           apply(updates, level, mine);
           return here;
         },
         std::plus<>());
     for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
     return decided;
+  }
+
+  // The entries of [first, end) that read `loss` or `win`, in order, into hits (each its offset, and
+  // kLostHit where it lost); their count. One tight pass over the block before any un-move: the
+  // un-moves' scattered updates would otherwise evict the block between reads, each of its cache
+  // lines then fetched late. No entry of the block changes to this level's codes meanwhile: a
+  // level's updates write longer distances.
+  static constexpr std::uint16_t kLostHit = 0x8000;
+  int decided_in_block(std::uint64_t first, std::uint64_t end, std::uint16_t loss, std::uint16_t win,
+                       std::array<std::uint16_t, kBlock>& hits) {
+    std::uint16_t* e = t_.entries.data() + first;
+    const int size = int(end - first);
+    int found = 0;
+    for (int k = 0; k < size; ++k) {
+      const std::uint16_t x = std::atomic_ref<std::uint16_t>(e[k]).load(std::memory_order_relaxed);
+      hits[std::size_t(found)] = std::uint16_t(k | (x == loss ? kLostHit : 0));
+      found += x == loss || x == win;
+    }
+    return found;
   }
 
   // The blocks that hold an entry decided at `level`, in order (every block past kMarkedLevels).
