@@ -616,18 +616,12 @@ class Solver {
     std::uint16_t& e = t_.entries[i];
     // A position that takes the royal wins in 1, the shortest win there is: its other moves and
     // their probes are not looked at (16 % of KRvKO's indices win in 1).
-    // Each piece's reach is read here before the call: most pieces are nowhere near the royal.
-    const int royal = p.royal[std::size_t(index(other(p.to_move)))];
-    for (int k = 0; k < pl.n; ++k) {
-      const Piece x = pl.piece[std::size_t(k)];
-      const int sq = pl.square[std::size_t(k)];
-      if (side_of(x) != p.to_move || !has(g_.reach(side_of(x), type_of(x), sq), royal)) continue;
-      if (piece_takes_royal(rules_, p, sq)) {
+    for (int k = 0; k < pl.n; ++k)
+      if (side_of(pl.piece[std::size_t(k)]) == p.to_move && piece_takes_royal(rules_, p, pl.square[std::size_t(k)])) {
         e = code(kWin, 1);
         note_written(i, 1);
         return;
       }
-    }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
     CapsCache cache;
     Best fixed;
