@@ -31,7 +31,7 @@ namespace {
 
 const jungi::Rules kRules;
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
+std::string shell_quoted(const std::string& s) { return "'" + s + "'"; }
 
 // A copy of a solved table, for another TableSet.
 std::unique_ptr<jungi::Table> copy_of(const jungi::Table& t) {
@@ -93,7 +93,7 @@ TEST_CASE("jungi stream: a material solved with only the tables materials_read n
 
 TEST_CASE("jungi stream: gonu solve --dir writes the in-memory solve's files, resumes with the same bytes and stdout", "[jungi_stream]") {
   TempDir dir, scratch;
-  const auto first = run_gonu("solve --game jungi --all 2 --dir " + quoted(dir.path));
+  const auto first = run_gonu("solve --game jungi --all 2 --dir " + shell_quoted(dir.path));
   INFO(first.out << first.err);
   REQUIRE(first.code == 0);
   // stdout: the in-memory run's, table for table.
@@ -110,14 +110,14 @@ TEST_CASE("jungi stream: gonu solve --dir writes the in-memory solve's files, re
   for (const Material& m : all2) whole.solve(m);
   check_same_files(whole, all2, dir, scratch);
   // --out of the in-memory run: the same bytes as the streamed file.
-  const auto out = run_gonu("solve --game jungi --material KvK --quiet --out " + quoted(scratch.file("kvk.gonu")));
+  const auto out = run_gonu("solve --game jungi --material KvK --quiet --out " + shell_quoted(scratch.file("kvk.gonu")));
   REQUIRE(out.code == 0);
   CHECK(slurp(scratch.file("kvk.gonu")) == slurp(dir.file(jungi::table_file_name(jungi::parse_material("KvK"), kRules))));
 
   // Resumed after two tables were lost (one read by a later one): the same bytes, the same stdout
   // (the blocks of the tables already there printed from their headers).
   for (const char* m : {"Kv+K", "KvK"}) REQUIRE(std::remove(dir.file(jungi::table_file_name(jungi::parse_material(m), kRules)).c_str()) == 0);
-  const auto again = run_gonu("solve --game jungi --all 2 --dir " + quoted(dir.path));
+  const auto again = run_gonu("solve --game jungi --all 2 --dir " + shell_quoted(dir.path));
   INFO(again.err);
   REQUIRE(again.code == 0);
   CHECK(again.out == first.out);
@@ -127,13 +127,13 @@ TEST_CASE("jungi stream: gonu solve --dir writes the in-memory solve's files, re
   check_same_files(whole, all2, dir, scratch);
   CHECK(dir.list().size() == 3);  // no temporary file left
   // Nothing left to solve: nothing is loaded, the files stay as they were.
-  const auto done = run_gonu("solve --game jungi --all 2 --dir " + quoted(dir.path));
+  const auto done = run_gonu("solve --game jungi --all 2 --dir " + shell_quoted(dir.path));
   CHECK(done.out == first.out);
   CHECK(contains(done.err, "0 solved and written into " + dir.path + ", 3 already there; 0 tables loaded from it"));
 
   // A 3-piece closure, streamed with --out besides: the in-memory solve's files.
   TempDir three;
-  const auto kp = run_gonu("solve --game jungi --material +KPv+K --quiet --dir " + quoted(three.path) + " --out " + quoted(scratch.file("kp.gonu")));
+  const auto kp = run_gonu("solve --game jungi --material +KPv+K --quiet --dir " + shell_quoted(three.path) + " --out " + shell_quoted(scratch.file("kp.gonu")));
   REQUIRE(kp.code == 0);
   const Material kpk = jungi::parse_material("+KPv+K");
   whole.solve(kpk);
@@ -145,17 +145,17 @@ TEST_CASE("jungi stream: a step past --max-memory is refused in one line with no
   TempDir dir;
   // The largest step, Kv+K's: its table and working array (4,860 indices at 4 bytes) and the one
   // table it reads (+Kv+K, 7,290 indices) at 2 bytes: 34,020 bytes.
-  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --quiet --max-memory 34019 --dir " + quoted(dir.path)),
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --quiet --max-memory 34019 --dir " + shell_quoted(dir.path)),
                                      "solving Kv+K needs 34,020 bytes (0.0 MiB: its table, the tables it reads and the solver's "
                                      "working array), more than the limit of 34,019 bytes (--max-memory; --plan lists the materials)");
   CHECK(dir.list().empty());
-  const auto said = run_gonu("solve --game jungi --all 2 --max-memory 34019 --dir " + quoted(dir.path));
+  const auto said = run_gonu("solve --game jungi --all 2 --max-memory 34019 --dir " + shell_quoted(dir.path));
   CHECK(said.code == 1);
   CHECK(said.out.empty());
   CHECK(table_test::lines(said.err).size() == 2);
   CHECK(contains(said.err, "memory estimate: 3 materials, one at a time (0 already in "));
   CHECK(dir.list().empty());
-  const auto fits = run_gonu("solve --game jungi --all 2 --quiet --max-memory 34020 --dir " + quoted(dir.path));
+  const auto fits = run_gonu("solve --game jungi --all 2 --quiet --max-memory 34020 --dir " + shell_quoted(dir.path));
   CHECK(fits.code == 0);
   CHECK(dir.list().size() == 3);
   // Over MPI processes the tables go through DIR: --mpi without --dir is refused before MPI starts.
@@ -173,7 +173,7 @@ TEST_CASE("jungi stream: a step past --max-memory is refused in one line with no
 // and of a streamed run without a tight limit; and each material solved with only its reads held.
 TEST_CASE("jungi stream: --all 3 streamed under a tight limit writes the in-memory solve's files", "[.jungi_stream_slow]") {
   TempDir tight, roomy, scratch;
-  const auto plan = run_gonu("solve --game jungi --all 3 --quiet --max-memory 1 --dir " + quoted(tight.path));
+  const auto plan = run_gonu("solve --game jungi --all 3 --quiet --max-memory 1 --dir " + shell_quoted(tight.path));
   REQUIRE(plan.code == 1);
   // The largest step of --all 3 (a 3-piece table, its working array and what it reads).
   std::uint64_t largest = 0;
@@ -184,10 +184,10 @@ TEST_CASE("jungi stream: --all 3 streamed under a tight limit writes the in-memo
       for (const Material& x : jungi::materials_read(m)) b += jungi::Indexer(kRules, x).size() * 2;
       largest = std::max(largest, b);
     }
-  const auto a = run_gonu("solve --game jungi --all 3 --max-memory " + std::to_string(largest) + " --dir " + quoted(tight.path));
+  const auto a = run_gonu("solve --game jungi --all 3 --max-memory " + std::to_string(largest) + " --dir " + shell_quoted(tight.path));
   INFO(a.err);
   REQUIRE(a.code == 0);
-  const auto b = run_gonu("solve --game jungi --all 3 --dir " + quoted(roomy.path));
+  const auto b = run_gonu("solve --game jungi --all 3 --dir " + shell_quoted(roomy.path));
   REQUIRE(b.code == 0);
   CHECK(a.out == b.out);
   // Under the tight limit tables were released for room and loaded again; with room, none was.
