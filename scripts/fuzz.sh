@@ -6,6 +6,9 @@
 # build-fuzz/fuzz-summary.txt (read by scripts/reliability.sh). A crashing input is kept under
 # build-fuzz/run/<name>/crashes/ (copy it to tests/fuzz/regressions/<name>/ to keep it).
 # Exits non-zero if any target crashed, leaked, hung or a regression input still fails.
+# GONU_FUZZ_BUILD=DIR runs the targets a build in DIR made already instead of building build-fuzz:
+# scripts/test.sh runs those of scripts/sanitize.sh's ASan build (edge coverage only; see
+# GONU_FUZZ_COVERAGE in CMakeLists.txt), the logs and summary still going to build-fuzz/.
 #   scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,15 +18,20 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz: clang++ is needed (scripts/setup.sh installs it)" >&2
   exit 1
 fi
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only" -DGONU_FUZZ=ON \
-  -DGONU_BUILD_TESTS=OFF -DGONU_BUILD_BENCHMARKS=OFF -DGONU_BUILD_PYTHON=OFF -DGONU_MPI=OFF >/dev/null
-# The compiler's output goes to build-fuzz/build.log (clang's -Wconversion also warns on sign
-# changes, which gcc's does not), shown only if the build fails.
-if ! cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets >build-fuzz/build.log 2>&1; then
-  tail -40 build-fuzz/build.log >&2
-  echo "fuzz: build failed (see build-fuzz/build.log)" >&2
-  exit 1
+bins=$PWD/${GONU_FUZZ_BUILD:-build-fuzz}/bin
+if [ -n "${GONU_FUZZ_BUILD:-}" ]; then
+  mkdir -p build-fuzz
+else
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only" -DGONU_FUZZ=ON -DGONU_FUZZ_COVERAGE=full \
+    -DGONU_BUILD_TESTS=OFF -DGONU_BUILD_BENCHMARKS=OFF -DGONU_BUILD_PYTHON=OFF -DGONU_MPI=OFF >/dev/null
+  # The compiler's output goes to build-fuzz/build.log (clang's -Wconversion also warns on sign
+  # changes, which gcc's does not), shown only if the build fails.
+  if ! cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets >build-fuzz/build.log 2>&1; then
+    tail -40 build-fuzz/build.log >&2
+    echo "fuzz: build failed (see build-fuzz/build.log)" >&2
+    exit 1
+  fi
 fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
@@ -32,7 +40,11 @@ summary=build-fuzz/fuzz-summary.txt
 : >"$summary"
 failed=0
 for name in table notation certificate serve jungi_notation cli jungi_table; do
-  bin="$PWD/build-fuzz/bin/fuzz_$name"
+  bin="$bins/fuzz_$name"
+  if [ ! -x "$bin" ]; then
+    echo "fuzz: $bin is not built" >&2
+    exit 1
+  fi
   run="build-fuzz/run/$name"
   rm -rf "$run"
   mkdir -p "$run/corpus" "$run/crashes"

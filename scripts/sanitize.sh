@@ -2,8 +2,9 @@
 # Sanitizer runs of gonu (each in a build directory of its own, so the normal build/ is untouched):
 #
 #   asan  ASan + UBSan (clang if present, else gcc; undefined behaviour is fatal): gonu and
-#         gonu_tests in build-asan/, then the Catch2 suite through ctest, less the slow cases
-#         listed in asan_excluded below (each with its reason).
+#         gonu_tests in build-asan/ (with clang also the fuzz targets, with edge coverage, for
+#         `GONU_FUZZ_BUILD=build-asan scripts/fuzz.sh`), then the Catch2 suite through ctest,
+#         less the slow cases listed in asan_excluded below (each with its reason).
 #   tsan  ThreadSanitizer (clang): oneTBB rebuilt with -fsanitize=thread from Debian's own source
 #         package (apt-get source, into build-tsan/onetbb/, once), since Debian's libtbb is not
 #         instrumented and TSan cannot see the synchronisation inside it; then gonu in build-tsan/
@@ -81,9 +82,14 @@ run_asan() {
   local t0=$SECONDS
   # Without MPI: Open MPI's own libraries are not built with the sanitizer and leave allocations at
   # exit that LeakSanitizer reports; `gonu solve --mpi` is checked in the plain build (ctest -L mpi).
+  # With clang, the fuzz targets are built here too, with edge coverage (GONU_FUZZ_COVERAGE=edges:
+  # the suite runs some 6 % slower), for scripts/test.sh's short fuzzing run (GONU_FUZZ_BUILD):
+  # a build of their own would compile every library once more.
+  local fuzz=(-DGONU_FUZZ=OFF) targets=(gonu gonu_tests)
+  if [ "$cxx" = clang++ ]; then fuzz=(-DGONU_FUZZ=ON -DGONU_FUZZ_COVERAGE=edges) targets+=(fuzz_targets); fi
   CC=$cc CXX=$cxx cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
-    -DGONU_SANITIZE=address,undefined -DGONU_BUILD_BENCHMARKS=OFF -DGONU_BUILD_PYTHON=OFF -DGONU_MPI=OFF >/dev/null
-  build build-asan gonu gonu_tests
+    -DGONU_SANITIZE=address,undefined "${fuzz[@]}" -DGONU_BUILD_BENCHMARKS=OFF -DGONU_BUILD_PYTHON=OFF -DGONU_MPI=OFF >/dev/null
+  build build-asan "${targets[@]}"
   local built=$((SECONDS - t0))
   local exclude=""
   if ((${#asan_excluded[@]})); then

@@ -3,7 +3,8 @@
 # present, the sanitizer runs (scripts/sanitize.sh: ASan+UBSan suite, TSan solve and verify) and
 # a short fuzzing run (scripts/fuzz.sh, GONU_FUZZ_SECONDS a target, default 15: seven targets in
 # 105 s, a check that the targets build and find nothing quickly, which keeps CI under its 40
-# minutes; scripts/reliability.sh fuzzes 60 s a target).
+# minutes), of the fuzz targets the ASan build made (edge coverage only, no build of their own;
+# scripts/reliability.sh fuzzes 60 s a target, in build-fuzz/ with libFuzzer's full coverage).
 # GONU_QUICK_TEST=1 stops after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +17,5 @@ if ! command -v clang++ >/dev/null; then
 fi
 status=0
 scripts/sanitize.sh all || status=1
-scripts/fuzz.sh "${GONU_FUZZ_SECONDS:-15}" || status=1
+GONU_FUZZ_BUILD=build-asan scripts/fuzz.sh "${GONU_FUZZ_SECONDS:-15}" || status=1
 exit "$status"
