@@ -7,7 +7,10 @@
 // whose counter reaches zero has lost (in t + 1, or later if a move leaving the material loses
 // later). Invariants: an entry is final once the level reaches its distance (a WIN only shortens
 // before that, and a LOSS is written once); a counter (in the entry while undecided) counts the
-// moves not yet known to lose.
+// moves not yet known to lose. A position whose side to move takes a royal (a WIN in 1, about a
+// fifth of a table) is not passed on by un-moves: each position tells apart, from the start, its
+// quiet moves that leave its royal to be taken (Solver::safe_squares), which lose in 2 plies and
+// are never counted.
 //
 // En-passant fields. A move that passes squares (a slide of two squares or more, a Pawn's 2-step,
 // an Emperor's two-step) leads to C with a field, not stored: its value for the side to move is
@@ -78,7 +81,51 @@ struct AtomSets {
   // Where a piece on a square could take what passed by: a Pawn's two diagonal forward squares,
   // the eight neighbours for the other pieces that capture so (entry::captures_passed_by_onto).
   std::array<std::array<Set, kSquares>, 2 * kTypes + 1> passed_reach{};
+  // Each slide's ray from a square (by direction, as Geometry's), and the squares strictly
+  // between two squares on one line (0 elsewhere).
+  std::array<std::array<Set, 8>, kSquares> ray{};
+  std::array<std::array<Set, kSquares>, kSquares> between{};
+  // Every square a piece's move from a square could end on, on an empty board.
+  BySquare goes{};
 };
+
+// The King-step neighbours of each square, as sets.
+const std::array<Set, kSquares>& neighbour_sets() {
+  static const std::array<Set, kSquares> sets = [] {
+    const Geometry& g = geometry(false);
+    std::array<Set, kSquares> out{};
+    for (int sq = 0; sq < kSquares; ++sq)
+      for (int i = 0; i < g.neighbours[std::size_t(sq)]; ++i) out[std::size_t(sq)] |= bit(g.neighbour[std::size_t(sq)][std::size_t(i)]);
+    return out;
+  }();
+  return sets;
+}
+
+// AtomSets' rays, squares between and squares a move could end on.
+void add_lines(const Geometry& g, AtomSets& out) {
+  for (int from = 0; from < kSquares; ++from)
+    for (int d = 0; d < 8; ++d) {
+      Set passed = 0;
+      for (int i = 0; i < g.ray_length[std::size_t(from)][std::size_t(d)]; ++i) {
+        const int sq = g.ray[std::size_t(from)][std::size_t(d)][std::size_t(i)];
+        out.ray[std::size_t(from)][std::size_t(d)] |= bit(sq);
+        out.between[std::size_t(from)][std::size_t(sq)] = passed;
+        passed |= bit(sq);
+      }
+    }
+  const auto& ring = neighbour_sets();
+  for (std::size_t si = 0; si < 2; ++si)
+    for (int type = 0; type < kTypes; ++type)
+      for (int from = 0; from < kSquares; ++from) {
+        const auto t = std::size_t(type), f = std::size_t(from);
+        Set& goes = out.goes[si][t][f];
+        for (int i = g.first[si][t][f]; i < g.first[si][t][f + 1]; ++i) goes |= bit(g.atoms[std::size_t(i)].to);
+        for (int d = 0; d < 8; ++d)
+          if (g.slides[si][t] >> d & 1) goes |= out.ray[f][std::size_t(d)];
+        if (type == type_of(Kind::king, true))
+          for (Set mids = ring[f]; mids; mids &= mids - 1) goes |= ring[std::size_t(lowest(mids))];
+      }
+}
 
 AtomSets build_atom_sets(const Rules& r, const Geometry& g) {
   AtomSets out;
@@ -119,22 +166,11 @@ AtomSets build_atom_sets(const Rules& r, const Geometry& g) {
       out.backward_first[si][type][kSquares] = std::uint32_t(out.backward.size());
     }
   }
+  add_lines(g, out);
   return out;
 }
 
 int opposite(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
-
-// The King-step neighbours of each square, as sets.
-const std::array<Set, kSquares>& neighbour_sets() {
-  static const std::array<Set, kSquares> sets = [] {
-    const Geometry& g = geometry(false);
-    std::array<Set, kSquares> out{};
-    for (int sq = 0; sq < kSquares; ++sq)
-      for (int i = 0; i < g.neighbours[std::size_t(sq)]; ++i) out[std::size_t(sq)] |= bit(g.neighbour[std::size_t(sq)][std::size_t(i)]);
-    return out;
-  }();
-  return sets;
-}
 
 Set occupied(const Placement& pl) {
   Set s = 0;
@@ -273,9 +309,21 @@ Set emperor_two_steps(Piece x, int from, Set empty, Set enemies, Set reach, Push
   return quiet;
 }
 
+// Where each piece of the side to move (by placement slot) may make a quiet move (one that
+// captures nothing) and leave its royal standing: a move elsewhere lets the opponent take the
+// royal at once, and loses in 2 plies (Solver::safe_squares).
+using Safe = std::array<Set, kMaxTablePieces>;
+const std::uint16_t kRoyalLeftToBeTaken = code(kLoss, 2);
+
+// A position's plain moves (table_moves), those that leave its royal standing and the others.
+struct Plain {
+  int safe = 0, unsafe = 0;
+};
+
 // Counts the plain moves of p, a stored position (no field, no first-move rights): those that
 // stay inside the material (capture nothing, do not promote) and leave no field the opponent can
-// use (none of the squares they pass in `reach`), whose value is their stored position's. Calls
+// use (none of the squares they pass in `reach`), whose value is their stored position's, apart
+// by whether they leave the royal standing (`safe`): the others lose at once. Calls
 // visit(move, passed, captures) for each of its other moves, with the squares it passes and
 // whether it captures. The moves are generate_moves's (the same atoms, slides and two-steps),
 // without building a list, one for one except that an Emperor's plain moves count once for each
@@ -283,31 +331,37 @@ Set emperor_two_steps(Piece x, int from, Set empty, Set enemies, Set reach, Push
 // for_each_unmove gives them. The tests check the tables it makes against the sweeps, which take
 // their moves from generate_moves.
 template <class Visit>
-int table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Position& p, const Placement& pl, Set reach, Visit&& visit) {
+Plain table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Position& p, const Placement& pl, Set reach,
+                  const Safe& safe, Visit&& visit) {
   const Side side = p.to_move;
   const auto si = std::size_t(index(side));
-  int plain = 0;
+  Plain plain;
+  int slot = 0;  // the piece whose moves are read
+  const auto count = [&](Set to) {
+    plain.safe += popcount(to & safe[std::size_t(slot)]);
+    plain.unsafe += popcount(to & ~safe[std::size_t(slot)]);
+  };
   auto push = [&](Piece x, int from, int to, int mid, MoveKind kind, Set passed, bool captures) {
     const bool promotes = !is_promoted(x) && in_zone(side, to);
     const bool stays = !captures && !(passed & reach);
     Move m{std::int8_t(from), std::int8_t(to), std::int8_t(mid), kind, promotes};
     if (promotes && r.optional_promotion) {
       m.promotes = false;
-      if (stays) ++plain;
+      if (stays) count(bit(to));
       else visit(m, passed, captures);
       m.promotes = true;
     }
-    if (stays && !promotes) ++plain;
+    if (stays && !promotes) count(bit(to));
     else visit(m, passed, captures);
   };
   Set enemies = 0;
   for (int k = 0; k < pl.n; ++k)
     if (side_of(pl.piece[std::size_t(k)]) != side) enemies |= bit(pl.square[std::size_t(k)]);
   const Set empty = all_squares() & ~occupied(pl);
-  for (int k = 0; k < pl.n; ++k) {
-    const Piece x = pl.piece[std::size_t(k)];
+  for (slot = 0; slot < pl.n; ++slot) {
+    const Piece x = pl.piece[std::size_t(slot)];
     if (side_of(x) != side) continue;
-    const int from = pl.square[std::size_t(k)];
+    const int from = pl.square[std::size_t(slot)];
     const auto type = std::size_t(type_of(x));
     const bool emperor = is_royal(x) && is_promoted(x);
     // Steps and leaps that need only their target square, as sets: counted where they stay
@@ -315,13 +369,13 @@ int table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Pos
     const Set moves = as.move[si][type][std::size_t(from)] & empty;
     const Set promoting = is_promoted(x) ? Set{0} : as.zone[si];
     Set quiet = emperor ? moves : Set{0};
-    if (!emperor) plain += popcount(moves & ~promoting);
+    if (!emperor) count(moves & ~promoting);
     for (Set to = moves & promoting; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, false);
     for (Set to = as.capture[si][type][std::size_t(from)] & enemies; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, true);
     quiet |= atom_moves(r, as, p, si, x, from, emperor, push);
     slide_moves(g, p, si, x, from, push);
     if (emperor) quiet |= emperor_two_steps(x, from, empty, enemies, reach, push);
-    plain += popcount(quiet);
+    count(quiet);
   }
   return plain;
 }
@@ -385,7 +439,8 @@ class Solver {
   Solver(const TableSet& set, Table& t)
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), atoms_(build_atom_sets(rules_, g_)), t_(t),
         reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0),
-        mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_) {
+        mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_),
+        takes_royal_((t.indexer.size() + 63) / 64) {
     find_tables_after();
     for (std::size_t x = 0; x < steps_.size(); ++x) steps_[x] = t_.indexer.square_step(Piece(x));
   }
@@ -398,7 +453,7 @@ class Solver {
       resolve_pending(level);
       if (level > max_written_.load() && pending_.empty()) break;
       const std::uint64_t decided = propagate(level);
-      if (on_level && level > 0) on_level(t_.indexer.material(), level, decided, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      if (on_level) on_level(t_.indexer.material(), level, decided, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
     for (std::uint16_t& e : t_.entries)
       if (undecided(e)) e = kDraw;
@@ -592,6 +647,133 @@ class Solver {
     return -1;
   }
 
+  bool takes_royal(std::uint64_t i) const { return takes_royal_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
+
+  // The squares of `among` on which the piece x on `from` would take a royal (piece_takes' moves,
+  // onto each square at once), with `occupied` the squares taken and `own` those of x's side.
+  Set takes_on(Piece x, int from, Set occupied, Set own, Set among) const {
+    const auto si = std::size_t(index(side_of(x))), type = std::size_t(type_of(x));
+    Set out = atoms_.capture[si][type][std::size_t(from)];
+    const auto& first = atoms_.forward_first[si][type];
+    for (std::uint32_t k = first[std::size_t(from)]; k < first[std::size_t(from) + 1]; ++k) {
+      const Atom& a = atoms_.forward[k];
+      if ((a.flags & kCaptureOk) && !(need_empty(a) & occupied)) out |= bit(a.to);
+    }
+    const unsigned dirs = g_.slides[si][type];
+    for (int d = 0; d < 8; ++d) {
+      if (!(dirs >> d & 1)) continue;
+      const Set ray = atoms_.ray[std::size_t(from)][std::size_t(d)], blockers = ray & occupied;
+      if (!(ray & among)) continue;
+      // The ray up to its first piece, that piece's square included.
+      out |= blockers ? (ray & ~atoms_.ray[std::size_t(first_on(from, blockers))][std::size_t(d)]) : ray;
+    }
+    if (is_royal(x) && is_promoted(x)) out |= emperor_takes_on(from, own);
+    return out & among;
+  }
+
+  // An Emperor's two King steps take on its neighbours and on theirs past any not of `own` side.
+  static Set emperor_takes_on(int from, Set own) {
+    const auto& ring = neighbour_sets();
+    Set out = ring[std::size_t(from)];
+    for (Set mids = ring[std::size_t(from)] & ~own; mids; mids &= mids - 1) out |= ring[std::size_t(lowest(mids))];
+    return out;
+  }
+
+  // The squares a forward atom needs empty (its hobbling square, a 2-step's middle).
+  Set need_empty(const Atom& a) const {
+    Set s = 0;
+    if (a.block >= 0 && rules_.hobbling) s |= bit(a.block);
+    if (a.flags & kDoubleStep) s |= bit(a.middle);
+    return s;
+  }
+
+  // Of `blockers`, squares of one ray from `from`, the one nearest `from`.
+  int first_on(int from, Set blockers) const {
+    for (Set b = blockers;; b &= b - 1)
+      if (!(atoms_.between[std::size_t(from)][std::size_t(lowest(b))] & blockers)) return lowest(b);
+  }
+
+  // Calls f(need) for each way the enemy piece x on `from` takes a royal on `target`, `need` the
+  // squares it needs empty (0: none, as when the piece steps onto the royal).
+  template <class F>
+  void lines_onto(Piece x, int from, int target, Set own, F&& f) const {
+    const auto si = std::size_t(index(side_of(x))), type = std::size_t(type_of(x));
+    if (has(atoms_.capture[si][type][std::size_t(from)], target)) f(Set{0});
+    const auto& first = atoms_.forward_first[si][type];
+    for (std::uint32_t k = first[std::size_t(from)]; k < first[std::size_t(from) + 1]; ++k) {
+      const Atom& a = atoms_.forward[k];
+      if (a.to == target && (a.flags & kCaptureOk)) f(need_empty(a));
+    }
+    const unsigned dirs = g_.slides[si][type];
+    for (int d = 0; d < 8; ++d)
+      if ((dirs >> d & 1) && has(atoms_.ray[std::size_t(from)][std::size_t(d)], target)) f(atoms_.between[std::size_t(from)][std::size_t(target)]);
+    if (is_royal(x) && is_promoted(x) && has(emperor_takes_on(from, own), target)) f(Set{0});
+  }
+
+  // Whether p's side to move takes the enemy royal (piece_takes_royal, by the lines onto it).
+  bool takes_a_royal(const Position& p, const Placement& pl) const {
+    const int target = p.royal[std::size_t(index(other(p.to_move)))];
+    const Set taken = occupied(pl);
+    Set own = 0;
+    for (int k = 0; k < pl.n; ++k)
+      if (side_of(pl.piece[std::size_t(k)]) == p.to_move) own |= bit(pl.square[std::size_t(k)]);
+    bool takes = false;
+    for (int k = 0; k < pl.n && !takes; ++k) {
+      const Piece x = pl.piece[std::size_t(k)];
+      const int from = pl.square[std::size_t(k)];
+      if (side_of(x) != p.to_move || !has(g_.reach(side_of(x), type_of(x), from), target)) continue;
+      lines_onto(x, from, target, own, [&](Set need) { takes = takes || !(need & taken); });
+    }
+    return takes;
+  }
+
+  // Where each piece of p's side to move may make a quiet move and leave its royal standing
+  // (Safe): the royal itself, where no enemy piece takes it once it has left its square; another
+  // piece, into every line on which an enemy takes the royal that is open (its squares empty) or
+  // that only that piece closes. Found once a position, from the few enemy pieces whose reach
+  // on an empty board meets the royal's: the un-moves from every position that takes a royal,
+  // which it replaces, were a quarter of a solve.
+  Safe safe_squares(const Position& p, const Placement& pl) const {
+    const Side mover = p.to_move;
+    const int royal = p.royal[std::size_t(index(mover))];
+    const Set taken = occupied(pl);
+    Set enemy = 0;
+    for (int k = 0; k < pl.n; ++k)
+      if (side_of(pl.piece[std::size_t(k)]) != mover) enemy |= bit(pl.square[std::size_t(k)]);
+    Safe safe;
+    safe.fill(all_squares());
+    Set open = all_squares(), taken_on = 0;
+    int royal_slot = 0;
+    for (int k = 0; k < pl.n; ++k)
+      if (pl.square[std::size_t(k)] == royal) royal_slot = k;
+    // Where the royal could go, and whether an enemy piece could take there or on the royal's
+    // square on an empty board: most cannot.
+    const Piece r = pl.piece[std::size_t(royal_slot)];
+    const Set goes = atoms_.goes[std::size_t(index(mover))][std::size_t(type_of(r))][std::size_t(royal)];
+    for (int k = 0; k < pl.n; ++k) {
+      const Piece x = pl.piece[std::size_t(k)];
+      const int from = pl.square[std::size_t(k)];
+      if (side_of(x) == mover) continue;
+      const Set reach = g_.reach(side_of(x), type_of(x), from);
+      if (reach & goes) taken_on |= takes_on(x, from, taken & ~bit(royal), enemy, goes);
+      if (!has(reach, royal)) continue;
+      lines_onto(x, from, royal, enemy, [&](Set need) {
+        const Set closed = need & taken;
+        if (!closed) open &= need;
+        else if (!(closed & (closed - 1)) && !(closed & enemy)) safe[std::size_t(slot_on(pl, lowest(closed)))] &= need;
+      });
+    }
+    for (int k = 0; k < pl.n; ++k) safe[std::size_t(k)] &= open;
+    safe[std::size_t(royal_slot)] = all_squares() & ~taken_on;
+    return safe;
+  }
+
+  static int slot_on(const Placement& pl, int sq) {
+    int k = 0;
+    while (pl.square[std::size_t(k)] != sq) ++k;
+    return k;
+  }
+
   // Every position valued from its moves that leave the material, its other moves counted.
   void initialise() {
     const std::uint64_t n = t_.indexer.size();
@@ -616,18 +798,20 @@ class Solver {
     std::uint16_t& e = t_.entries[i];
     // A position that takes the royal wins in 1, the shortest win there is: its other moves and
     // their probes are not looked at (16 % of KRvKO's indices win in 1).
-    for (int k = 0; k < pl.n; ++k)
-      if (side_of(pl.piece[std::size_t(k)]) == p.to_move && piece_takes_royal(rules_, p, pl.square[std::size_t(k)])) {
-        e = code(kWin, 1);
-        note_written(i, 1);
-        return;
-      }
+    // Its predecessors learn it from their own moves (safe_squares): it is not passed on.
+    if (takes_a_royal(p, pl)) {
+      e = code(kWin, 1);
+      note_written(i, 1);
+      takes_royal_[i / 64].fetch_or(std::uint64_t{1} << (i % 64), std::memory_order_relaxed);
+      return;
+    }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
+    const Safe safe = safe_squares(p, pl);
     CapsCache cache;
     Best fixed;
     bool any_fixed = false, caps_win = false, any = false;
     int count = 0;  // the moves inside, not yet known to lose
-    const int plain = table_moves(rules_, g_, atoms_, p, pl, reach, [&](const Move& m, Set passed, bool captures) {
+    const Plain plain = table_moves(rules_, g_, atoms_, p, pl, reach, safe, [&](const Move& m, Set passed, bool captures) {
       any = true;
       if (captures || m.promotes) {
         fixed.add(leaving_value(p, pl, m, passed, reach));
@@ -652,10 +836,19 @@ class Solver {
           caps_win = true;
           return;
         }
+        if (!has(safe[std::size_t(slot)], m.to)) {
+          fixed.add(kRoyalLeftToBeTaken);
+          any_fixed = true;
+          return;
+        }
       }
       ++count;
     });
-    count += plain;
+    count += plain.safe;
+    if (plain.unsafe) {
+      fixed.add(kRoyalLeftToBeTaken);
+      any_fixed = any = true;
+    }
     if (!any && count == 0) {
       e = rules_.stalemate_draw ? kDraw : code(kLoss, 0);
       if (decided(e)) note_written(i, 0);
@@ -719,6 +912,7 @@ class Solver {
             here += std::uint64_t(found_here);
             for (int h = 0; h < found_here; ++h) {
               const std::uint64_t i = first + (hits[std::size_t(h)] & ~kLostHit);
+              if (level == 1 && takes_royal(i)) continue;
               t_.indexer.decode(i, c, pl);
               un_moves(i, c, pl, level, hits[std::size_t(h)] & kLostHit, updates);
               if (updates.size() >= kBatch) apply(updates, level, mine);
@@ -923,6 +1117,7 @@ class Solver {
   std::vector<TableRef> tables_after_;        // by (taken, also taken, promoted), find_tables_after
   std::vector<Pending> pending_;
   std::atomic<int> max_written_{0};
+  std::vector<std::atomic<std::uint64_t>> takes_royal_;  // a bit an index: its side to move takes a royal
 };
 
 }  // namespace
