@@ -9,7 +9,7 @@
 // before that, and a LOSS is written once); a counter (in the entry while undecided) counts the
 // moves not yet known to lose. A position whose side to move takes a royal (a WIN in 1, about a
 // fifth of a table) is not passed on by un-moves: each position tells apart, from the start, its
-// quiet moves that leave its royal to be taken (Solver::safe_squares), which lose in 2 plies and
+// quiet moves that leave its royal to be taken (Threats::safe_squares), which lose in 2 plies and
 // are never counted.
 //
 // En-passant fields. A move that passes squares (a slide of two squares or more, a Pawn's 2-step,
@@ -311,7 +311,7 @@ Set emperor_two_steps(Piece x, int from, Set empty, Set enemies, Set reach, Push
 
 // Where each piece of the side to move (by placement slot) may make a quiet move (one that
 // captures nothing) and leave its royal standing: a move elsewhere lets the opponent take the
-// royal at once, and loses in 2 plies (Solver::safe_squares).
+// royal at once, and loses in 2 plies (Threats::safe_squares).
 using Safe = std::array<Set, kMaxTablePieces>;
 const std::uint16_t kRoyalLeftToBeTaken = code(kLoss, 2);
 
@@ -415,6 +415,141 @@ bool leaves_material(const Position& p, const Move& m) {
   if (m.kind == MoveKind::two_step) return enemy(m.mid) || (m.to != m.from && enemy(m.to));
   return enemy(m.to);
 }
+
+// Where a royal would be taken (piece_takes' moves, read as sets and lines): whether the side to
+// move takes the enemy royal, and which quiet moves of the side to move leave its own royal to be
+// taken (Safe). The solver's fast forms of the rules engine's piece_takes_royal, for the moves
+// the AtomSets hold; the tables they make are checked against the sweeps, which use the engine.
+struct Threats {
+  const Rules& rules;
+  const Geometry& g;
+  const AtomSets& as;
+
+  // The squares of `among` on which the piece x on `from` would take a royal (piece_takes' moves,
+  // onto each square at once), with `occupied` the squares taken and `own` those of x's side.
+  Set takes_on(Piece x, int from, Set occupied, Set own, Set among) const {
+    const auto si = std::size_t(index(side_of(x))), type = std::size_t(type_of(x));
+    Set out = as.capture[si][type][std::size_t(from)];
+    const auto& first = as.forward_first[si][type];
+    for (std::uint32_t k = first[std::size_t(from)]; k < first[std::size_t(from) + 1]; ++k) {
+      const Atom& a = as.forward[k];
+      if ((a.flags & kCaptureOk) && !(need_empty(a) & occupied)) out |= bit(a.to);
+    }
+    const unsigned dirs = g.slides[si][type];
+    for (int d = 0; d < 8; ++d) {
+      if (!(dirs >> d & 1)) continue;
+      const Set ray = as.ray[std::size_t(from)][std::size_t(d)], blockers = ray & occupied;
+      if (!(ray & among)) continue;
+      // The ray up to its first piece, that piece's square included.
+      out |= blockers ? (ray & ~as.ray[std::size_t(first_on(from, blockers))][std::size_t(d)]) : ray;
+    }
+    if (is_royal(x) && is_promoted(x)) out |= emperor_takes_on(from, own);
+    return out & among;
+  }
+
+  // An Emperor's two King steps take on its neighbours and on theirs past any not of `own` side.
+  static Set emperor_takes_on(int from, Set own) {
+    const auto& ring = neighbour_sets();
+    Set out = ring[std::size_t(from)];
+    for (Set mids = ring[std::size_t(from)] & ~own; mids; mids &= mids - 1) out |= ring[std::size_t(lowest(mids))];
+    return out;
+  }
+
+  // The squares a forward atom needs empty (its hobbling square, a 2-step's middle).
+  Set need_empty(const Atom& a) const {
+    Set s = 0;
+    if (a.block >= 0 && rules.hobbling) s |= bit(a.block);
+    if (a.flags & kDoubleStep) s |= bit(a.middle);
+    return s;
+  }
+
+  // Of `blockers`, squares of one ray from `from`, the one nearest `from`.
+  int first_on(int from, Set blockers) const {
+    for (Set b = blockers;; b &= b - 1)
+      if (!(as.between[std::size_t(from)][std::size_t(lowest(b))] & blockers)) return lowest(b);
+  }
+
+  // Calls f(need) for each way the enemy piece x on `from` takes a royal on `target`, `need` the
+  // squares it needs empty (0: none, as when the piece steps onto the royal).
+  template <class F>
+  void lines_onto(Piece x, int from, int target, Set own, F&& f) const {
+    const auto si = std::size_t(index(side_of(x))), type = std::size_t(type_of(x));
+    if (has(as.capture[si][type][std::size_t(from)], target)) f(Set{0});
+    const auto& first = as.forward_first[si][type];
+    for (std::uint32_t k = first[std::size_t(from)]; k < first[std::size_t(from) + 1]; ++k) {
+      const Atom& a = as.forward[k];
+      if (a.to == target && (a.flags & kCaptureOk)) f(need_empty(a));
+    }
+    const unsigned dirs = g.slides[si][type];
+    for (int d = 0; d < 8; ++d)
+      if ((dirs >> d & 1) && has(as.ray[std::size_t(from)][std::size_t(d)], target)) f(as.between[std::size_t(from)][std::size_t(target)]);
+    if (is_royal(x) && is_promoted(x) && has(emperor_takes_on(from, own), target)) f(Set{0});
+  }
+
+  // Whether p's side to move takes the enemy royal (piece_takes_royal, by the lines onto it).
+  bool takes_a_royal(const Position& p, const Placement& pl) const {
+    const int target = p.royal[std::size_t(index(other(p.to_move)))];
+    const Set taken = occupied(pl);
+    Set own = 0;
+    for (int k = 0; k < pl.n; ++k)
+      if (side_of(pl.piece[std::size_t(k)]) == p.to_move) own |= bit(pl.square[std::size_t(k)]);
+    bool takes = false;
+    for (int k = 0; k < pl.n && !takes; ++k) {
+      const Piece x = pl.piece[std::size_t(k)];
+      const int from = pl.square[std::size_t(k)];
+      if (side_of(x) != p.to_move || !has(g.reach(side_of(x), type_of(x), from), target)) continue;
+      lines_onto(x, from, target, own, [&](Set need) { takes = takes || !(need & taken); });
+    }
+    return takes;
+  }
+
+  // Where each piece of p's side to move may make a quiet move and leave its royal standing
+  // (Safe): the royal itself, where no enemy piece takes it once it has left its square; another
+  // piece, into every line on which an enemy takes the royal that is open (its squares empty) or
+  // that only that piece closes. Found once a position, from the few enemy pieces whose reach
+  // on an empty board meets the royal's: the un-moves from every position that takes a royal,
+  // which it replaces, were a quarter of a solve.
+  Safe safe_squares(const Position& p, const Placement& pl) const {
+    const Side mover = p.to_move;
+    const int royal = p.royal[std::size_t(index(mover))];
+    const Set taken = occupied(pl);
+    Set enemy = 0;
+    for (int k = 0; k < pl.n; ++k)
+      if (side_of(pl.piece[std::size_t(k)]) != mover) enemy |= bit(pl.square[std::size_t(k)]);
+    Safe safe;
+    safe.fill(all_squares());
+    Set open = all_squares(), taken_on = 0;
+    int royal_slot = 0;
+    for (int k = 0; k < pl.n; ++k)
+      if (pl.square[std::size_t(k)] == royal) royal_slot = k;
+    // Where the royal could go, and whether an enemy piece could take there or on the royal's
+    // square on an empty board: most cannot.
+    const Piece r = pl.piece[std::size_t(royal_slot)];
+    const Set goes = as.goes[std::size_t(index(mover))][std::size_t(type_of(r))][std::size_t(royal)];
+    for (int k = 0; k < pl.n; ++k) {
+      const Piece x = pl.piece[std::size_t(k)];
+      const int from = pl.square[std::size_t(k)];
+      if (side_of(x) == mover) continue;
+      const Set reach = g.reach(side_of(x), type_of(x), from);
+      if (reach & goes) taken_on |= takes_on(x, from, taken & ~bit(royal), enemy, goes);
+      if (!has(reach, royal)) continue;
+      lines_onto(x, from, royal, enemy, [&](Set need) {
+        const Set closed = need & taken;
+        if (!closed) open &= need;
+        else if (!(closed & (closed - 1)) && !(closed & enemy)) safe[std::size_t(slot_on(pl, lowest(closed)))] &= need;
+      });
+    }
+    for (int k = 0; k < pl.n; ++k) safe[std::size_t(k)] &= open;
+    safe[std::size_t(royal_slot)] = all_squares() & ~taken_on;
+    return safe;
+  }
+
+  static int slot_on(const Placement& pl, int sq) {
+    int k = 0;
+    while (pl.square[std::size_t(k)] != sq) ++k;
+    return k;
+  }
+};
 
 // The values of captures of what passed by of one piece (one slot of a placement), by the square
 // the capture moves to: the moves to one position (un-moves) or from one (its moves) share them.
@@ -649,131 +784,6 @@ class Solver {
 
   bool takes_royal(std::uint64_t i) const { return takes_royal_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
 
-  // The squares of `among` on which the piece x on `from` would take a royal (piece_takes' moves,
-  // onto each square at once), with `occupied` the squares taken and `own` those of x's side.
-  Set takes_on(Piece x, int from, Set occupied, Set own, Set among) const {
-    const auto si = std::size_t(index(side_of(x))), type = std::size_t(type_of(x));
-    Set out = atoms_.capture[si][type][std::size_t(from)];
-    const auto& first = atoms_.forward_first[si][type];
-    for (std::uint32_t k = first[std::size_t(from)]; k < first[std::size_t(from) + 1]; ++k) {
-      const Atom& a = atoms_.forward[k];
-      if ((a.flags & kCaptureOk) && !(need_empty(a) & occupied)) out |= bit(a.to);
-    }
-    const unsigned dirs = g_.slides[si][type];
-    for (int d = 0; d < 8; ++d) {
-      if (!(dirs >> d & 1)) continue;
-      const Set ray = atoms_.ray[std::size_t(from)][std::size_t(d)], blockers = ray & occupied;
-      if (!(ray & among)) continue;
-      // The ray up to its first piece, that piece's square included.
-      out |= blockers ? (ray & ~atoms_.ray[std::size_t(first_on(from, blockers))][std::size_t(d)]) : ray;
-    }
-    if (is_royal(x) && is_promoted(x)) out |= emperor_takes_on(from, own);
-    return out & among;
-  }
-
-  // An Emperor's two King steps take on its neighbours and on theirs past any not of `own` side.
-  static Set emperor_takes_on(int from, Set own) {
-    const auto& ring = neighbour_sets();
-    Set out = ring[std::size_t(from)];
-    for (Set mids = ring[std::size_t(from)] & ~own; mids; mids &= mids - 1) out |= ring[std::size_t(lowest(mids))];
-    return out;
-  }
-
-  // The squares a forward atom needs empty (its hobbling square, a 2-step's middle).
-  Set need_empty(const Atom& a) const {
-    Set s = 0;
-    if (a.block >= 0 && rules_.hobbling) s |= bit(a.block);
-    if (a.flags & kDoubleStep) s |= bit(a.middle);
-    return s;
-  }
-
-  // Of `blockers`, squares of one ray from `from`, the one nearest `from`.
-  int first_on(int from, Set blockers) const {
-    for (Set b = blockers;; b &= b - 1)
-      if (!(atoms_.between[std::size_t(from)][std::size_t(lowest(b))] & blockers)) return lowest(b);
-  }
-
-  // Calls f(need) for each way the enemy piece x on `from` takes a royal on `target`, `need` the
-  // squares it needs empty (0: none, as when the piece steps onto the royal).
-  template <class F>
-  void lines_onto(Piece x, int from, int target, Set own, F&& f) const {
-    const auto si = std::size_t(index(side_of(x))), type = std::size_t(type_of(x));
-    if (has(atoms_.capture[si][type][std::size_t(from)], target)) f(Set{0});
-    const auto& first = atoms_.forward_first[si][type];
-    for (std::uint32_t k = first[std::size_t(from)]; k < first[std::size_t(from) + 1]; ++k) {
-      const Atom& a = atoms_.forward[k];
-      if (a.to == target && (a.flags & kCaptureOk)) f(need_empty(a));
-    }
-    const unsigned dirs = g_.slides[si][type];
-    for (int d = 0; d < 8; ++d)
-      if ((dirs >> d & 1) && has(atoms_.ray[std::size_t(from)][std::size_t(d)], target)) f(atoms_.between[std::size_t(from)][std::size_t(target)]);
-    if (is_royal(x) && is_promoted(x) && has(emperor_takes_on(from, own), target)) f(Set{0});
-  }
-
-  // Whether p's side to move takes the enemy royal (piece_takes_royal, by the lines onto it).
-  bool takes_a_royal(const Position& p, const Placement& pl) const {
-    const int target = p.royal[std::size_t(index(other(p.to_move)))];
-    const Set taken = occupied(pl);
-    Set own = 0;
-    for (int k = 0; k < pl.n; ++k)
-      if (side_of(pl.piece[std::size_t(k)]) == p.to_move) own |= bit(pl.square[std::size_t(k)]);
-    bool takes = false;
-    for (int k = 0; k < pl.n && !takes; ++k) {
-      const Piece x = pl.piece[std::size_t(k)];
-      const int from = pl.square[std::size_t(k)];
-      if (side_of(x) != p.to_move || !has(g_.reach(side_of(x), type_of(x), from), target)) continue;
-      lines_onto(x, from, target, own, [&](Set need) { takes = takes || !(need & taken); });
-    }
-    return takes;
-  }
-
-  // Where each piece of p's side to move may make a quiet move and leave its royal standing
-  // (Safe): the royal itself, where no enemy piece takes it once it has left its square; another
-  // piece, into every line on which an enemy takes the royal that is open (its squares empty) or
-  // that only that piece closes. Found once a position, from the few enemy pieces whose reach
-  // on an empty board meets the royal's: the un-moves from every position that takes a royal,
-  // which it replaces, were a quarter of a solve.
-  Safe safe_squares(const Position& p, const Placement& pl) const {
-    const Side mover = p.to_move;
-    const int royal = p.royal[std::size_t(index(mover))];
-    const Set taken = occupied(pl);
-    Set enemy = 0;
-    for (int k = 0; k < pl.n; ++k)
-      if (side_of(pl.piece[std::size_t(k)]) != mover) enemy |= bit(pl.square[std::size_t(k)]);
-    Safe safe;
-    safe.fill(all_squares());
-    Set open = all_squares(), taken_on = 0;
-    int royal_slot = 0;
-    for (int k = 0; k < pl.n; ++k)
-      if (pl.square[std::size_t(k)] == royal) royal_slot = k;
-    // Where the royal could go, and whether an enemy piece could take there or on the royal's
-    // square on an empty board: most cannot.
-    const Piece r = pl.piece[std::size_t(royal_slot)];
-    const Set goes = atoms_.goes[std::size_t(index(mover))][std::size_t(type_of(r))][std::size_t(royal)];
-    for (int k = 0; k < pl.n; ++k) {
-      const Piece x = pl.piece[std::size_t(k)];
-      const int from = pl.square[std::size_t(k)];
-      if (side_of(x) == mover) continue;
-      const Set reach = g_.reach(side_of(x), type_of(x), from);
-      if (reach & goes) taken_on |= takes_on(x, from, taken & ~bit(royal), enemy, goes);
-      if (!has(reach, royal)) continue;
-      lines_onto(x, from, royal, enemy, [&](Set need) {
-        const Set closed = need & taken;
-        if (!closed) open &= need;
-        else if (!(closed & (closed - 1)) && !(closed & enemy)) safe[std::size_t(slot_on(pl, lowest(closed)))] &= need;
-      });
-    }
-    for (int k = 0; k < pl.n; ++k) safe[std::size_t(k)] &= open;
-    safe[std::size_t(royal_slot)] = all_squares() & ~taken_on;
-    return safe;
-  }
-
-  static int slot_on(const Placement& pl, int sq) {
-    int k = 0;
-    while (pl.square[std::size_t(k)] != sq) ++k;
-    return k;
-  }
-
   // Every position valued from its moves that leave the material, its other moves counted.
   void initialise() {
     const std::uint64_t n = t_.indexer.size();
@@ -799,14 +809,14 @@ class Solver {
     // A position that takes the royal wins in 1, the shortest win there is: its other moves and
     // their probes are not looked at (16 % of KRvKO's indices win in 1).
     // Its predecessors learn it from their own moves (safe_squares): it is not passed on.
-    if (takes_a_royal(p, pl)) {
+    if (threats_.takes_a_royal(p, pl)) {
       e = code(kWin, 1);
       note_written(i, 1);
       takes_royal_[i / 64].fetch_or(std::uint64_t{1} << (i % 64), std::memory_order_relaxed);
       return;
     }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
-    const Safe safe = safe_squares(p, pl);
+    const Safe safe = threats_.safe_squares(p, pl);
     CapsCache cache;
     Best fixed;
     bool any_fixed = false, caps_win = false, any = false;
@@ -1107,6 +1117,7 @@ class Solver {
   const Rules& rules_;
   const Geometry& g_;
   const AtomSets atoms_;
+  const Threats threats_{rules_, g_, atoms_};
   Table& t_;
   const Reader reader_;
   std::vector<std::uint16_t> fixed_loss_;
