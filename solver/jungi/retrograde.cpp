@@ -188,9 +188,12 @@ Set all_squares() { return (Set{1} << kSquares) - 1; }
 // cannot use (no square passed, or none in `reach`, the squares where the opponent's pieces could
 // take what passed by) come once, with passed 0: whatever the path, they make one stored
 // position, and counting it once is what halves an Emperor's updates. table_moves groups
-// the same moves.
-template <class F>
-void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, const Position& c, const Placement& pl, Set reach, F&& f) {
+// the same moves. Most moves pass nothing the opponent can use: those come as sets instead,
+// group(slot, froms), each square of a set one move (a set per kind of move, so a square reached
+// by two kinds of move comes twice, as generate_moves makes two moves).
+template <class F, class G>
+void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, const Position& c, const Placement& pl, Set reach, F&& f,
+                     G&& group) {
   const Side mover = other(c.to_move);
   const auto si = std::size_t(index(mover));
   const auto& ring = neighbour_sets();
@@ -204,8 +207,7 @@ void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, cons
     Set quiet = 0;  // an Emperor's grouped moves, by the square it came from
     const Set plain = as.back[si][type][std::size_t(to)] & empty & as.stand[x];
     if (emperor) quiet = plain;
-    else
-      for (Set from = plain; from; from &= from - 1) f(s, lowest(from), Set{0});
+    else group(s, plain);
     for (std::uint32_t k = as.backward_first[si][type][std::size_t(to)]; k < as.backward_first[si][type][std::size_t(to) + 1]; ++k) {
       const ReverseAtom& a = as.backward[k];
       if (c.cell[std::size_t(a.from)] != kEmpty || !can_stand(r, x, a.from)) continue;
@@ -218,6 +220,7 @@ void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, cons
       }
     }
     const unsigned dirs = g.slides[si][type];
+    Set slid = 0;  // slides back that passed nothing in reach: distinct squares, one move each
     for (int d = 0; d < 8; ++d) {
       if (!(dirs >> d & 1)) continue;
       const int back = opposite(d);
@@ -225,10 +228,14 @@ void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, cons
       for (int i = 0; i < g.ray_length[std::size_t(to)][std::size_t(back)]; ++i) {
         const int from = g.ray[std::size_t(to)][std::size_t(back)][std::size_t(i)];
         if (c.cell[std::size_t(from)] != kEmpty) break;
-        if (can_stand(r, x, from)) f(s, from, passed);
+        if (has(as.stand[x], from)) {
+          if (passed & reach) f(s, from, passed);
+          else slid |= bit(from);
+        }
         passed |= bit(from);
       }
     }
+    group(s, slid);
     if (!emperor) continue;
     for (Set mids = ring[std::size_t(to)] & empty; mids; mids &= mids - 1) {
       const int mid = lowest(mids);
@@ -238,7 +245,7 @@ void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, cons
       }
       for (Set from = ring[std::size_t(mid)] & empty; from; from &= from - 1) f(s, lowest(from), bit(mid));
     }
-    for (; quiet; quiet &= quiet - 1) f(s, lowest(quiet), Set{0});
+    group(s, quiet);
   }
 }
 
@@ -575,7 +582,7 @@ class Solver {
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), atoms_(build_atom_sets(rules_, g_)), t_(t),
         reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0),
         mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_),
-        takes_royal_((t.indexer.size() + 63) / 64) {
+        takes_royal_((t.indexer.size() + 63) / 64), won_((t.indexer.size() + 63) / 64) {
     find_tables_after();
     for (std::size_t x = 0; x < steps_.size(); ++x) steps_[x] = t_.indexer.square_step(Piece(x));
   }
@@ -783,6 +790,13 @@ class Solver {
   }
 
   bool takes_royal(std::uint64_t i) const { return takes_royal_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
+  // Whether position i is a WIN no later update can shorten (won_).
+  bool won(std::uint64_t i) const { return won_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
+  void set_won(std::uint64_t i) {
+    std::atomic<std::uint64_t>& w = won_[i / 64];
+    const std::uint64_t b = std::uint64_t{1} << (i % 64);
+    if (!(w.load(std::memory_order_relaxed) & b)) w.fetch_or(b, std::memory_order_relaxed);
+  }
 
   // Every position valued from its moves that leave the material, its other moves counted.
   void initialise() {
@@ -813,6 +827,7 @@ class Solver {
       e = code(kWin, 1);
       note_written(i, 1);
       takes_royal_[i / 64].fetch_or(std::uint64_t{1} << (i % 64), std::memory_order_relaxed);
+      set_won(i);
       return;
     }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
@@ -922,6 +937,7 @@ class Solver {
             here += std::uint64_t(found_here);
             for (int h = 0; h < found_here; ++h) {
               const std::uint64_t i = first + (hits[std::size_t(h)] & ~kLostHit);
+              if (!(hits[std::size_t(h)] & kLostHit)) set_won(i);  // a WIN at its level is final
               if (level == 1 && takes_royal(i)) continue;
               t_.indexer.decode(i, c, pl);
               un_moves(i, c, pl, level, hits[std::size_t(h)] & kLostHit, updates);
@@ -978,7 +994,7 @@ class Solver {
     for (std::size_t k = 0; k < n; ++k) {
       if (k + kAhead < n) fetch(updates[k + kAhead].index);
       if (updates[k].win) {
-        win_through(updates[k].index, updates[k].win);
+        win_through(updates[k].index, updates[k].win, level);
       } else {
         lose_through(updates[k].index, level, pending);
       }
@@ -991,7 +1007,8 @@ class Solver {
   }
 
   // The updates the un-moves from c make: c lost, each predecessor wins (win > 0: in that many
-  // plies or less); c won, each predecessor has one move fewer not known to lose (win 0).
+  // plies or less); c won, each predecessor has one move fewer not known to lose (win 0). A
+  // predecessor already won for good (won_) is left out: either update would leave it as it is.
   void un_moves(std::uint64_t c_index, Position& c, const Placement& pl, int level, bool lost, std::vector<Update>& updates) {
     const Side mover = other(c.to_move);
     const int c_south_file = file_of(c.royal[0]);
@@ -1003,39 +1020,53 @@ class Solver {
     for (int k = 0; k < pl.n; ++k)
       if (is_royal(pl.piece[std::size_t(k)]) && side_of(pl.piece[std::size_t(k)]) == Side::south) south_slot = k;
     const Set reach = capture_reach(atoms_, pl, c.to_move);
-    CapsCache cache;
-    for_each_unmove(rules_, g_, atoms_, c, pl, reach, [&](int slot, int from, Set passed) {
-      Caps caps;
-      if (passed & reach) {
-        if (is_royal(pl.piece[std::size_t(slot)])) return;  // valued apart: kRoyalPassedByThreat
-        caps = this->caps(pl, c.to_move, passed, slot, reach, cache);
-        if (caps.kind == Caps::alone || caps.kind == Caps::win) return;  // valued apart
-      }
-      if (lost && caps.kind == Caps::draw) return;
-      std::array<std::uint64_t, 2> targets{};
-      int n = 1;
+    const int plain_win = lost ? 1 + level : 0;
+    auto push = [&](std::uint64_t i, int win) {
+      if (!won(i)) updates.push_back({i, win});
+    };
+    // The predecessors where the piece of `slot` came from `from` (one index, or two or none
+    // under the mirror fold).
+    auto predecessors = [&](int slot, int from, int win) {
       const int to = pl.square[std::size_t(slot)];
       const Indexer::SquareStep& s = steps_[pl.piece[std::size_t(slot)]];
-      const auto moved_back = [&] {
-        return base + s.step * std::uint64_t((*s.ordinal)[std::size_t(from)]) - s.step * std::uint64_t((*s.ordinal)[std::size_t(to)]);
-      };
-      if (slot == south_slot && file_of(from) < 4 && file_of(to) < 4) {
-        // South's royal moved back within files a-d: no mirror image on either side.
-        targets[0] = moved_back();
-      } else if (s.step && slot != south_slot) {
-        targets[0] = moved_back();
-      } else {
-        Placement q = pl;
-        q.square[std::size_t(slot)] = std::int8_t(from);
-        n = predecessor_indices(q, mover, c_south_file, targets);
+      if (slot == south_slot ? file_of(from) < 4 && file_of(to) < 4 : s.step != 0) {
+        // Alone in its group, and not South's royal moving back onto or off the e-file or beyond
+        // it (no mirror image on either side).
+        push(base + s.step * std::uint64_t((*s.ordinal)[std::size_t(from)]) - s.step * std::uint64_t((*s.ordinal)[std::size_t(to)]), win);
+        return;
       }
-      const int win = lost ? 1 + (caps.kind == Caps::loss ? std::max(caps.dist, level) : level) : 0;
-      for (int k = 0; k < n; ++k) updates.push_back({targets[std::size_t(k)], win});
-    });
+      Placement q = pl;
+      q.square[std::size_t(slot)] = std::int8_t(from);
+      std::array<std::uint64_t, 2> targets{};
+      const int n = predecessor_indices(q, mover, c_south_file, targets);
+      for (int k = 0; k < n; ++k) push(targets[std::size_t(k)], win);
+    };
+    CapsCache cache;
+    auto one = [&](int slot, int from, Set passed) {
+      if (!(passed & reach)) return predecessors(slot, from, plain_win);
+      if (is_royal(pl.piece[std::size_t(slot)])) return;  // valued apart: kRoyalPassedByThreat
+      const Caps caps = this->caps(pl, c.to_move, passed, slot, reach, cache);
+      if (caps.kind == Caps::alone || caps.kind == Caps::win) return;  // valued apart
+      if (lost && caps.kind == Caps::draw) return;
+      predecessors(slot, from, lost ? 1 + (caps.kind == Caps::loss ? std::max(caps.dist, level) : level) : 0);
+    };
+    auto group = [&](int slot, Set froms) {  // moves that passed nothing in reach
+      const int to = pl.square[std::size_t(slot)];
+      const Indexer::SquareStep& s = steps_[pl.piece[std::size_t(slot)]];
+      Set rest = froms;
+      if (slot != south_slot && s.step) {
+        const std::uint64_t at_to = base - s.step * std::uint64_t((*s.ordinal)[std::size_t(to)]);
+        for (; froms; froms &= froms - 1) push(at_to + s.step * std::uint64_t((*s.ordinal)[std::size_t(lowest(froms))]), plain_win);
+        rest = 0;
+      }
+      for (; rest; rest &= rest - 1) predecessors(slot, lowest(rest), plain_win);
+    };
+    for_each_unmove(rules_, g_, atoms_, c, pl, reach, one, group);
   }
 
-  // A move of position i leads to a LOSS for the opponent: i is a WIN in `d` or less.
-  void win_through(std::uint64_t i, int d) {
+  // A move of position i leads to a LOSS for the opponent: i is a WIN in `d` or less. A WIN in
+  // level + 1 is final: no update of this level or a later one gives less.
+  void win_through(std::uint64_t i, int d, int level) {
     std::atomic_ref<std::uint16_t> entry(t_.entries[i]);
     std::uint16_t e = entry.load(std::memory_order_relaxed);
     const std::uint16_t want = code(kWin, d);
@@ -1044,6 +1075,7 @@ class Solver {
       if (!undecided(e) && kind(e) != kWin) throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
       if (entry.compare_exchange_weak(e, want, std::memory_order_relaxed)) break;
     }
+    if (d == level + 1) set_won(i);
     note_written(i, d);
   }
 
@@ -1129,6 +1161,9 @@ class Solver {
   std::vector<Pending> pending_;
   std::atomic<int> max_written_{0};
   std::vector<std::atomic<std::uint64_t>> takes_royal_;  // a bit an index: its side to move takes a royal
+  // A bit an index: a WIN no later update changes, whose un-move updates are not made (most of
+  // a LOSS's predecessors have won already).
+  std::vector<std::atomic<std::uint64_t>> won_;
 };
 
 }  // namespace
