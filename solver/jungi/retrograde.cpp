@@ -10,7 +10,8 @@
 // moves not yet known to lose. A position whose side to move takes a royal (a WIN in 1, about a
 // fifth of a table) is not passed on by un-moves: each position tells apart, from the start, its
 // quiet moves that leave its royal to be taken (Threats::safe_squares), which lose in 2 plies and
-// are never counted.
+// are never counted. Nor is an update sent to a predecessor that is a WIN no later level can
+// shorten (Solver::won_): most predecessors of a lost position have won already.
 //
 // En-passant fields. A move that passes squares (a slide of two squares or more, a Pawn's 2-step,
 // an Emperor's two-step) leads to C with a field, not stored: its value for the side to move is
