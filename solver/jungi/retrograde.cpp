@@ -567,6 +567,21 @@ struct CapsCache {
   std::array<std::uint16_t, kSquares> value;  // where `known`
 };
 
+// A bit an index, set by any thread (relaxed: a bit only ever goes from 0 to 1).
+class IndexBits {
+ public:
+  explicit IndexBits(std::uint64_t n) : words_((n + 63) / 64) {}
+  bool operator[](std::uint64_t i) const { return words_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
+  void set(std::uint64_t i) {
+    std::atomic<std::uint64_t>& w = words_[i / 64];
+    const std::uint64_t b = std::uint64_t{1} << (i % 64);
+    if (!(w.load(std::memory_order_relaxed) & b)) w.fetch_or(b, std::memory_order_relaxed);
+  }
+
+ private:
+  std::vector<std::atomic<std::uint64_t>> words_;
+};
+
 struct Update {
   std::uint64_t index;
   int win;  // > 0: the position wins in that many plies or less; 0: one more of its moves lost
@@ -583,7 +598,7 @@ class Solver {
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), atoms_(build_atom_sets(rules_, g_)), t_(t),
         reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0),
         mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_),
-        takes_royal_((t.indexer.size() + 63) / 64), won_((t.indexer.size() + 63) / 64) {
+        takes_royal_(t.indexer.size()), won_(t.indexer.size()) {
     find_tables_after();
     for (std::size_t x = 0; x < steps_.size(); ++x) steps_[x] = t_.indexer.square_step(Piece(x));
   }
@@ -790,15 +805,6 @@ class Solver {
     return -1;
   }
 
-  bool takes_royal(std::uint64_t i) const { return takes_royal_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
-  // Whether position i is a WIN no later update can shorten (won_).
-  bool won(std::uint64_t i) const { return won_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
-  void set_won(std::uint64_t i) {
-    std::atomic<std::uint64_t>& w = won_[i / 64];
-    const std::uint64_t b = std::uint64_t{1} << (i % 64);
-    if (!(w.load(std::memory_order_relaxed) & b)) w.fetch_or(b, std::memory_order_relaxed);
-  }
-
   // Every position valued from its moves that leave the material, its other moves counted.
   void initialise() {
     const std::uint64_t n = t_.indexer.size();
@@ -827,8 +833,8 @@ class Solver {
     if (threats_.takes_a_royal(p, pl)) {
       e = code(kWin, 1);
       note_written(i, 1);
-      takes_royal_[i / 64].fetch_or(std::uint64_t{1} << (i % 64), std::memory_order_relaxed);
-      set_won(i);
+      takes_royal_.set(i);
+      won_.set(i);
       return;
     }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
@@ -938,8 +944,8 @@ class Solver {
             here += std::uint64_t(found_here);
             for (int h = 0; h < found_here; ++h) {
               const std::uint64_t i = first + (hits[std::size_t(h)] & ~kLostHit);
-              if (!(hits[std::size_t(h)] & kLostHit)) set_won(i);  // a WIN at its level is final
-              if (level == 1 && takes_royal(i)) continue;
+              if (!(hits[std::size_t(h)] & kLostHit)) won_.set(i);  // a WIN at its level is final
+              if (level == 1 && takes_royal_[i]) continue;
               t_.indexer.decode(i, c, pl);
               un_moves(i, c, pl, level, hits[std::size_t(h)] & kLostHit, updates);
               if (updates.size() >= kBatch) apply(updates, level, mine);
@@ -1023,7 +1029,7 @@ class Solver {
     const Set reach = capture_reach(atoms_, pl, c.to_move);
     const int plain_win = lost ? 1 + level : 0;
     auto push = [&](std::uint64_t i, int win) {
-      if (!won(i)) updates.push_back({i, win});
+      if (!won_[i]) updates.push_back({i, win});
     };
     // The predecessors where the piece of `slot` came from `from` (one index, or two or none
     // under the mirror fold).
@@ -1076,7 +1082,7 @@ class Solver {
       if (!undecided(e) && kind(e) != kWin) throw std::logic_error("jungi retrograde: a predecessor already lost or invalid");
       if (entry.compare_exchange_weak(e, want, std::memory_order_relaxed)) break;
     }
-    if (d == level + 1) set_won(i);
+    if (d == level + 1) won_.set(i);
     note_written(i, d);
   }
 
@@ -1161,10 +1167,10 @@ class Solver {
   std::vector<TableRef> tables_after_;        // by (taken, also taken, promoted), find_tables_after
   std::vector<Pending> pending_;
   std::atomic<int> max_written_{0};
-  std::vector<std::atomic<std::uint64_t>> takes_royal_;  // a bit an index: its side to move takes a royal
-  // A bit an index: a WIN no later update changes, whose un-move updates are not made (most of
-  // a LOSS's predecessors have won already).
-  std::vector<std::atomic<std::uint64_t>> won_;
+  IndexBits takes_royal_;  // its side to move takes a royal
+  // A WIN no later update changes, whose un-move updates are not made (most of a LOSS's
+  // predecessors have won already).
+  IndexBits won_;
 };
 
 }  // namespace
