@@ -102,6 +102,21 @@ const std::array<Set, kSquares>& neighbour_sets() {
   return sets;
 }
 
+// The squares an Emperor's two King steps reach from each square on an empty board: its
+// neighbours and theirs.
+const std::array<Set, kSquares>& two_step_sets() {
+  static const std::array<Set, kSquares> sets = [] {
+    const auto& ring = neighbour_sets();
+    std::array<Set, kSquares> out{};
+    for (int sq = 0; sq < kSquares; ++sq) {
+      out[std::size_t(sq)] = ring[std::size_t(sq)];
+      for (Set mids = ring[std::size_t(sq)]; mids; mids &= mids - 1) out[std::size_t(sq)] |= ring[std::size_t(lowest(mids))];
+    }
+    return out;
+  }();
+  return sets;
+}
+
 // AtomSets' rays, squares between and squares a move could end on.
 void add_lines(const Geometry& g, AtomSets& out) {
   for (int from = 0; from < kSquares; ++from)
@@ -180,6 +195,20 @@ Set occupied(const Placement& pl) {
 }
 
 Set all_squares() { return (Set{1} << kSquares) - 1; }
+
+// A placement's squares: all its pieces', and each side's (by index(side)), found once a
+// position for the steps that read them.
+struct Squares {
+  Set taken = 0;
+  std::array<Set, 2> side{};
+};
+
+Squares squares_of(const Placement& pl) {
+  Squares out;
+  for (int k = 0; k < pl.n; ++k) out.side[std::size_t(index(side_of(pl.piece[std::size_t(k)])))] |= bit(pl.square[std::size_t(k)]);
+  out.taken = out.side[0] | out.side[1];
+  return out;
+}
 
 // Calls f(slot, from, passed) for the moves inside the material that lead to c (no field,
 // stored): the piece in placement slot `slot` came from `from`, by a move that passed `passed` (0:
@@ -280,23 +309,33 @@ Set atom_moves(const Rules& r, const AtomSets& as, const Position& p, std::size_
   return quiet;
 }
 
-// Slides, each square of a ray up to the first piece (taken if an enemy).
-template <class Push>
-void slide_moves(const Geometry& g, const Position& p, std::size_t si, Piece x, int from, Push&& push) {
+// Of `on`, squares of one ray from `from`, the one nearest `from`.
+int nearest_on(const AtomSets& as, int from, Set on) {
+  for (Set b = on;; b &= b - 1)
+    if (!(as.between[std::size_t(from)][std::size_t(lowest(b))] & on)) return lowest(b);
+}
+
+// Slides, each ray up to the first piece (taken if an enemy). Those that pass nothing in `reach`
+// and do not promote stay plain, counted as a set (`plain`); the others are pushed one by one,
+// with the squares they pass: most of a slider's moves are counted without a call a square.
+template <class Push, class Count>
+void slide_moves(const Geometry& g, const AtomSets& as, std::size_t si, Piece x, int from, Set taken, Set enemies, Set reach,
+                 Push&& push, Count&& plain) {
   const unsigned dirs = g.slides[si][std::size_t(type_of(x))];
+  const Set promoting = is_promoted(x) ? Set{0} : as.zone[si];
+  const auto& between = as.between[std::size_t(from)];
   for (int d = 0; d < 8; ++d) {
     if (!(dirs >> d & 1)) continue;
-    Set passed = 0;
-    for (int i = 0; i < g.ray_length[std::size_t(from)][std::size_t(d)]; ++i) {
-      const int sq = g.ray[std::size_t(from)][std::size_t(d)][std::size_t(i)];
-      const Piece t = p.cell[std::size_t(sq)];
-      if (t != kEmpty) {
-        if (side_of(t) != side_of(x)) push(x, from, sq, kNoSquare, MoveKind::slide, passed, true);
-        break;
-      }
-      push(x, from, sq, kNoSquare, MoveKind::slide, passed, false);
-      passed |= bit(sq);
-    }
+    const Set ray = as.ray[std::size_t(from)][std::size_t(d)], blockers = ray & taken;
+    const int stop = blockers ? nearest_on(as, from, blockers) : -1;
+    const Set open = stop < 0 ? ray : ray & ~as.ray[std::size_t(stop)][std::size_t(d)] & ~bit(stop);
+    // Past the nearest square in reach, a slide passes it.
+    const Set inreach = open & reach;
+    const Set past = inreach ? open & as.ray[std::size_t(nearest_on(as, from, inreach))][std::size_t(d)] : Set{0};
+    plain((open & ~past) & ~promoting);
+    for (Set to = (open & ~past & promoting) | past; to; to &= to - 1)
+      push(x, from, lowest(to), kNoSquare, MoveKind::slide, between[std::size_t(lowest(to))], false);
+    if (stop >= 0 && has(enemies, stop)) push(x, from, stop, kNoSquare, MoveKind::slide, between[std::size_t(stop)], true);
   }
 }
 
@@ -339,8 +378,8 @@ struct Plain {
 // for_each_unmove gives them. The tests check the tables it makes against the sweeps, which take
 // their moves from generate_moves.
 template <class Visit>
-Plain table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Position& p, const Placement& pl, Set reach,
-                  const Safe& safe, Visit&& visit) {
+Plain table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const Position& p, const Placement& pl, const Squares& sq,
+                  Set reach, const Safe& safe, Visit&& visit) {
   const Side side = p.to_move;
   const auto si = std::size_t(index(side));
   Plain plain;
@@ -362,10 +401,8 @@ Plain table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const P
     if (stays && !promotes) count(bit(to));
     else visit(m, passed, captures);
   };
-  Set enemies = 0;
-  for (int k = 0; k < pl.n; ++k)
-    if (side_of(pl.piece[std::size_t(k)]) != side) enemies |= bit(pl.square[std::size_t(k)]);
-  const Set empty = all_squares() & ~occupied(pl);
+  const Set enemies = sq.side[std::size_t(index(other(side)))];
+  const Set empty = all_squares() & ~sq.taken;
   for (slot = 0; slot < pl.n; ++slot) {
     const Piece x = pl.piece[std::size_t(slot)];
     if (side_of(x) != side) continue;
@@ -381,7 +418,7 @@ Plain table_moves(const Rules& r, const Geometry& g, const AtomSets& as, const P
     for (Set to = moves & promoting; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, false);
     for (Set to = as.capture[si][type][std::size_t(from)] & enemies; to; to &= to - 1) push(x, from, lowest(to), kNoSquare, MoveKind::step, Set{0}, true);
     quiet |= atom_moves(r, as, p, si, x, from, emperor, push);
-    slide_moves(g, p, si, x, from, push);
+    slide_moves(g, as, si, x, from, sq.taken, enemies, reach, push, count);
     if (emperor) quiet |= emperor_two_steps(x, from, empty, enemies, reach, push);
     count(quiet);
   }
@@ -449,15 +486,17 @@ struct Threats {
       const Set ray = as.ray[std::size_t(from)][std::size_t(d)], blockers = ray & occupied;
       if (!(ray & among)) continue;
       // The ray up to its first piece, that piece's square included.
-      out |= blockers ? (ray & ~as.ray[std::size_t(first_on(from, blockers))][std::size_t(d)]) : ray;
+      out |= blockers ? (ray & ~as.ray[std::size_t(nearest_on(as, from, blockers))][std::size_t(d)]) : ray;
     }
     if (is_royal(x) && is_promoted(x)) out |= emperor_takes_on(from, own);
     return out & among;
   }
 
-  // An Emperor's two King steps take on its neighbours and on theirs past any not of `own` side.
+  // An Emperor's two King steps take on its neighbours and on theirs past any not of `own` side
+  // (all of them where none of its own stands beside it, as a rule).
   static Set emperor_takes_on(int from, Set own) {
     const auto& ring = neighbour_sets();
+    if (!(ring[std::size_t(from)] & own)) return two_step_sets()[std::size_t(from)];
     Set out = ring[std::size_t(from)];
     for (Set mids = ring[std::size_t(from)] & ~own; mids; mids &= mids - 1) out |= ring[std::size_t(lowest(mids))];
     return out;
@@ -469,12 +508,6 @@ struct Threats {
     if (a.block >= 0 && rules.hobbling) s |= bit(a.block);
     if (a.flags & kDoubleStep) s |= bit(a.middle);
     return s;
-  }
-
-  // Of `blockers`, squares of one ray from `from`, the one nearest `from`.
-  int first_on(int from, Set blockers) const {
-    for (Set b = blockers;; b &= b - 1)
-      if (!(as.between[std::size_t(from)][std::size_t(lowest(b))] & blockers)) return lowest(b);
   }
 
   // Calls f(need) for each way the enemy piece x on `from` takes a royal on `target`, `need` the
@@ -495,12 +528,9 @@ struct Threats {
   }
 
   // Whether p's side to move takes the enemy royal (piece_takes_royal, by the lines onto it).
-  bool takes_a_royal(const Position& p, const Placement& pl) const {
+  bool takes_a_royal(const Position& p, const Placement& pl, const Squares& sq) const {
     const int target = p.royal[std::size_t(index(other(p.to_move)))];
-    const Set taken = occupied(pl);
-    Set own = 0;
-    for (int k = 0; k < pl.n; ++k)
-      if (side_of(pl.piece[std::size_t(k)]) == p.to_move) own |= bit(pl.square[std::size_t(k)]);
+    const Set taken = sq.taken, own = sq.side[std::size_t(index(p.to_move))];
     bool takes = false;
     for (int k = 0; k < pl.n && !takes; ++k) {
       const Piece x = pl.piece[std::size_t(k)];
@@ -517,13 +547,10 @@ struct Threats {
   // that only that piece closes. Found once a position, from the few enemy pieces whose reach
   // on an empty board meets the royal's: the un-moves from every position that takes a royal,
   // which it replaces, were a quarter of a solve.
-  Safe safe_squares(const Position& p, const Placement& pl) const {
+  Safe safe_squares(const Position& p, const Placement& pl, const Squares& sq) const {
     const Side mover = p.to_move;
     const int royal = p.royal[std::size_t(index(mover))];
-    const Set taken = occupied(pl);
-    Set enemy = 0;
-    for (int k = 0; k < pl.n; ++k)
-      if (side_of(pl.piece[std::size_t(k)]) != mover) enemy |= bit(pl.square[std::size_t(k)]);
+    const Set taken = sq.taken, enemy = sq.side[std::size_t(index(other(mover)))];
     Safe safe;
     safe.fill(all_squares());
     Set open = all_squares(), taken_on = 0;
@@ -830,7 +857,8 @@ class Solver {
     // A position that takes the royal wins in 1, the shortest win there is: its other moves and
     // their probes are not looked at (16 % of KRvKO's indices win in 1).
     // Its predecessors learn it from their own moves (safe_squares): it is not passed on.
-    if (threats_.takes_a_royal(p, pl)) {
+    const Squares sq = squares_of(pl);
+    if (threats_.takes_a_royal(p, pl, sq)) {
       e = code(kWin, 1);
       note_written(i, 1);
       takes_royal_.set(i);
@@ -838,12 +866,12 @@ class Solver {
       return;
     }
     const Set reach = capture_reach(atoms_, pl, other(p.to_move));
-    const Safe safe = threats_.safe_squares(p, pl);
+    const Safe safe = threats_.safe_squares(p, pl, sq);
     CapsCache cache;
     Best fixed;
     bool any_fixed = false, caps_win = false, any = false;
     int count = 0;  // the moves inside, not yet known to lose
-    const Plain plain = table_moves(rules_, g_, atoms_, p, pl, reach, safe, [&](const Move& m, Set passed, bool captures) {
+    const Plain plain = table_moves(rules_, g_, atoms_, p, pl, sq, reach, safe, [&](const Move& m, Set passed, bool captures) {
       any = true;
       if (captures || m.promotes) {
         fixed.add(leaving_value(p, pl, m, passed, reach));
@@ -963,18 +991,33 @@ class Solver {
   // kLostHit where it lost); their count. One tight pass over the block before any un-move: the
   // un-moves' scattered updates would otherwise evict the block between reads, each of its cache
   // lines then fetched late. No entry of the block changes to this level's codes meanwhile: a
-  // level's updates write longer distances.
+  // level's updates write longer distances. Read four entries at a time, by one aligned 8-byte load
+  // (a block starts at a multiple of kBlock entries): most groups hold neither code, which two
+  // tests of the word tell (a lane that XORs to zero; a lane above a zero one may show as one too,
+  // so a group that shows one is read again entry by entry). Read entry by entry, this pass had
+  // half the samples of the level passes' own code in +K+P+Mv+K (perf).
   static constexpr std::uint16_t kLostHit = 0x8000;
   int decided_in_block(std::uint64_t first, std::uint64_t end, std::uint16_t loss, std::uint16_t win,
                        std::array<std::uint16_t, kBlock>& hits) {
+    using Word [[gnu::may_alias]] = std::uint64_t;
+    constexpr std::uint64_t kLanes = 0x0001000100010001, kHighs = 0x8000800080008000;
+    const auto zero_lane = [](std::uint64_t x) { return (x - kLanes) & ~x & kHighs; };
     std::uint16_t* e = t_.entries.data() + first;
     const int size = int(end - first);
+    const std::uint64_t losses = loss * kLanes, wins = win * kLanes;
     int found = 0;
-    for (int k = 0; k < size; ++k) {
+    auto one = [&](int k) {
       const std::uint16_t x = std::atomic_ref<std::uint16_t>(e[k]).load(std::memory_order_relaxed);
       hits[std::size_t(found)] = std::uint16_t(k | (x == loss ? kLostHit : 0));
       found += x == loss || x == win;
+    };
+    int k = 0;
+    for (; k + 4 <= size; k += 4) {
+      const std::uint64_t x = __atomic_load_n(reinterpret_cast<const Word*>(e + k), __ATOMIC_RELAXED);
+      if (!(zero_lane(x ^ losses) | zero_lane(x ^ wins))) continue;
+      for (int j = k; j < k + 4; ++j) one(j);
     }
+    for (; k < size; ++k) one(k);
     return found;
   }
 
