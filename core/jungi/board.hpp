@@ -4,6 +4,7 @@
 // up the board (forward = +1 rank) from ranks 1-3; North moves down from ranks 7-9.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,7 +15,13 @@ constexpr int kFiles = 9, kRanks = 9, kSquares = 81;
 constexpr int kNoSquare = -1;
 
 using Set = unsigned __int128;
-inline Set bit(int sq) { return Set{1} << sq; }
+// A square's bit, read from a table: a shift of a 128-bit word takes several instructions.
+inline constexpr auto kBits = [] {
+  std::array<Set, 128> out{};
+  for (int sq = 0; sq < 128; ++sq) out[std::size_t(sq)] = Set{1} << sq;
+  return out;
+}();
+inline Set bit(int sq) { return kBits[std::size_t(sq)]; }
 inline bool has(Set s, int sq) { return (s >> sq) & 1; }
 inline int popcount(Set s) {
   return __builtin_popcountll(static_cast<std::uint64_t>(s)) + __builtin_popcountll(static_cast<std::uint64_t>(s >> 64));
