@@ -46,7 +46,7 @@ asan_excluded=(
   "the compact tagged engine agrees with the dense and graph engines from the start|178 s under ASan: three engines' full solves; the tagged engine's thread-count and memory-limit cases stay"
   "the compact tagged engine agrees with the dense and graph engines from other roots|165 s under ASan: as the case from the start"
   "table stream: the indexed verify agrees with the arrays on good tables|140 s under ASan: both verifies over many tables; the damaged-table and first-wrong-state cases stay"
-  "strategy, lazy: a strategy valid only under S3 is accepted, and every play against it is won|113 s under ASan: every play against the strategy; the lazy strategy's negamax and format-4 cases stay"
+  "strategy, lazy: a strategy valid only under S3 is accepted, and every play against it is won|113 s under ASan: every play against the strategy; the lazy strategy's format-4 and refusal cases stay"
   "entry layers: proven capture-entry values agree with the full-history negamax or search|100 s under ASan: the plain negamax and search behind each value; the case that takes captures onto proven entries and checks them stays"
   "entry layers: the format-6 certificate is checked, a corrupted one is a FLAW|78 s under ASan: the checker over many certificates; the case that checks the certificates of captures onto proven entries stays"
   "table stream: the indexed verify agrees with the arrays on tables damaged behind resealed checks|96 s under ASan: both verifies over many damaged tables; the first-wrong-state case stays"
@@ -57,6 +57,9 @@ asan_excluded=(
   "atomic write: kill -9 during gonu solve --out leaves the old table or the new one, nothing else|56 s under ASan: eleven 3x4 solves, ten killed; what it checks (the old table or the new one) is no question of memory, and the plain run checks it"
   "browser_explorer|40 s under ASan, most of it in Chromium (not instrumented); gonu serve's requests are checked under ASan by the serve cases and by fuzz_serve"
   "gonu solve runs under a 256 KiB stack limit|ASan's runtime itself needs more stack than 256 KiB before main runs"
+  "strategy, lazy: proven values agree with the full-history negamax|75 s under ASan: the plain negamax behind each value; the lazy strategy's format-4 and refusal cases stay"
+  "the dense engine agrees with the state-graph engine under immediate and undo|34 s under ASan: two engines' full solves under two rule sets; the dense engine's history-tag root and thread-count cases stay"
+  "dfpn: proven values agree with the full-history negamax on random tiny positions|33 s under ASan: the plain negamax behind each value; the cases without ban-free leaves and with 1, 2 and 4 threads, against the same negamax, stay"
   "gonu serve under a tight address-space limit starts, and answers 200 or 503 with JSON|ASan reserves terabytes of shadow address space, so no address-space limit can be set under it"
 )
 
