@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
 #include <catch2/catch.hpp>
@@ -139,6 +140,42 @@ TEST_CASE("jungi stream: gonu solve --dir writes the in-memory solve's files, re
   whole.solve(kpk);
   check_same_files(whole, jungi::kept_closure(kpk), three, scratch);
   CHECK(slurp(scratch.file("kp.gonu")) == slurp(three.file(jungi::table_file_name(kpk, kRules))));
+}
+
+TEST_CASE("jungi stream: a file that cannot be written, while the next table is solved, ends the run in one line", "[jungi_stream]") {
+  // A directory where a table's file goes: its writing fails (the rename onto it), and the run
+  // ends with that error, whichever of the three tables it is (each file is written while the
+  // next table is solved, and the last one's after the loop); stdout has the blocks of the
+  // tables written before it, not its own; what DIR holds is that directory and whole files
+  // only, no temporary one.
+  for (const char* blocked : {"KvK", "Kv+K", "+Kv+K"}) {
+    TempDir dir;
+    const std::string name = jungi::table_file_name(jungi::parse_material(blocked), kRules);
+    REQUIRE(mkdir(dir.file(name).c_str(), 0755) == 0);
+    std::ofstream(dir.file(name) + "/x") << "not a table\n";  // not empty: no rename replaces it
+    INFO(blocked);
+    const auto r = run_gonu("solve --game jungi --all 2 --quiet --dir " + shell_quoted(dir.path));
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK(table_test::lines(r.err).size() == 1);
+    CHECK(contains(r.err, "gonu: error: cannot write table " + dir.file(name) + ": "));
+    const auto block_of = [](const std::string& material) {  // a table's first stdout line
+      std::string head = "\n";
+      head += material;
+      head += ": ";
+      return head;
+    };
+    CHECK_FALSE(contains(r.out, block_of(blocked)));
+    std::size_t tables = 0;
+    for (const std::string& f : dir.list()) {
+      if (f == name) continue;
+      CHECK(contains(r.out, block_of(jungi::material_text(jungi::TableFile::open(dir.file(f), kRules).material()))));
+      ++tables;
+      CHECK(jungi::is_jungi_table_file(dir.file(f)));
+      CHECK(jungi::TableFile::open(dir.file(f), kRules).payload_checksum_ok());
+    }
+    CHECK(table_test::lines(r.out).size() == 1 + 4 * tables);  // the rules' line, each written table's block
+  }
 }
 
 TEST_CASE("jungi stream: a step past --max-memory is refused in one line with nothing written", "[jungi_stream]") {

@@ -16,10 +16,11 @@
 // any size fits: a material whose file is in DIR (table_file_name) is not solved again, and its
 // stdout block is printed from the file's header, the same as when it is solved (so stdout is the
 // same whether a run starts afresh or resumes); any other material is solved after its reads
-// (jungi::materials_read) are loaded from DIR, its file written at once (atomically), and the
-// tables no later material reads released; the tables held stay under the limit, the least
-// recently used released first. The estimate is then the largest single step (a table, what it
-// reads and the working array), refused past the limit before anything is written; stderr says
+// (jungi::materials_read) are loaded from DIR, its file written (atomically) while the next
+// material is solved (its stdout block printed once the file is written), and the tables no later
+// material reads released; the tables held stay under the limit, the least recently used released
+// first. The estimate is then the largest single step (a table, what it reads and the working
+// array), refused past the limit before anything is written; stderr says
 // "k of n materials" and the time after each table. --plan solves nothing: it lists the run's
 // materials with their indices and dependency waves (print_plan). --dir DIR --mpi (under mpirun)
 // shares the streamed run among processes by whole tables, wave by wave (solve_streamed_mpi), with
@@ -29,9 +30,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <future>
 #include <iostream>
 #include <list>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/error.hpp"
@@ -161,6 +165,15 @@ std::uint64_t step_bytes(const jungi::Rules& r, const jungi::Material& m) {
   return clamp_bytes(bytes);
 }
 
+// A table's file written while the next material is solved (stream): the writing's last blocks,
+// fewer than the cores, and the solve's serial phases each leave a core idle that the other
+// fills. One file at a time; its table stays held until the file is written.
+struct Writing {
+  jungi::Material material;
+  std::future<void> done;
+  std::function<void()> then;  // once the file is written: its stdout block
+};
+
 struct Stream {
   const jungi::Rules& rules;
   std::string dir;
@@ -169,8 +182,30 @@ struct Stream {
   std::list<jungi::Material> recent;  // the tables held, the most recently used first
   std::size_t loads = 0;              // tables loaded from DIR (again, for one released for room)
   std::map<jungi::Material, jungi::TableStats> written;  // the run's tables in DIR at the start
+  std::optional<Writing> writing;     // the file being written, if any
   std::string path(const jungi::Material& m) const { return dir + "/" + jungi::table_file_name(m, rules); }
 };
+
+// Waits for the file being written, if any, then does what waited for it; the writing's error,
+// if any, is thrown here.
+void finish_write(Stream& st) {
+  if (!st.writing) return;
+  Writing w = std::move(*st.writing);
+  st.writing.reset();
+  w.done.get();
+  w.then();
+}
+
+// Writes m's file (atomically) while the caller goes on, and then, once it is written, does
+// `then`; the one written before is finished first.
+void write_behind(Stream& st, const jungi::Material& m, const jungi::Table& t, std::function<void()> then) {
+  finish_write(st);
+  st.writing = Writing{m,
+                       std::async(std::launch::async, [&rules = st.rules, &t, path = st.path(m)] {
+                         jungi::write_table_file(path, t, rules);
+                       }),
+                       std::move(then)};
+}
 
 // The memory estimate of a streamed run: the largest step among the materials not in DIR, said on
 // stderr and refused past the limit before anything is solved or written.
@@ -199,6 +234,7 @@ void touch(Stream& st, const jungi::Material& m) {
 }
 
 void release(Stream& st, const jungi::Material& m) {
+  if (st.writing && st.writing->material == m) finish_write(st);
   st.set.release(m);
   st.recent.remove(m);
 }
@@ -280,20 +316,27 @@ std::size_t stream(Stream& st, const std::vector<jungi::Material>& order, const 
     const jungi::Material& m = order[k];
     std::string line;
     if (const auto w = st.written.find(m); w != st.written.end()) {
+      finish_write(st);  // the blocks in the run's order
       print_table(jungi::Indexer(st.rules, m), w->second);
       line = "  " + jungi::material_text(m) + " already in " + st.path(m);
     } else {
-      const jungi::Table& t = solve_into_dir(st, m, options);
-      print_table(t.indexer, t.stats);
+      load_reads(st, m);
+      const jungi::Table& t = st.set.solve_alone(m, options);
+      // A table's block is printed once its file is written: stdout lists what DIR holds.
+      write_behind(st, m, t, [&t] { print_table(t.indexer, t.stats); });
+      touch(st, m);
       line = solved_text(t);
       ++solved;
     }
+    // The table being written is released after its file is (at a later step, or for room).
     for (const jungi::Material& x : std::vector<jungi::Material>(st.recent.begin(), st.recent.end()))
-      if (const auto it = last.find(x); it == last.end() || it->second <= k) release(st, x);
+      if (const auto it = last.find(x); (it == last.end() || it->second <= k) && !(st.writing && st.writing->material == x))
+        release(st, x);
     if (!quiet)
       std::cerr << line << "; " << k + 1 << " of " << order.size() << " materials, "
                 << seconds_text(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()) << "\n";
   }
+  finish_write(st);
   return solved;
 }
 
@@ -332,7 +375,7 @@ void write_out(const Stream& st, const jungi::Material& target, const std::strin
 // --material, read back from DIR.
 void solve_streamed(const jungi::Rules& r, const std::vector<jungi::Material>& targets, const Outputs& out,
                     const jungi::TableOptions& options, std::uint64_t limit, const std::string& limit_name, bool quiet) {
-  Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}};
+  Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}, {}};
   const std::vector<jungi::Material> order = run_order(targets);
   read_written(st, order);
   check_stream_memory(st, order, quiet, limit_name);
@@ -438,7 +481,7 @@ int solve_streamed_mpi(const jungi::Rules& r, const std::vector<jungi::Material>
     const std::uint64_t limit = options.max_memory ? options.max_memory : jungi::physical_memory_bytes() / std::uint64_t(on_node);
     const std::string limit_name = options.max_memory ? "--max-memory, per process"
                                                       : "this node's physical memory shared by its " + std::to_string(on_node) + " processes";
-    Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}};
+    Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}, {}};
     const std::vector<jungi::Material> order = run_order(targets);
     if (!mpi_checks_pass(st, order, limit_name, root, quiet)) return 1;
     const auto t0 = std::chrono::steady_clock::now();
