@@ -3,8 +3,9 @@
 # present, the sanitizer runs (scripts/sanitize.sh: ASan+UBSan suite, TSan solve and verify) and
 # a short fuzzing run (scripts/fuzz.sh, GONU_FUZZ_SECONDS a target, default 15: seven targets,
 # two at a time, in 66 s, a check that the targets build and find nothing quickly, which keeps CI
-# under its 40 minutes), of the fuzz targets the ASan build made (edge coverage only, no build of their own;
-# scripts/reliability.sh fuzzes 60 s a target, in build-fuzz/ with libFuzzer's full coverage).
+# under its 40 minutes), of the fuzz targets the ASan build made (edge coverage only, no build of
+# their own; scripts/reliability.sh fuzzes 60 s a target, in build-fuzz/ with libFuzzer's full
+# coverage).
 # GONU_QUICK_TEST=1 stops after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
