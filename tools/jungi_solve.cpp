@@ -271,11 +271,10 @@ void load_reads(Stream& st, const jungi::Material& m) {
   }
 }
 
-// Solves m after loading what it reads, and writes its file into DIR (atomically).
-const jungi::Table& solve_into_dir(Stream& st, const jungi::Material& m, const jungi::TableOptions& options) {
+// Solves m after loading what it reads; the caller writes its file into DIR.
+const jungi::Table& solve_after_reads(Stream& st, const jungi::Material& m, const jungi::TableOptions& options) {
   load_reads(st, m);
   const jungi::Table& t = st.set.solve_alone(m, options);
-  jungi::write_table_file(st.path(m), t, st.rules);
   touch(st, m);
   return t;
 }
@@ -320,11 +319,9 @@ std::size_t stream(Stream& st, const std::vector<jungi::Material>& order, const 
       print_table(jungi::Indexer(st.rules, m), w->second);
       line = "  " + jungi::material_text(m) + " already in " + st.path(m);
     } else {
-      load_reads(st, m);
-      const jungi::Table& t = st.set.solve_alone(m, options);
+      const jungi::Table& t = solve_after_reads(st, m, options);
       // A table's block is printed once its file is written: stdout lists what DIR holds.
       write_behind(st, m, t, [&t] { print_table(t.indexer, t.stats); });
-      touch(st, m);
       line = solved_text(t);
       ++solved;
     }
@@ -419,7 +416,8 @@ std::size_t solve_dealt(Stream& st, const std::vector<jungi::Material>& wave, co
   std::size_t solved = 0;
   for (std::size_t k = 0; k < wave.size(); ++k) {
     if (owner[k] != comm.rank()) continue;
-    const jungi::Table& t = solve_into_dir(st, wave[k], options);
+    const jungi::Table& t = solve_after_reads(st, wave[k], options);
+    jungi::write_table_file(st.path(wave[k]), t, st.rules);  // before the wave's barrier
     if (!quiet) std::cerr << solved_text(t) << "; process " << comm.rank() << "\n";
     ++solved;
   }
