@@ -23,7 +23,11 @@ N = lzma.MODE_NORMAL
 # name -> LZMA2 options over preset 6
 SETTINGS = {
     "p6": dict(preset=6),  # format 3
-    "hc4-32-8": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_HC4, nice_len=32, depth=8),  # format 4
+    "hc4-32-8": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_HC4, nice_len=32, depth=8),  # format 4 at first
+    "hc4-24-8": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_HC4, nice_len=24, depth=8),  # format 4 now
+    "hc4-32-4": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_HC4, nice_len=32, depth=4),
+    "hc4-16-4": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_HC4, nice_len=16, depth=4),
+    "hc4f-32-8": dict(preset=6, lc=0, pb=0, mode=lzma.MODE_FAST, mf=lzma.MF_HC4, nice_len=32, depth=8),
     "bt4-32-8": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_BT4, nice_len=32, depth=8),
     "bt4-16-4": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_BT4, nice_len=16, depth=4),
     "hc4-64-16": dict(preset=6, lc=0, pb=0, mode=N, mf=lzma.MF_HC4, nice_len=64, depth=16),

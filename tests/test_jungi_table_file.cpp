@@ -71,11 +71,11 @@ std::string encode_block(const std::string& raw, std::uint32_t version) {
     lzma_options_lzma options;
     REQUIRE(lzma_lzma_preset(&options, 6) == 0);
     options.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(raw.size()));
-    if (version >= 4) {  // and lc=0, pb=0, mf=hc4, nice=32, depth=8
+    if (version >= 4) {  // and lc=0, pb=0, mf=hc4, nice=24, depth=8 (as written now)
       options.lc = 0;
       options.pb = 0;
       options.mf = LZMA_MF_HC4;
-      options.nice_len = 32;
+      options.nice_len = 24;
       options.depth = 8;
     }
     lzma_filter filters[] = {{LZMA_FILTER_LZMA2, &options}, {LZMA_VLI_UNKNOWN, nullptr}};

@@ -1,6 +1,7 @@
 // The Reader (reader.hpp): the values of positions reached by moves, read from the tables.
 #include "solver/jungi/reader.hpp"
 
+#include <array>
 #include <atomic>
 
 #include "core/error.hpp"
@@ -15,6 +16,24 @@ bool captures_passed_by_onto(Piece x, int from, int to) {
   if (kind_of(x) != Kind::pawn || is_promoted(x)) return true;
   return rank_of(to) - rank_of(from) == forward(side_of(x)) && file_of(to) != file_of(from);
 }
+
+namespace {
+
+// The squares of the 3x3 block centred on each square (cut by the board's edges), found once: a
+// value read through a field asks for them on every move that passes squares.
+Set block_around(int sq) {
+  static const std::array<Set, kSquares> blocks = [] {
+    std::array<Set, kSquares> out{};
+    for (int at = 0; at < kSquares; ++at)
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr)
+          if (on_board(file_of(at) + df, rank_of(at) + dr)) out[std::size_t(at)] |= bit(square_at(file_of(at) + df, rank_of(at) + dr));
+    return out;
+  }();
+  return blocks[std::size_t(sq)];
+}
+
+}  // namespace
 
 std::uint16_t Reader::stored(const Position& c) const {
   if (c.royal[std::size_t(index(c.to_move))] < 0) return code(kLoss, 0);
@@ -60,12 +79,7 @@ std::uint16_t Reader::passed_by_captures(const Position& c, bool& alone) const {
   bool captures = false;
   // Only a piece next to a passed square can capture what passed by: those squares alone.
   Set near = 0;
-  for (Set ps = c.passed; ps; ps &= ps - 1) {
-    const int at = lowest(ps);
-    for (int df = -1; df <= 1; ++df)
-      for (int dr = -1; dr <= 1; ++dr)
-        if (on_board(file_of(at) + df, rank_of(at) + dr)) near |= bit(square_at(file_of(at) + df, rank_of(at) + dr));
-  }
+  for (Set ps = c.passed; ps; ps &= ps - 1) near |= block_around(lowest(ps));
   for (; near; near &= near - 1) {
     const int sq = lowest(near);
     const Piece x = c.cell[std::size_t(sq)];

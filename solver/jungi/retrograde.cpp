@@ -599,6 +599,8 @@ class IndexBits {
  public:
   explicit IndexBits(std::uint64_t n) : words_((n + 63) / 64) {}
   bool operator[](std::uint64_t i) const { return words_[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1; }
+  std::uint64_t words() const { return words_.size(); }
+  std::uint64_t word(std::uint64_t w) const { return words_[w].load(std::memory_order_relaxed); }
   void set(std::uint64_t i) {
     std::atomic<std::uint64_t>& w = words_[i / 64];
     const std::uint64_t b = std::uint64_t{1} << (i % 64);
@@ -832,24 +834,71 @@ class Solver {
     return -1;
   }
 
-  // Every position valued from its moves that leave the material, its other moves counted.
+  // Every position valued from its moves that leave the material, its other moves counted. A
+  // placement whose South royal stands on the e-file is stored twice, as itself and as its mirror
+  // image (indexing.hpp): every rule is left-right symmetric, so the one of the larger index
+  // starts as its image does, copied once the others are found (copy_images) instead of found
+  // again (a tenth of the indices). The levels then pass on both, as before.
   void initialise() {
     const std::uint64_t n = t_.indexer.size();
     t_.entries.assign(n, kInvalidEntry);
+    IndexBits later(n);  // at the placement's even index: its image's index is smaller
     tbb::enumerable_thread_specific<std::vector<Pending>> found;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kGrain), [&](const tbb::blocked_range<std::uint64_t>& r) {
       Position p;
       auto& mine = found.local();
       Placement pl;
-      bool valid = false;
+      bool found_here = false;
       // Indices 2k and 2k + 1 are one placement, South then North to move: decoded once.
       for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-        if (i % 2 == 0 || i == r.begin()) valid = t_.indexer.decode(i, p, pl);
-        else p.to_move = Side::north;
-        if (valid) initialise_one(i, p, pl, mine);
+        if (i % 2 == 0 || i == r.begin()) {
+          const bool valid = t_.indexer.decode(i, p, pl);
+          const bool copied = valid && image_index(p, pl) < i;  // kInvalid where none
+          if (copied && i % 2 == 0) later.set(i);
+          found_here = valid && !copied;
+        } else {
+          p.to_move = Side::north;
+        }
+        if (found_here) initialise_one(i, p, pl, mine);
       }
     });
+    copy_images(later, found);
     for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
+  }
+
+  // The index of the mirror image of p (placement pl) where its South royal stands on the e-file
+  // (the image has another index, or the same where the placement is symmetric); else none.
+  std::uint64_t image_index(const Position& p, const Placement& pl) const {
+    if (file_of(p.royal[0]) != kFiles / 2) return Indexer::kInvalid;
+    return t_.indexer.encode(mirror_placement(pl), p.to_move);
+  }
+
+  // Each placement of `later`, both sides to move, starts as its image: the entry, the longest
+  // loss apart, the bits, the level's mark and the pending list, as initialise_one left the image.
+  void copy_images(const IndexBits& later, tbb::enumerable_thread_specific<std::vector<Pending>>& found) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, later.words(), kGrain / 64), [&](const tbb::blocked_range<std::uint64_t>& r) {
+      Position p;
+      Placement pl;
+      auto& mine = found.local();
+      for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+        for (std::uint64_t bits = later.word(w); bits; bits &= bits - 1) {
+          const std::uint64_t i = w * 64 + std::uint64_t(__builtin_ctzll(bits));
+          t_.indexer.decode(i, p, pl);
+          const std::uint64_t image = image_index(p, pl);
+          for (const std::uint64_t side : {std::uint64_t{0}, std::uint64_t{1}}) copy_start(i + side, image + side, mine);
+        }
+    });
+  }
+
+  void copy_start(std::uint64_t i, std::uint64_t from, std::vector<Pending>& pending) {
+    const std::uint16_t e = t_.entries[from];
+    t_.entries[i] = e;
+    fixed_loss_[i] = fixed_loss_[from];
+    if (takes_royal_[from]) takes_royal_.set(i);
+    if (won_[from]) won_.set(i);
+    if (decided(e)) note_written(i, dist(e));
+    // initialise_one's last line: every counted move lost, with moves of caps WIN to wait for.
+    if (undecided(e) && (e & kCounterMask) == 0 && !(e & kCantLose)) pending.push_back({i, fixed_loss_[i]});
   }
 
   void initialise_one(std::uint64_t i, const Position& p, const Placement& pl, std::vector<Pending>& pending) {
