@@ -123,6 +123,9 @@ if [[ ${1:-} == --four ]]; then
   # appended: its line for each table solved, with the time, is kept across resumed runs. GNU
   # time's line for the process (wall, user and system seconds, peak KiB) is appended to
   # DIR/allN.time: one line from a run from scratch is the whole run's time, loads and writes in.
+  # A process stopped together with GNU time (a session's machine taken back) leaves no line; one
+  # is added by hand, "WALL\t-\t-\t-": WALL from its start (a first process's is DIR/allN.time's
+  # creation, stat's %w) to its last table file's mtime, its CPU not known; the run's time counts it.
   # This shared machine's speed drifts by up to 1.7 times from hour to hour, so the solve is
   # bracketed by BM_JungiPerftStart/4 (bench_jungi beside gonu, median of 3 runs, in ms; results/
   # bench.md has the figure of a quiet hour), appended to DIR/allN.speed as "date\tbefore|after\tms".

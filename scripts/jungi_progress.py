@@ -61,8 +61,11 @@ def solve_seconds(directory):
 
 
 def processes(directory, n):
-    """The run's `gonu solve` processes: [(wall, cpu seconds)] from DIR/allN.time (GNU time, one
-    line a process; the line a failed process adds before its figures skipped), and the tables
+    """The run's `gonu solve` processes: [(wall, cpu seconds or None)] from DIR/allN.time (GNU time,
+    one line a process; the line a failed process adds before its figures skipped; a line
+    "WALL\t-\t-\t-" stands for a process stopped together with its GNU time, when a session's
+    machine was taken back: its wall from its start, the file's creation, to its last table file
+    written, its CPU not known), and the tables
     each process that finished solved, from DIR/allN.err's closing lines (older runs, without a
     .time line, among them)."""
     runs, solved = [], []
@@ -72,6 +75,8 @@ def processes(directory, n):
             for line in f:
                 if m := re.match(r"^([\d.]+)\t([\d.]+)\t([\d.]+)\t\d+$", line):
                     runs.append((float(m[1]), float(m[2]) + float(m[3])))
+                elif m := re.match(r"^([\d.]+)\t-\t-\t-$", line):
+                    runs.append((float(m[1]), None))
     log = os.path.join(directory, f"all{n}.err")
     if os.path.exists(log):
         with open(log) as f:
@@ -111,24 +116,31 @@ def print_processes(directory, n, total, scratch):
     runs, solved = processes(directory, n)
     if not runs:
         return
-    wall, cpu = sum(r[0] for r in runs), sum(r[1] for r in runs)
+    wall = sum(r[0] for r in runs)
+    timed = [r[1] for r in runs if r[1] is not None]
+    cpu = ("CPU not known" if not timed else duration(sum(timed)) + " of CPU" if len(timed) == len(runs)
+           else f"{duration(sum(timed))} of CPU in the {len(timed)} with GNU time's line")
     print()
     if len(runs) == 1 and solved == [total]:
-        print(f"**The whole run from scratch, in one process: {duration(wall)}** ({duration(cpu)} of CPU;"
+        print(f"**The whole run from scratch, in one process: {duration(wall)}** ({cpu};"
               f" GNU time's figures in DIR/all{n}.time), every one of the {total:,} tables solved, its file"
               " written, and the tables it reads loaded again where the memory bound had let them go.")
     elif scratch and len(solve_seconds(directory)) == total:
-        print(f"**The whole run from scratch, in {len(runs)} processes: {duration(wall)} in all** ({duration(cpu)} of CPU;"
+        print(f"**The whole run from scratch, in {len(runs)} processes: {duration(wall)} in all** ({cpu};"
               f" GNU time's figures in DIR/all{n}.time: " + ", ".join(duration(r[0]) for r in runs) + "), every one of the"
               f" {total:,} tables solved and its file written. Each process after the first was the run resumed in a later"
               " session from the files the one before had written: it loads again the tables it reads, and the process"
               " stopped lost the table it was solving, so the sum is more than one process from scratch would take.")
     else:
         print(f"The run's {len(runs):,} `gonu solve` processes (DIR/all{n}.time, GNU time) took {duration(wall)}"
-              f" ({duration(cpu)} of CPU), and solved and wrote {len(solve_seconds(directory)):,} of the {total:,} tables"
+              f" ({cpu}), and solved and wrote {len(solve_seconds(directory)):,} of the {total:,} tables"
               f" (a stopped process leaves no closing line, so they are counted by their lines in DIR/all{n}.err). A resumed"
               " run loads again what it reads, and a stopped one loses the table it was solving, so the sum is"
               " more than one process from scratch would take.")
+    if len(timed) < len(runs):
+        print(f"{len(runs) - len(timed)} of them stopped together with its GNU time, when a session's machine was"
+              " taken back, and left no line: its wall time is counted from its start to its last table file"
+              " written, a little less than it ran.")
     marks = speeds(directory, n)
     if marks:
         print()
