@@ -64,10 +64,9 @@ def processes(directory, n):
     """The run's `gonu solve` processes: [(wall, cpu seconds or None)] from DIR/allN.time (GNU time,
     one line a process; the line a failed process adds before its figures skipped; a line
     "WALL\t-\t-\t-" stands for a process stopped together with its GNU time, when a session's
-    machine was taken back: its wall from its start, the file's creation, to its last table file
-    written, its CPU not known), and the tables
-    each process that finished solved, from DIR/allN.err's closing lines (older runs, without a
-    .time line, among them)."""
+    machine was taken back: its wall from its start (a first process's: the file's creation) to its
+    last table file written, its CPU not known), and the tables each process that finished solved,
+    from DIR/allN.err's closing lines (older runs, without a .time line, among them)."""
     runs, solved = [], []
     path = os.path.join(directory, f"all{n}.time")
     if os.path.exists(path):
