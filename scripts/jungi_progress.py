@@ -137,9 +137,9 @@ def print_processes(directory, n, total, scratch):
               " run loads again what it reads, and a stopped one loses the table it was solving, so the sum is"
               " more than one process from scratch would take.")
     if len(timed) < len(runs):
-        print(f"{len(runs) - len(timed)} of them stopped together with its GNU time, when a session's machine was"
-              " taken back, and left no line: its wall time is counted from its start to its last table file"
-              " written, a little less than it ran.")
+        print(f"{len(runs) - len(timed)} of them stopped together with GNU time, when a session's machine was"
+              " taken back, and left no line: each such process's wall time is counted from its start to its last"
+              " table file written, a little less than it ran.")
     marks = speeds(directory, n)
     if marks:
         print()
