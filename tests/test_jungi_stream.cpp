@@ -5,7 +5,8 @@
 // the same bytes and the same stdout; a step past --max-memory is refused in one line with nothing
 // written. The whole of --all 3, under a limit tight enough to release tables for room, is the
 // slower case: run with gonu_tests "[.jungi_stream_slow]" (some six minutes on this shared machine).
-// The schedule of a run over processes: every table a material reads is in an earlier dependency
+// One process's order: each table read before its reader, a family's tables side by side. The
+// schedule of a run over processes: every table a material reads is in an earlier dependency
 // wave, and a wave's tables are dealt largest first to the least loaded process.
 #include <sys/stat.h>
 
@@ -262,6 +263,58 @@ TEST_CASE("jungi schedule: every table a material of up to four pieces reads is 
   CHECK(wave.at(jungi::parse_material("+Kv+K")) == 0);
   CHECK(wave.at(jungi::parse_material("Kv+K")) == 1);  // it leads to +Kv+K only
   CHECK(wave.at(jungi::parse_material("KvK")) == 2);   // it leads to Kv+K (and +KvK, the same table)
+}
+
+// A material's family as text, written apart from the schedule's: its text without the '+' of
+// promotions, the lesser of it and its colour flip's.
+std::string family_text(const Material& m) {
+  auto bare = [](std::string t) {
+    t.erase(std::remove(t.begin(), t.end(), '+'), t.end());
+    return t;
+  };
+  return std::min(bare(jungi::material_text(m)), bare(jungi::material_text(jungi::flipped(m))));
+}
+
+TEST_CASE("jungi schedule: one process's order reads each table before it, a family's tables side by side", "[jungi_stream]") {
+  std::vector<Material> targets;
+  std::set<Material> all;
+  for (int pieces = 2; pieces <= 4; ++pieces)
+    for (const Material& m : jungi::materials_of_size(pieces))
+      if (jungi::is_canonical(m)) targets.push_back(m), all.insert(m);
+  const std::vector<Material> order = jungi::run_order(targets);
+  REQUIRE(order.size() == 1743);
+  CHECK(std::set<Material>(order.begin(), order.end()) == all);
+  std::map<Material, std::size_t> place;
+  for (std::size_t k = 0; k < order.size(); ++k) place[order[k]] = k;
+  std::set<std::string> families_done;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const Material& m = order[k];
+    INFO(jungi::material_text(m));
+    for (const Material& x : jungi::materials_read(m)) {
+      CHECK(place.at(x) < k);
+      // What it reads of as many pieces is a promotion: its own family.
+      if (x.pieces() == m.pieces()) CHECK(family_text(x) == family_text(m));
+    }
+    if (k > 0) CHECK(order[k - 1].pieces() <= m.pieces());
+    // A family, once left, never comes back.
+    if (k > 0 && family_text(order[k - 1]) != family_text(m)) {
+      CHECK(families_done.insert(family_text(order[k - 1])).second);
+      CHECK(!families_done.count(family_text(m)));
+    }
+  }
+  // KRvKO's family: each of its four pieces promoted or not, 16 tables (a material and its
+  // flip one table), from +K+Rv+K+O's to KRvKO's.
+  std::size_t members = 0;
+  for (const Material& m : order) members += family_text(m) == family_text(jungi::parse_material("KRvKO"));
+  CHECK(members == 16);
+  const Material krko = jungi::canonical(jungi::parse_material("KRvKO"));
+  CHECK(place.at(jungi::canonical(jungi::parse_material("+K+Rv+K+O"))) < place.at(krko));
+  // One target: its closure, regrouped the same way.
+  const std::vector<Material> one = jungi::run_order({krko});
+  const std::vector<Material> closure = jungi::kept_closure(krko);
+  CHECK(std::set<Material>(one.begin(), one.end()) == std::set<Material>(closure.begin(), closure.end()));
+  CHECK(one.size() == closure.size());
+  CHECK(one.back() == krko);
 }
 
 TEST_CASE("jungi schedule: a wave's tables go largest first to the least loaded process", "[jungi_stream]") {

@@ -1,10 +1,11 @@
 // gonu solve --game jungi: Jungi endgame tables (solver/jungi/): one material and every material
 // its captures and promotions lead to (--material), or every material of up to N pieces (--all N),
-// smallest first; a material and its colour flip share one table (jungi::is_canonical), so a run
-// solves the kept ones (--material KvKR says it keeps KRvK, and solves that). For each table,
-// stdout gets its positions, W/L/D for each side to move and the
-// longest win with a position of it; stderr gets its time and the peak memory so far, and on a
-// terminal each level as it is swept (stdout depends only on the input, as for Jul-gonu's solve).
+// in jungi::run_order's order (fewer pieces first, the materials of one family side by side); a
+// material and its colour flip share one table (jungi::is_canonical), so a run solves the kept
+// ones (--material KvKR says it keeps KRvK, and solves that). For each table, stdout gets its
+// positions, W/L/D for each side to move and the longest win with a position of it; stderr gets
+// its time and the peak memory so far, and on a terminal each level as it is swept (stdout
+// depends only on the input, as for Jul-gonu's solve).
 //
 // Without --dir the whole run's tables stay in memory (TableSet::solve); --out FILE writes the
 // table of --material (solver/jungi_table/). Before solving, the memory it needs (its tables at 2
@@ -144,17 +145,6 @@ void print_plan(const jungi::Rules& r, const std::set<jungi::Material>& all) {
 // ---- The streamed run (--dir) ----
 
 std::uint64_t clamp_bytes(long double bytes) { return bytes > 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(bytes); }
-
-// The run's materials in the order the in-memory run solves them: each target's closure, smallest
-// first, each material once. Every material a material reads comes before it.
-std::vector<jungi::Material> run_order(const std::vector<jungi::Material>& targets) {
-  std::vector<jungi::Material> order;
-  std::set<jungi::Material> seen;
-  for (const jungi::Material& t : targets)
-    for (const jungi::Material& x : jungi::kept_closure(t))
-      if (seen.insert(x).second) order.push_back(x);
-  return order;
-}
 
 // What solving m alone takes: its table and the solver's working array, and the tables it reads,
 // at 2 bytes an index.
@@ -373,7 +363,7 @@ void write_out(const Stream& st, const jungi::Material& target, const std::strin
 void solve_streamed(const jungi::Rules& r, const std::vector<jungi::Material>& targets, const Outputs& out,
                     const jungi::TableOptions& options, std::uint64_t limit, const std::string& limit_name, bool quiet) {
   Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}, {}};
-  const std::vector<jungi::Material> order = run_order(targets);
+  const std::vector<jungi::Material> order = jungi::run_order(targets);
   read_written(st, order);
   check_stream_memory(st, order, quiet, limit_name);
   std::cout << "rules: " << jungi::describe(r) << "\n";
@@ -480,7 +470,7 @@ int solve_streamed_mpi(const jungi::Rules& r, const std::vector<jungi::Material>
     const std::string limit_name = options.max_memory ? "--max-memory, per process"
                                                       : "this node's physical memory shared by its " + std::to_string(on_node) + " processes";
     Stream st{r, out.dir, limit, jungi::TableSet(r), {}, 0, {}, {}};
-    const std::vector<jungi::Material> order = run_order(targets);
+    const std::vector<jungi::Material> order = jungi::run_order(targets);
     if (!mpi_checks_pass(st, order, limit_name, root, quiet)) return 1;
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<std::vector<jungi::Material>> waves = waves_to_solve(st, order);
@@ -557,7 +547,7 @@ int jungi_solve(const CommandLine& cl) {
   if (cl.has("material") && !jungi::is_canonical(targets.front()))
     std::cout << jungi::material_text(targets.front()) << " is kept as its colour flip, "
               << jungi::material_text(jungi::flipped(targets.front())) << " (sides swapped, the other side to move)\n";
-  for (const jungi::Material& m : targets) set.solve(m, options);
+  for (const jungi::Material& m : jungi::run_order(targets)) set.solve(m, options);  // the streamed run's order
   if (!out.out.empty()) {
     const std::uint64_t bytes_written = jungi::write_table_file(out.out, *set.find(jungi::canonical(targets.front())), r);
     if (!quiet) std::cerr << "wrote " << out.out << " (" << bytes_text(bytes_written) << ")\n";

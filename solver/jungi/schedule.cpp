@@ -1,10 +1,43 @@
-// The dependency waves and the deal of a wave's tables to processes (schedule.hpp).
+// One process's order, the dependency waves and the deal of a wave's tables to processes
+// (schedule.hpp).
 #include "solver/jungi/schedule.hpp"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 
 namespace gonu::jungi {
+
+namespace {
+
+// A material's family: its pieces by kind (promoted or not) for each side, the lesser of it and
+// its colour flip's.
+using Family = std::array<std::array<int, kTypes / 2>, 2>;
+Family family_of(const Material& m) {
+  Family f{};
+  for (std::size_t side = 0; side < 2; ++side)
+    for (std::size_t type = 0; type < std::size_t(kTypes); ++type) f[side][type / 2] += m.count[side][type];
+  return std::min(f, Family{f[1], f[0]});
+}
+
+}  // namespace
+
+std::vector<Material> run_order(const std::vector<Material>& targets) {
+  std::vector<Material> order;
+  std::set<Material> seen;
+  for (const Material& t : targets)
+    for (const Material& x : kept_closure(t))
+      if (seen.insert(x).second) order.push_back(x);
+  // Each material's closure lists what it reads first, so a stable sort by (pieces, the family's
+  // first place) keeps every read before its reader: a promotion's table is of the same family,
+  // a capture's of fewer pieces.
+  std::map<Family, std::size_t> first;
+  for (std::size_t k = 0; k < order.size(); ++k) first.emplace(family_of(order[k]), k);
+  std::stable_sort(order.begin(), order.end(), [&](const Material& a, const Material& b) {
+    return std::pair(a.pieces(), first.at(family_of(a))) < std::pair(b.pieces(), first.at(family_of(b)));
+  });
+  return order;
+}
 
 std::map<Material, int> dependency_waves(const std::set<Material>& all) {
   std::map<Material, int> wave;
