@@ -238,6 +238,43 @@ TEST_CASE("jungi table file: sources_of, a placement decoded once for both sides
   }
 }
 
+TEST_CASE("jungi table file: the retrograde solver's derived bits are the indices sources_of derives, and write the same file", "[jungi_table_file]") {
+  // A run that writes each table keeps the solver's bits (TableOptions::keep_derived), which the
+  // writer takes instead of deriving each index again: both kinds of derived index (Kv+K), a
+  // third piece (+K+OvK), a slider (KRvK), an Emperor (+KvKE).
+  TempDir d;
+  jungi::TableOptions keep;
+  keep.keep_derived = true;
+  for (const char* name : {"Kv+K", "+K+OvK", "KRvK", "+KvKE"}) {
+    const jungi::Material m = jungi::canonical(jungi::parse_material(name));
+    jungi::TableSet set(kRules);
+    set.solve(m, keep);
+    const jungi::Table& t = *set.find(m);
+    const std::uint64_t n = t.indexer.size();
+    REQUIRE(t.derived.size() == (n + 63) / 64);
+    std::vector<jungi::ValueSource> src(n);
+    jungi::sources_of(t.indexer, kRules, 0, n, src.data());
+    std::uint64_t derived = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const bool want = src[i].kind == jungi::ValueSource::royal_taken || src[i].kind == jungi::ValueSource::mirror;
+      REQUIRE(t.is_derived(i) == want);
+      derived += want;
+    }
+    CHECK(derived > 0);
+    const std::string with_bits = d.file("bits.gonu"), without = d.file("plain.gonu");
+    jungi::write_table_file(with_bits, t, kRules);
+    jungi::Table plain(kRules, m);
+    plain.entries = t.entries;
+    plain.stats = t.stats;
+    jungi::write_table_file(without, plain, kRules);
+    CHECK(table_test::slurp(with_bits) == table_test::slurp(without));
+    const std::uint64_t held = set.held_bytes(), bits = t.derived.size() * 8;
+    set.drop_derived(m);
+    CHECK(t.derived.empty());
+    CHECK(set.held_bytes() == held - bits);
+  }
+}
+
 TEST_CASE("jungi table file: the bytes depend only on the table, not on the thread count", "[jungi_table_file]") {
   TempDir d;
   const std::string a = write_one(d, "Kv+K");

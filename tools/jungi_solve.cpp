@@ -261,10 +261,13 @@ void load_reads(Stream& st, const jungi::Material& m) {
   }
 }
 
-// Solves m after loading what it reads; the caller writes its file into DIR.
+// Solves m after loading what it reads; the caller writes its file into DIR, and then drops the
+// derived bits kept for the writer (TableOptions::keep_derived).
 const jungi::Table& solve_after_reads(Stream& st, const jungi::Material& m, const jungi::TableOptions& options) {
   load_reads(st, m);
-  const jungi::Table& t = st.set.solve_alone(m, options);
+  jungi::TableOptions for_writing = options;
+  for_writing.keep_derived = true;
+  const jungi::Table& t = st.set.solve_alone(m, for_writing);
   touch(st, m);
   return t;
 }
@@ -311,7 +314,10 @@ std::size_t stream(Stream& st, const std::vector<jungi::Material>& order, const 
     } else {
       const jungi::Table& t = solve_after_reads(st, m, options);
       // A table's block is printed once its file is written: stdout lists what DIR holds.
-      write_behind(st, m, t, [&t] { print_table(t.indexer, t.stats); });
+      write_behind(st, m, t, [&st, &t] {
+        st.set.drop_derived(t.indexer.material());
+        print_table(t.indexer, t.stats);
+      });
       line = solved_text(t);
       ++solved;
     }
@@ -408,6 +414,7 @@ std::size_t solve_dealt(Stream& st, const std::vector<jungi::Material>& wave, co
     if (owner[k] != comm.rank()) continue;
     const jungi::Table& t = solve_after_reads(st, wave[k], options);
     jungi::write_table_file(st.path(wave[k]), t, st.rules);  // before the wave's barrier
+    st.set.drop_derived(t.indexer.material());
     if (!quiet) std::cerr << solved_text(t) << "; process " << comm.rank() << "\n";
     ++solved;
   }

@@ -332,7 +332,7 @@ const Table& TableSet::solve(const Material& m, const TableOptions& options) {
                     std::to_string(held) + " held), past the memory limit of " + std::to_string(limit) + " bytes");
   for (const Material& x : kept_closure(m)) {
     if (find(x)) continue;
-    solve_one(x, method_for(rules_, x, options), options.on_level);
+    solve_one(x, method_for(rules_, x, options), options);
     if (options.on_solved) options.on_solved(*find(x));
   }
   return *find(canonical(m));
@@ -344,7 +344,7 @@ const Table& TableSet::solve_alone(const Material& wanted, const TableOptions& o
   for (const Material& x : materials_read(m))
     if (!find(x))
       throw GonuError("jungi tables: solving " + material_text(m) + " reads the table of " + material_text(x) + ", which is not held");
-  solve_one(m, method_for(rules_, m, options), options.on_level);
+  solve_one(m, method_for(rules_, m, options), options);
   if (options.on_solved) options.on_solved(*find(m));
   return *find(m);
 }
@@ -359,11 +359,16 @@ std::vector<Material> TableSet::held() const {
 
 std::uint64_t TableSet::held_bytes() const {
   std::uint64_t held = 0;
-  for (const auto& [x, t] : tables_) held += t->entries.size() * sizeof(std::uint16_t);
+  for (const auto& [x, t] : tables_) held += t->entries.size() * sizeof(std::uint16_t) + t->derived.size() * sizeof(std::uint64_t);
   return held;
 }
 
-void TableSet::solve_one(const Material& m, SweepMethod method, const LevelReport& on_level) {
+void TableSet::drop_derived(const Material& m) {
+  if (const auto it = tables_.find(m); it != tables_.end()) std::vector<std::uint64_t>().swap(it->second->derived);
+}
+
+void TableSet::solve_one(const Material& m, SweepMethod method, const TableOptions& options) {
+  const LevelReport& on_level = options.on_level;
   const auto t0 = std::chrono::steady_clock::now();
   auto table = std::make_unique<Table>(rules_, m);
   Table& t = *table;
@@ -376,7 +381,7 @@ void TableSet::solve_one(const Material& m, SweepMethod method, const LevelRepor
     if (const Table* other = find(x))
       longest_elsewhere = std::max({longest_elsewhere, other->stats.longest_win, other->stats.longest_loss});
   if (method == SweepMethod::retrograde) {
-    solve_retrograde(*this, t, on_level);
+    solve_retrograde(*this, t, on_level, options.keep_derived);
     t.stats.retrograde = true;
     t.stats.sweeps = sweeps_taken(t, longest_elsewhere);
     count(t, t.stats);

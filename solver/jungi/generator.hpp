@@ -49,7 +49,14 @@ struct Table {
   // two bits (1 win, 2 loss, 3 draw) and the distance in the low 14.
   std::vector<std::uint16_t> entries;
   TableStats stats;
+  // Where not empty (TableOptions::keep_derived), one bit an index, bit i % 64 of word i / 64: the
+  // valid indices whose value follows from another's or from the rules alone, as the retrograde
+  // solver found them: the side to move takes a royal (a WIN in 1), or the position is a mirror
+  // image of one at a smaller index (its South royal on the e-file). A table file stores neither
+  // (sources_of derives them); its writer reads these bits instead of deriving each again.
+  std::vector<std::uint64_t> derived;
   Value value(std::uint64_t index) const;
+  bool is_derived(std::uint64_t i) const { return derived[i / 64] >> (i % 64) & 1; }
 };
 
 // How the levels are found: by un-moves from the positions decided, with a counter of moves a
@@ -69,6 +76,9 @@ struct TableOptions {
   // Called after each table is solved (in dependency order).
   std::function<void(const Table&)> on_solved;
   LevelReport on_level;
+  // The retrograde solver keeps Table::derived (an eighth of a byte an index, held with the
+  // table until TableSet::drop_derived): for a run that writes each table's file.
+  bool keep_derived = false;
 };
 
 // The retrograde solver's working memory an index of the table it solves, besides the table: the
@@ -118,13 +128,15 @@ class TableSet {
   // Drops m's table (if held), so that a run through many materials holds only what is still read
   // (its file keeps it); find(m) is then null.
   void release(const Material& m);
-  // The bytes of the entries of every table held.
+  // Drops m's Table::derived bits (once its file is written).
+  void drop_derived(const Material& m);
+  // The bytes of the entries of every table held, and of their derived bits.
   std::uint64_t held_bytes() const;
   // The materials whose tables are held, in no set order.
   std::vector<Material> held() const;
 
  private:
-  void solve_one(const Material& m, SweepMethod method, const LevelReport& on_level);
+  void solve_one(const Material& m, SweepMethod method, const TableOptions& options);
   Rules rules_;
   // Hashed: the solver looks a table up for every capture it values.
   struct MaterialHash {

@@ -627,12 +627,12 @@ class Solver {
       : set_(set), rules_(set.rules()), g_(geometry(rules_.lancer_queen)), atoms_(build_atom_sets(rules_, g_)), t_(t),
         reader_{set, rules_}, fixed_loss_(t.indexer.size(), 0),
         mark_words_((t.indexer.size() / kBlock + 64) / 64), marks_(std::size_t(kMarkedLevels) * mark_words_),
-        takes_royal_(t.indexer.size()), won_(t.indexer.size()) {
+        takes_royal_(t.indexer.size()), later_(t.indexer.size()), won_(t.indexer.size()) {
     find_tables_after();
     for (std::size_t x = 0; x < steps_.size(); ++x) steps_[x] = t_.indexer.square_step(Piece(x));
   }
 
-  void run(const LevelReport& on_level) {
+  void run(const LevelReport& on_level, bool keep_derived) {
     const auto t0 = std::chrono::steady_clock::now();
     initialise();
     for (int level = 0;; ++level) {
@@ -644,6 +644,7 @@ class Solver {
     }
     for (std::uint16_t& e : t_.entries)
       if (undecided(e)) e = kDraw;
+    if (keep_derived) keep_derived_bits();
   }
 
  private:
@@ -842,7 +843,6 @@ class Solver {
   void initialise() {
     const std::uint64_t n = t_.indexer.size();
     t_.entries.assign(n, kInvalidEntry);
-    IndexBits later(n);  // at the placement's even index: its image's index is smaller
     tbb::enumerable_thread_specific<std::vector<Pending>> found;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kGrain), [&](const tbb::blocked_range<std::uint64_t>& r) {
       Position p;
@@ -854,7 +854,7 @@ class Solver {
         if (i % 2 == 0 || i == r.begin()) {
           const bool valid = t_.indexer.decode(i, p, pl);
           const bool copied = valid && image_index(p, pl) < i;  // kInvalid where none
-          if (copied && i % 2 == 0) later.set(i);
+          if (copied && i % 2 == 0) later_.set(i);
           found_here = valid && !copied;
         } else {
           p.to_move = Side::north;
@@ -862,8 +862,20 @@ class Solver {
         if (found_here) initialise_one(i, p, pl, mine);
       }
     });
-    copy_images(later, found);
+    copy_images(later_, found);
     for (auto& v : found) pending_.insert(pending_.end(), v.begin(), v.end());
+  }
+
+  // Table::derived: the indices whose side to move takes a royal, and the mirror images copied
+  // (later_ marks a placement's even index; its odd one, North to move, is an image too).
+  void keep_derived_bits() {
+    t_.derived.resize(later_.words());
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, later_.words(), kGrain), [&](const tbb::blocked_range<std::uint64_t>& r) {
+      for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+        const std::uint64_t images = later_.word(w);
+        t_.derived[w] = takes_royal_.word(w) | images | images << 1;
+      }
+    });
   }
 
   // The index of the mirror image of p (placement pl) where its South royal stands on the e-file
@@ -1262,6 +1274,7 @@ class Solver {
   std::vector<Pending> pending_;
   std::atomic<int> max_written_{0};
   IndexBits takes_royal_;  // its side to move takes a royal
+  IndexBits later_;        // at a placement's even index: its mirror image's index is smaller
   // A WIN no later update changes, whose un-move updates are not made (most of a LOSS's
   // predecessors have won already).
   IndexBits won_;
@@ -1269,6 +1282,8 @@ class Solver {
 
 }  // namespace
 
-void solve_retrograde(const TableSet& set, Table& t, const LevelReport& on_level) { Solver(set, t).run(on_level); }
+void solve_retrograde(const TableSet& set, Table& t, const LevelReport& on_level, bool keep_derived) {
+  Solver(set, t).run(on_level, keep_derived);
+}
 
 }  // namespace gonu::jungi

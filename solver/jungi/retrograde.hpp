@@ -8,7 +8,7 @@ namespace gonu::jungi {
 
 // Fills t.entries (one per index, t.indexer.size() of them) with final codes: every material t's
 // moves lead to, other than t's own, must be solved in `set`. Calls on_level (if set) after each
-// level with the positions decided at that distance.
-void solve_retrograde(const TableSet& set, Table& t, const LevelReport& on_level);
+// level with the positions decided at that distance. With keep_derived, fills t.derived too.
+void solve_retrograde(const TableSet& set, Table& t, const LevelReport& on_level, bool keep_derived = false);
 
 }  // namespace gonu::jungi

@@ -77,6 +77,19 @@ void fill_dont_cares(std::vector<std::uint16_t>& codes) {
         codes[i] = i >= 2 ? codes[i - 2] : 1;
 }
 
+// The codes of codes_of (below) from a table's Table::derived bits.
+std::vector<std::uint16_t> codes_by_derived_bits(const Table& t) {
+  const std::uint64_t n = t.indexer.size();
+  if (t.derived.size() != (n + 63) / 64) throw std::logic_error("jungi table file: derived bits not one an index");
+  std::vector<std::uint16_t> codes(n);  // 0 where a don't-care goes (no code is 0)
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kPassChunk), [&](const tbb::blocked_range<std::uint64_t>& range) {
+    for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+      if (t.entries[i] != 0 && !t.is_derived(i)) codes[i] = file_code(t.value(i));
+  });
+  fill_dont_cares(codes);
+  return codes;
+}
+
 // The code of every index as written: a valid index not derived its value's code; an invalid or
 // derived one the code two indices before (the same side to move; 1 at the start), a don't-care
 // that makes runs the compressor codes in almost nothing. Throws logic_error if a derived index's value is
@@ -88,7 +101,12 @@ void fill_dont_cares(std::vector<std::uint16_t>& codes) {
 // placements or more are left undecoded, stored where valid, which their entry says (0 is
 // invalid, Table::entries). So a royal-taking index whose value is not WIN in 1 goes unnoticed
 // here; the tests and `gonu verify` check every value.
+//
+// A table the retrograde solver has just solved carries those indices (Table::derived): they are
+// then taken as they are, with no placement decoded (re-deriving them was some 5 % of a streamed
+// run's CPU). The tests compare the codes both ways.
 std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
+  if (!t.derived.empty()) return codes_by_derived_bits(t);
   const std::uint64_t n = t.indexer.size();
   const std::uint16_t win_in_1 = entry_of_code(file_code({Result::win, 1}));
   std::vector<std::uint16_t> codes(n);  // 0 where a don't-care goes (no code is 0)
