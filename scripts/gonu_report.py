@@ -109,6 +109,12 @@ def merge_bench(out, filter_, files):
                 rows[line.split(" | ")[0][2:]] = line
                 program[line.split(" | ")[0][2:]] = os.path.basename(path)[:-5]
     lines = open(out).read().splitlines()
+    # A row the filter names that the run did not give is of a benchmark renamed or removed: dropped,
+    # with the lines that said it was rerun.
+    gone = {l.split(" | ")[0][2:] for l in lines if l.startswith("| BM_")}
+    gone = {n for n in gone if n not in rows and re.search(filter_, n)}
+    lines = [l for l in lines if not (l.startswith("| BM_") and l.split(" | ")[0][2:] in gone)]
+    lines = [l for l in lines if not (l.startswith("Rerun: ") and any(n in l for n in gone))]
     present = {l.split(" | ")[0][2:] for l in lines if l.startswith("| BM_")}
     lines = [rows.get(l.split(" | ")[0][2:], l) if l.startswith("| BM_") else l for l in lines]
     for name in (n for n in rows if n not in present):

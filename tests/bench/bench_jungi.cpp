@@ -94,16 +94,20 @@ void BM_JungiSolveFourPieces(benchmark::State& state) {
 }
 BENCHMARK(BM_JungiSolveFourPieces)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
-// The file of a 4-piece table written, as `gonu solve --dir` writes each table: the writer's pass
-// over every index (the derived ones found and checked), then its blocks compressed on every core
-// (LZMA2 as the format has it) and the file written atomically. The table is +K+E+Cv+K's (47.8
+// The file of a 4-piece table written: the writer's pass over every index, then its blocks
+// compressed on every core (LZMA2 as the format has it) and the file written atomically. Arg 1 as
+// `gonu solve --dir` writes each table, the derived indices (a royal taken, a mirror image) from
+// the solver's bits (TableOptions::keep_derived); arg 0 as a table read from a file is written
+// again, each derived index found from its placement and checked. The table is +K+E+Cv+K's (47.8
 // million indices, all promoted: its closure is small), solved once, not timed: of the tables of
 // promoted royals the one whose file was largest in format 3 (5.4 MB), so that the compressor has
 // work (+K+Rv+K+N's file, above, is 50 kB of almost nothing but don't-cares).
 void BM_JungiTableWrite(benchmark::State& state) {
   const jungi::Material m = jungi::parse_material("+K+E+Cv+K");
   jungi::TableSet set{jungi::Rules{}};
-  const jungi::Table& t = set.solve(m);
+  jungi::TableOptions options;
+  options.keep_derived = state.range(0) == 1;
+  const jungi::Table& t = set.solve(m, options);
   const std::string path = "/tmp/gonu-bench-jungi-write-" + std::to_string(getpid()) + ".gonu";
   std::uint64_t bytes = 0;
   for (auto _ : state) bytes = jungi::write_table_file(path, t, set.rules());
@@ -113,7 +117,7 @@ void BM_JungiTableWrite(benchmark::State& state) {
   state.counters["format"] = double(jungi::kJungiTableFormatVersion);
   state.counters["indices_per_second"] = benchmark::Counter(double(t.indexer.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_JungiTableWrite)->Iterations(3)->Unit(benchmark::kSecond)->UseRealTime();
+BENCHMARK(BM_JungiTableWrite)->Arg(0)->Arg(1)->Iterations(3)->Unit(benchmark::kSecond)->UseRealTime();
 
 const jungi::TableFile& bench_table() {
   static const jungi::TableFile t = [] {
