@@ -61,7 +61,7 @@ def solve_seconds(directory):
 
 
 def processes(directory, n):
-    """The run's `gonu solve` processes: [(wall, cpu seconds or None)] from DIR/allN.time (GNU time,
+    """The run's `gonu solve` processes: [(wall, cpu seconds or None, peak KiB or None)] from DIR/allN.time (GNU time,
     one line a process; the line a failed process adds before its figures skipped; a line
     "WALL\t-\t-\t-" stands for a process stopped together with its GNU time, when a session's
     machine was taken back: its wall from its start (a first process's: the file's creation) to its
@@ -72,10 +72,10 @@ def processes(directory, n):
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
-                if m := re.match(r"^([\d.]+)\t([\d.]+)\t([\d.]+)\t\d+$", line):
-                    runs.append((float(m[1]), float(m[2]) + float(m[3])))
+                if m := re.match(r"^([\d.]+)\t([\d.]+)\t([\d.]+)\t(\d+)$", line):
+                    runs.append((float(m[1]), float(m[2]) + float(m[3]), int(m[4])))
                 elif m := re.match(r"^([\d.]+)\t-\t-\t-$", line):
-                    runs.append((float(m[1]), None))
+                    runs.append((float(m[1]), None, None))
     log = os.path.join(directory, f"all{n}.err")
     if os.path.exists(log):
         with open(log) as f:
@@ -119,6 +119,8 @@ def print_processes(directory, n, total, scratch):
     timed = [r[1] for r in runs if r[1] is not None]
     cpu = ("CPU not known" if not timed else duration(sum(timed)) + " of CPU" if len(timed) == len(runs)
            else f"{duration(sum(timed))} of CPU in the {len(timed)} with GNU time's line")
+    if timed:
+        cpu += f", {max(r[2] for r in runs if r[2] is not None) / 1024:,.0f} MiB at peak (resident)"
     print()
     if len(runs) == 1 and solved == [total]:
         print(f"**The whole run from scratch, in one process: {duration(wall)}** ({cpu};"
