@@ -124,6 +124,51 @@ TEST_CASE("jungi tables: every valid index decodes and encodes to itself", "[jun
   CHECK(valid == 2 * (30 * 54 - 15));
 }
 
+// The retrograde generator's un-moves move one piece by its group's step instead of encoding
+// again (Indexer::square_step): for a piece alone and for one of a group of two or three, each
+// piece of random placements moved to each square it can stand on, the index by the step is the
+// plain encode's.
+TEST_CASE("jungi tables: moving one piece changes the index by its group's step times the change of rank", "[jungi_tables]") {
+  const jungi::Rules r;
+  std::mt19937_64 rng(11);
+  std::uint64_t checked = 0, in_groups = 0;
+  for (const char* text : {"KRvKO", "KPPvK", "+K+L+Lv+K", "KvKEE", "+KRRRv+K"}) {
+    INFO(text);
+    const jungi::Indexer ix(r, jungi::parse_material(text));
+    jungi::Position p;
+    jungi::Placement pl;
+    for (int n = 0; n < 200; ++n) {
+      const std::uint64_t i = rng() % ix.size();
+      if (!ix.decode(i, p, pl)) continue;
+      for (int slot = 0; slot < pl.n; ++slot) {
+        const jungi::Indexer::SquareStep s = ix.square_step(pl.piece[std::size_t(slot)]);
+        REQUIRE(s.count >= 1);
+        auto rank = [&](const jungi::Placement& q) {
+          std::array<int, jungi::kMaxTablePieces> ordinals{};
+          int k = 0;
+          for (int j = 0; j < q.n; ++j)
+            if (q.piece[std::size_t(j)] == pl.piece[std::size_t(slot)]) ordinals[std::size_t(k++)] = (*s.ordinal)[std::size_t(q.square[std::size_t(j)])];
+          REQUIRE(k == s.count);
+          return jungi::Indexer::group_rank(ordinals, k);
+        };
+        const bool south_royal = pl.square[std::size_t(slot)] == p.royal[0];
+        for (int to = 0; to < jungi::kSquares; ++to) {
+          if (p.cell[std::size_t(to)] != jungi::kEmpty || (*s.ordinal)[std::size_t(to)] < 0) continue;
+          // South's royal off files a-d is mirrored first (the generator encodes those again).
+          if (south_royal && (jungi::file_of(to) >= 4 || jungi::file_of(p.royal[0]) >= 4)) continue;
+          jungi::Placement q = pl;
+          q.square[std::size_t(slot)] = std::int8_t(to);
+          REQUIRE(ix.encode(q, p.to_move) == i + s.step * rank(q) - s.step * rank(pl));
+          ++checked;
+          in_groups += s.count > 1 ? 1 : 0;
+        }
+      }
+    }
+  }
+  CHECK(in_groups > 10000);
+  CHECK(checked > in_groups);
+}
+
 TEST_CASE("jungi tables: a position encodes to its own index or its mirror's", "[jungi_tables]") {
   const jungi::Rules r;
   std::mt19937_64 rng(5);

@@ -177,14 +177,18 @@ std::uint64_t Indexer::encode_as(const Placement& pl, Side to_move) const {
       }
     if (k != g.count) return kInvalid;
     used += k;
-    for (int i = 1; i < k; ++i)  // mirrored squares out of order: an insertion sort of a few
-      for (int j = i; j > 0 && ord[std::size_t(j - 1)] > ord[std::size_t(j)]; --j) std::swap(ord[std::size_t(j - 1)], ord[std::size_t(j)]);
-    std::uint64_t rank = 0;
-    for (int i = 0; i < k; ++i) rank += choose(ord[std::size_t(i)], i + 1);
-    idx = idx * g.combinations + rank;
+    idx = idx * g.combinations + group_rank(ord, k);
   }
   if (used != pl.n) return kInvalid;
   return idx * 2 + std::uint64_t(index(to_move));
+}
+
+std::uint64_t Indexer::larger_group_rank(std::array<int, kMaxTablePieces> ord, int k) {
+  for (int i = 1; i < k; ++i)  // mirrored or moved squares out of order: an insertion sort of a few
+    for (int j = i; j > 0 && ord[std::size_t(j - 1)] > ord[std::size_t(j)]; --j) std::swap(ord[std::size_t(j - 1)], ord[std::size_t(j)]);
+  std::uint64_t rank = 0;
+  for (int i = 0; i < k; ++i) rank += choose(ord[std::size_t(i)], i + 1);
+  return rank;
 }
 
 std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const { return encode_as<false>(pl, to_move); }
@@ -194,11 +198,11 @@ std::uint64_t Indexer::encode_flipped(const Placement& pl, Side to_move) const {
 Indexer::SquareStep Indexer::square_step(Piece p) const {
   std::uint64_t step = 2;
   for (std::size_t gi = groups_.size(); gi-- > 0;) {
-    if (groups_[gi].piece == p) return groups_[gi].count == 1 ? SquareStep{step, &groups_[gi].ordinal} : SquareStep{};
+    if (groups_[gi].piece == p) return SquareStep{step, &groups_[gi].ordinal, groups_[gi].count};
     step *= groups_[gi].combinations;
   }
-  if (p == royal_[1].piece) return {step, &royal_[1].ordinal};
-  return p == royal_[0].piece ? SquareStep{step * std::uint64_t(royal_[1].squares), &royal_[0].ordinal} : SquareStep{};
+  if (p == royal_[1].piece) return {step, &royal_[1].ordinal, 1};
+  return p == royal_[0].piece ? SquareStep{step * std::uint64_t(royal_[1].squares), &royal_[0].ordinal, 1} : SquareStep{};
 }
 
 bool Indexer::decode(std::uint64_t idx, Position& out) const {

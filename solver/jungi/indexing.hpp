@@ -51,14 +51,24 @@ class Indexer {
   bool decode(std::uint64_t index, Position& out) const;
   // The same, with the position's placement (its pieces in no set order).
   bool decode(std::uint64_t index, Position& out, Placement& placement) const;
-  // For moving one piece without encoding again: the index is linear in the ordinal of the square
-  // of North's royal, of South's royal (a square of files a-e) and of a piece alone in its group
-  // (mirrored first with the rest), with this step; step 0 for a piece of a larger group.
+  // For moving one piece without encoding again: the index is linear in the rank of each group,
+  // with this step. The rank of a royal (South's: a square of files a-e) or of a piece alone in
+  // its group is the ordinal of its square (mirrored first with the rest); that of a group of
+  // `count` pieces is group_rank of their ordinals.
   struct SquareStep {
     std::uint64_t step = 0;
     const std::array<std::int8_t, kSquares>* ordinal = nullptr;  // -1 where the piece cannot stand
+    int count = 0;                                                 // 0: not a piece of this material
   };
   SquareStep square_step(Piece p) const;
+  // The rank of a group of k identical pieces on these ordinals (distinct, in any order): the
+  // combinatorial number system's C(o1,1) + .. + C(ok,k) over them sorted.
+  // Inline for a pair, the commonest group (un-moves rank one for each square a piece came from).
+  static std::uint64_t group_rank(std::array<int, kMaxTablePieces> ordinals, int k) {
+    if (k != 2) return larger_group_rank(ordinals, k);
+    const int low = ordinals[0] < ordinals[1] ? ordinals[0] : ordinals[1], high = ordinals[0] ^ ordinals[1] ^ low;
+    return std::uint64_t(low) + std::uint64_t(high) * std::uint64_t(high - 1) / 2;
+  }
   // The square of South's royal at an index below size(), read from the index's leading ordinal
   // without decoding (files a-e; where the index is invalid, the square it would stand on).
   int south_royal_square(std::uint64_t index) const {
@@ -77,6 +87,7 @@ class Indexer {
     std::array<std::int8_t, kSquares> ordinal{};  // -1 where it cannot stand
     std::array<std::int8_t, kSquares> square{};   // by ordinal
   };
+  static std::uint64_t larger_group_rank(std::array<int, kMaxTablePieces> ordinals, int k);
   static Group make_group(const Rules& rules, Piece piece, int count, int files);
   template <bool kFlip>
   std::uint64_t encode_as(const Placement& placement, Side to_move) const;
