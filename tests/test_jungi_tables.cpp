@@ -1,8 +1,8 @@
 // Jungi's endgame tables (solver/jungi/): material signatures, indexing (every valid index decodes
-// and re-encodes to itself; positions encode to their own index or their mirror's), and the
-// generator against the plain reference solver (tests/reference/jungi_endgame_plain.hpp)
-// position by position, positions with an en-passant field included, and the same tables for
-// one thread and two.
+// and re-encodes to itself; positions encode to their own index or their mirror's; moving one
+// piece moves the index by its group's step), and the generator against the plain reference
+// solver (tests/reference/jungi_endgame_plain.hpp) position by position, positions with an
+// en-passant field included, and the same tables for one thread and two.
 #include <tbb/global_control.h>
 
 #include <catch2/catch.hpp>

@@ -1127,8 +1127,8 @@ class Solver {
     const int c_south_file = file_of(c.royal[0]);
     // c's board with the mover to move (c, decoded, is not mirrored): a predecessor in which a
     // piece other than South's royal moved is this index plus that piece's step times the change
-    // of its group's rank (a full encode for a piece of a group of two cost a fifth of the solve
-    // of +K+L+Lv+K, by callgrind).
+    // of its group's rank (Indexer::square_step), not a full encode: those of a piece of a pair
+    // were a fifth of the instructions of +K+L+Lv+K's solve (callgrind).
     const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
     int south_slot = -1;
     for (int k = 0; k < pl.n; ++k)
