@@ -63,8 +63,10 @@ class Indexer {
   SquareStep square_step(Piece p) const;
   // The rank of a group of k identical pieces on these ordinals (distinct, in any order): the
   // combinatorial number system's C(o1,1) + .. + C(ok,k) over them sorted.
-  // Inline for a pair, the commonest group (un-moves rank one for each square a piece came from).
+  // Inline for a piece alone and a pair, the commonest groups (encode ranks every group; un-moves
+  // rank a pair for each square one of its pieces came from).
   static std::uint64_t group_rank(std::array<int, kMaxTablePieces> ordinals, int k) {
+    if (k == 1) return std::uint64_t(ordinals[0]);
     if (k != 2) return larger_group_rank(ordinals, k);
     const int low = ordinals[0] < ordinals[1] ? ordinals[0] : ordinals[1], high = ordinals[0] ^ ordinals[1] ^ low;
     return std::uint64_t(low) + std::uint64_t(high) * std::uint64_t(high - 1) / 2;

@@ -1139,15 +1139,9 @@ class Solver {
       if (!won_[i]) updates.push_back({i, win});
     };
     // The rank of the group of the piece of `slot` (Indexer::SquareStep s) with that piece on
-    // `from`: its ordinal where it is alone; else from the ordinals of its group's others.
+    // `from`: its ordinal where it is alone (inline: most un-moves), else group_rank_on.
     auto rank_on = [&](int slot, const Indexer::SquareStep& s, int from) {
-      const int at = (*s.ordinal)[std::size_t(from)];
-      if (s.count == 1) return std::uint64_t(at);
-      std::array<int, kMaxTablePieces> ordinals{};
-      int k = 0;
-      for (int j = 0; j < pl.n; ++j)
-        if (pl.piece[std::size_t(j)] == pl.piece[std::size_t(slot)]) ordinals[std::size_t(k++)] = j == slot ? at : (*s.ordinal)[std::size_t(pl.square[std::size_t(j)])];
-      return Indexer::group_rank(ordinals, k);
+      return s.count == 1 ? std::uint64_t((*s.ordinal)[std::size_t(from)]) : group_rank_on(pl, slot, s, from);
     };
     // The predecessors where the piece of `slot` came from `from` (one index, or two or none
     // under the mirror fold).
@@ -1187,6 +1181,17 @@ class Solver {
       for (; rest; rest &= rest - 1) predecessors(slot, lowest(rest), plain_win);
     };
     for_each_unmove(rules_, g_, atoms_, c, pl, reach, one, group);
+  }
+
+  // The rank of the group of several pieces (Indexer::SquareStep s) of placement slot `slot` with
+  // that piece on `from`, the others where they stand.
+  [[gnu::noinline]] static std::uint64_t group_rank_on(const Placement& pl, int slot, const Indexer::SquareStep& s, int from) {
+    std::array<int, kMaxTablePieces> ordinals{};
+    int k = 0;
+    for (int j = 0; j < pl.n; ++j)
+      if (pl.piece[std::size_t(j)] == pl.piece[std::size_t(slot)])
+        ordinals[std::size_t(k++)] = (*s.ordinal)[std::size_t(j == slot ? from : pl.square[std::size_t(j)])];
+    return Indexer::group_rank(ordinals, k);
   }
 
   // A move of position i leads to a LOSS for the opponent: i is a WIN in `d` or less. A WIN in
