@@ -128,10 +128,10 @@ TEST_CASE("jungi tables: every valid index decodes and encodes to itself", "[jun
 // again (Indexer::square_step): for a piece alone and for one of a group of two or three, each
 // piece of random placements moved to each square it can stand on, the index by the step is the
 // plain encode's.
-TEST_CASE("jungi tables: moving one piece changes the index by its group's step times the change of rank", "[jungi_tables]") {
+TEST_CASE("jungi tables: moving one piece changes the index by its group's step times the change of rank, or mirror_base's", "[jungi_tables]") {
   const jungi::Rules r;
   std::mt19937_64 rng(11);
-  std::uint64_t checked = 0, in_groups = 0;
+  std::uint64_t checked = 0, in_groups = 0, mirrors = 0;
   for (const char* text : {"KRvKO", "KPPvK", "+K+L+Lv+K", "KvKEE", "+KRRRv+K"}) {
     INFO(text);
     const jungi::Indexer ix(r, jungi::parse_material(text));
@@ -154,10 +154,18 @@ TEST_CASE("jungi tables: moving one piece changes the index by its group's step 
         const bool south_royal = pl.square[std::size_t(slot)] == p.royal[0];
         for (int to = 0; to < jungi::kSquares; ++to) {
           if (p.cell[std::size_t(to)] != jungi::kEmpty || (*s.ordinal)[std::size_t(to)] < 0) continue;
-          // South's royal off files a-d is mirrored first (the generator encodes those again).
-          if (south_royal && (jungi::file_of(to) >= 4 || jungi::file_of(p.royal[0]) >= 4)) continue;
           jungi::Placement q = pl;
           q.square[std::size_t(slot)] = std::int8_t(to);
+          // South's royal moved to files f-i: the board is mirrored first, its index mirror_base's
+          // plus the royal's term on its mirrored square (and on the e-file, both images are).
+          if (south_royal && jungi::file_of(to) >= 4) {
+            const int image = jungi::square_at(8 - jungi::file_of(to), jungi::rank_of(to));
+            const std::uint64_t mirrored = ix.mirror_base(pl, p.to_move) + s.step * std::uint64_t((*s.ordinal)[std::size_t(image)]);
+            REQUIRE(ix.encode(jungi::mirror_placement(q), p.to_move) == mirrored);
+            if (jungi::file_of(to) > 4) REQUIRE(ix.encode(q, p.to_move) == mirrored);
+            ++mirrors;
+            if (jungi::file_of(to) > 4) continue;
+          }
           REQUIRE(ix.encode(q, p.to_move) == i + s.step * rank(q) - s.step * rank(pl));
           ++checked;
           in_groups += s.count > 1 ? 1 : 0;
@@ -167,6 +175,7 @@ TEST_CASE("jungi tables: moving one piece changes the index by its group's step 
   }
   CHECK(in_groups > 10000);
   CHECK(checked > in_groups);
+  CHECK(mirrors > 1000);
 }
 
 TEST_CASE("jungi tables: a position encodes to its own index or its mirror's", "[jungi_tables]") {

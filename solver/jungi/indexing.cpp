@@ -145,7 +145,7 @@ std::uint64_t Indexer::encode(const Position& p) const {
   return encode(placement, p.to_move);
 }
 
-template <bool kFlip>
+template <bool kFlip, bool kMirrorBase>
 std::uint64_t Indexer::encode_as(const Placement& pl, Side to_move) const {
   // The placement's k-th piece and square, colour-flipped where kFlip (flip_placement's map).
   auto piece = [&](int k) {
@@ -159,9 +159,10 @@ std::uint64_t Indexer::encode_as(const Placement& pl, Side to_move) const {
     if (piece(i) == royal_[1].piece) north_royal = square(i);
   }
   if (south_royal < 0 || north_royal < 0) return kInvalid;
-  const bool mirror = file_of(south_royal) >= kFoldedFiles;
+  const bool mirror = kMirrorBase || file_of(south_royal) >= kFoldedFiles;
   auto place = [&](int sq) { return mirror ? mirror_square(sq) : sq; };
-  const int south = royal_[0].ordinal[std::size_t(place(south_royal))], north = royal_[1].ordinal[std::size_t(place(north_royal))];
+  const int south = kMirrorBase ? 0 : royal_[0].ordinal[std::size_t(place(south_royal))];
+  const int north = royal_[1].ordinal[std::size_t(place(north_royal))];
   if (south < 0 || north < 0) return kInvalid;
   std::uint64_t idx = std::uint64_t(south) * std::uint64_t(royal_[1].squares) + std::uint64_t(north);
   int used = 2;
@@ -194,6 +195,8 @@ std::uint64_t Indexer::larger_group_rank(std::array<int, kMaxTablePieces> ord, i
 std::uint64_t Indexer::encode(const Placement& pl, Side to_move) const { return encode_as<false>(pl, to_move); }
 
 std::uint64_t Indexer::encode_flipped(const Placement& pl, Side to_move) const { return encode_as<true>(pl, to_move); }
+
+std::uint64_t Indexer::mirror_base(const Placement& pl, Side to_move) const { return encode_as<false, true>(pl, to_move); }
 
 Indexer::SquareStep Indexer::square_step(Piece p) const {
   std::uint64_t step = 2;

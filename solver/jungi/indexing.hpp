@@ -61,6 +61,11 @@ class Indexer {
     int count = 0;                                                 // 0: not a piece of this material
   };
   SquareStep square_step(Piece p) const;
+  // The index of the placement's mirror image (file a to i) with South's royal's term left out:
+  // the image's index is this plus square_step(South's royal).step times the royal's ordinal on
+  // its mirrored square. Un-moves of South's royal that cross the fold add that term to this,
+  // found once a position, instead of encoding each predecessor. kInvalid as encode.
+  std::uint64_t mirror_base(const Placement& placement, Side to_move) const;
   // The rank of a group of k identical pieces on these ordinals (distinct, in any order): the
   // combinatorial number system's C(o1,1) + .. + C(ok,k) over them sorted.
   // Inline for a piece alone and a pair, the commonest groups (encode ranks every group; un-moves
@@ -91,7 +96,8 @@ class Indexer {
   };
   static std::uint64_t larger_group_rank(std::array<int, kMaxTablePieces> ordinals, int k);
   static Group make_group(const Rules& rules, Piece piece, int count, int files);
-  template <bool kFlip>
+  // kMirrorBase: mirror_base's index (mirrored whatever the royal's file, its term left out).
+  template <bool kFlip, bool kMirrorBase = false>
   std::uint64_t encode_as(const Placement& placement, Side to_move) const;
   Rules rules_;
   Material material_;

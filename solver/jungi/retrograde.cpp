@@ -196,6 +196,17 @@ Set occupied(const Placement& pl) {
 
 Set all_squares() { return (Set{1} << kSquares) - 1; }
 
+// Files e-i, where South's royal crosses the mirror fold (Solver::un_moves).
+Set fold_files() {
+  static const Set files = [] {
+    Set s = 0;
+    for (int sq = 0; sq < kSquares; ++sq)
+      if (file_of(sq) >= kFiles / 2) s |= bit(sq);
+    return s;
+  }();
+  return files;
+}
+
 // A placement's squares: all its pieces', and each side's (by index(side)), found once a
 // position for the steps that read them.
 struct Squares {
@@ -208,6 +219,12 @@ Squares squares_of(const Placement& pl) {
   for (int k = 0; k < pl.n; ++k) out.side[std::size_t(index(side_of(pl.piece[std::size_t(k)])))] |= bit(pl.square[std::size_t(k)]);
   out.taken = out.side[0] | out.side[1];
   return out;
+}
+
+// Of `on`, squares of one ray from `from`, the one nearest `from`.
+int nearest_on(const AtomSets& as, int from, Set on) {
+  for (Set b = on;; b &= b - 1)
+    if (!(as.between[std::size_t(from)][std::size_t(lowest(b))] & on)) return lowest(b);
 }
 
 // Calls f(slot, from, passed) for the moves inside the material that lead to c (no field,
@@ -253,17 +270,14 @@ void for_each_unmove(const Rules& r, const Geometry& g, const AtomSets& as, cons
     Set slid = 0;  // slides back that passed nothing in reach: distinct squares, one move each
     for (int d = 0; d < 8; ++d) {
       if (!(dirs >> d & 1)) continue;
-      const int back = opposite(d);
-      Set passed = 0;
-      for (int i = 0; i < g.ray_length[std::size_t(to)][std::size_t(back)]; ++i) {
-        const int from = g.ray[std::size_t(to)][std::size_t(back)][std::size_t(i)];
-        if (c.cell[std::size_t(from)] != kEmpty) break;
-        if (has(as.stand[x], from)) {
-          if (passed & reach) f(s, from, passed);
-          else slid |= bit(from);
-        }
-        passed |= bit(from);
-      }
+      // The ray back up to its first piece, as a set; past its nearest square in reach, a
+      // slide passed it.
+      const Set ray = as.ray[std::size_t(to)][std::size_t(opposite(d))], blockers = ray & ~empty;
+      const Set open = blockers ? ray & ~as.ray[std::size_t(nearest_on(as, to, blockers))][std::size_t(opposite(d))] & empty : ray;
+      const Set froms = open & as.stand[x], inreach = open & reach;
+      const Set past = inreach ? open & as.ray[std::size_t(nearest_on(as, to, inreach))][std::size_t(opposite(d))] : Set{0};
+      slid |= froms & ~past;
+      for (Set from = froms & past; from; from &= from - 1) f(s, lowest(from), as.between[std::size_t(to)][std::size_t(lowest(from))]);
     }
     group(s, slid);
     if (!emperor) continue;
@@ -307,12 +321,6 @@ Set atom_moves(const Rules& r, const AtomSets& as, const Position& p, std::size_
     }
   }
   return quiet;
-}
-
-// Of `on`, squares of one ray from `from`, the one nearest `from`.
-int nearest_on(const AtomSets& as, int from, Set on) {
-  for (Set b = on;; b &= b - 1)
-    if (!(as.between[std::size_t(from)][std::size_t(lowest(b))] & on)) return lowest(b);
 }
 
 // Slides, each ray up to the first piece (taken if an enemy). Those that pass nothing in `reach`
@@ -995,26 +1003,6 @@ class Solver {
     if (count == 0 && !cant_lose) pending.push_back({i, loss});
   }
 
-  // The indices of predecessor q (c's placement with one piece moved back), under the mirror
-  // fold: a position whose South royal stands on the e-file is stored with its mirror image, so
-  // one board may stand for two indices, and one index for two boards (see the comment inside).
-  int predecessor_indices(const Placement& q, Side to_move, int c_south_file, std::array<std::uint64_t, 2>& out) const {
-    int south_file = 0;
-    for (int k = 0; k < q.n; ++k)
-      if (q.piece[std::size_t(k)] == make_piece(Side::south, Kind::king, false) || q.piece[std::size_t(k)] == make_piece(Side::south, Kind::king, true))
-        south_file = file_of(q.square[std::size_t(k)]);
-    // A stored position (South royal on files a-e) whose move leads to c's board or c's mirror
-    // image, where that image has c's index (c's South royal off the e-file): the un-move from c
-    // gives the board itself (files a-e) or its mirror image (files e-i).
-    int n = 0;
-    if (south_file < 4 || (south_file > 4 && c_south_file != 4)) out[std::size_t(n++)] = t_.indexer.encode(q, to_move);
-    if (south_file == 4) {
-      out[std::size_t(n++)] = t_.indexer.encode(q, to_move);
-      if (c_south_file != 4) out[std::size_t(n++)] = t_.indexer.encode(mirror_placement(q), to_move);
-    }
-    return n;
-  }
-
   // Level `level`: the positions decided at that distance pass it on to their predecessors.
   std::uint64_t propagate(int level) {
     const std::uint64_t n = t_.indexer.size();
@@ -1125,10 +1113,11 @@ class Solver {
   void un_moves(std::uint64_t c_index, Position& c, const Placement& pl, int level, bool lost, std::vector<Update>& updates) {
     const Side mover = other(c.to_move);
     const int c_south_file = file_of(c.royal[0]);
-    // c's board with the mover to move (c, decoded, is not mirrored): a predecessor in which a
-    // piece other than South's royal moved is this index plus that piece's step times the change
-    // of its group's rank (Indexer::square_step), not a full encode: those of a piece of a pair
-    // were a fifth of the instructions of +K+L+Lv+K's solve (callgrind).
+    // c's board with the mover to move (c, decoded, is not mirrored): a predecessor is this index
+    // plus the moved piece's step times the change of its group's rank (Indexer::square_step),
+    // not a full encode (those of a piece of a pair were a fifth of the instructions of
+    // +K+L+Lv+K's solve, those of South's royal near the fold some 8 % of +K+M+SvK's time), except
+    // where South's royal crosses the fold (predecessors).
     const std::uint64_t base = (c_index & ~std::uint64_t{1}) | std::uint64_t(index(mover));
     int south_slot = -1;
     for (int k = 0; k < pl.n; ++k)
@@ -1143,22 +1132,22 @@ class Solver {
     auto rank_on = [&](int slot, const Indexer::SquareStep& s, int from) {
       return s.count == 1 ? std::uint64_t((*s.ordinal)[std::size_t(from)]) : group_rank_on(pl, slot, s, from);
     };
-    // The predecessors where the piece of `slot` came from `from` (one index, or two or none
-    // under the mirror fold).
+    // The predecessors where the piece of `slot` came from `from`: one index, or two or none
+    // where South's royal crosses the mirror fold. A stored position (South royal on files a-e)
+    // whose move leads to c's board, or to c's mirror image where that image has c's index (c's
+    // South royal off the e-file): the un-move from c gives the board itself (from files a-e) or
+    // its mirror image (from files e-i), whose index is mirror_base's plus the royal's term,
+    // mirror_base found once for c.
+    std::uint64_t mirrored = Indexer::kInvalid;
     auto predecessors = [&](int slot, int from, int win) {
       const int to = pl.square[std::size_t(slot)];
       const Indexer::SquareStep& s = steps_[pl.piece[std::size_t(slot)]];
-      if (slot != south_slot || (file_of(from) < 4 && file_of(to) < 4)) {
-        // Not South's royal moving back onto or off the e-file or beyond it (no mirror image on
-        // either side): the index moves by the group's step.
-        push(base + s.step * rank_on(slot, s, from) - s.step * rank_on(slot, s, to), win);
-        return;
-      }
-      Placement q = pl;
-      q.square[std::size_t(slot)] = std::int8_t(from);
-      std::array<std::uint64_t, 2> targets{};
-      const int n = predecessor_indices(q, mover, c_south_file, targets);
-      for (int k = 0; k < n; ++k) push(targets[std::size_t(k)], win);
+      const std::uint64_t at_to = base - s.step * rank_on(slot, s, to);
+      if (slot != south_slot || file_of(from) < kFiles / 2) return push(at_to + s.step * rank_on(slot, s, from), win);
+      if (file_of(from) == kFiles / 2) push(at_to + s.step * rank_on(slot, s, from), win);
+      if (c_south_file == kFiles / 2) return;
+      if (mirrored == Indexer::kInvalid) mirrored = t_.indexer.mirror_base(pl, mover);
+      push(mirrored + s.step * std::uint64_t((*s.ordinal)[std::size_t(square_at(kFiles - 1 - file_of(from), rank_of(from)))]), win);
     };
     CapsCache cache;
     auto one = [&](int slot, int from, Set passed) {
@@ -1172,13 +1161,10 @@ class Solver {
     auto group = [&](int slot, Set froms) {  // moves that passed nothing in reach
       const int to = pl.square[std::size_t(slot)];
       const Indexer::SquareStep& s = steps_[pl.piece[std::size_t(slot)]];
-      Set rest = froms;
-      if (slot != south_slot) {
-        const std::uint64_t at_to = base - s.step * rank_on(slot, s, to);
-        for (; froms; froms &= froms - 1) push(at_to + s.step * rank_on(slot, s, lowest(froms)), plain_win);
-        rest = 0;
-      }
-      for (; rest; rest &= rest - 1) predecessors(slot, lowest(rest), plain_win);
+      Set crossing = slot == south_slot ? froms & fold_files() : Set{0};  // South's royal from files e-i
+      const std::uint64_t at_to = base - s.step * rank_on(slot, s, to);
+      for (Set from = froms & ~crossing; from; from &= from - 1) push(at_to + s.step * rank_on(slot, s, lowest(from)), plain_win);
+      for (; crossing; crossing &= crossing - 1) predecessors(slot, lowest(crossing), plain_win);
     };
     for_each_unmove(rules_, g_, atoms_, c, pl, reach, one, group);
   }
