@@ -159,7 +159,7 @@ TEST_CASE("jungi tables: moving one piece changes the index by its group's step 
           // South's royal moved to files f-i: the board is mirrored first, its index mirror_base's
           // plus the royal's term on its mirrored square (and on the e-file, both images are).
           if (south_royal && jungi::file_of(to) >= 4) {
-            const int image = jungi::square_at(8 - jungi::file_of(to), jungi::rank_of(to));
+            const int image = jungi::mirror_square(to);
             const std::uint64_t mirrored = ix.mirror_base(pl, p.to_move) + s.step * std::uint64_t((*s.ordinal)[std::size_t(image)]);
             REQUIRE(ix.encode(jungi::mirror_placement(q), p.to_move) == mirrored);
             if (jungi::file_of(to) > 4) REQUIRE(ix.encode(q, p.to_move) == mirrored);

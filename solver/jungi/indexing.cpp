@@ -27,8 +27,6 @@ struct Binomials {
 const Binomials kBinomials;
 std::uint64_t choose(int n, int k) { return kBinomials.c[std::size_t(n)][std::size_t(k)]; }
 
-int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
-
 // n / d by a multiply: decode divides by each group's size on every index of every sweep, and a
 // 64-bit division costs some 40 cycles. With m = floor((2^64 - 1) / d) the product's high word
 // is the quotient or one less (n < 2^64), corrected once.

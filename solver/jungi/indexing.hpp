@@ -110,6 +110,8 @@ class Indexer {
 // material flipped.
 Placement flip_placement(const Placement& p);
 
+// The square mirrored left-right (file a to i).
+inline int mirror_square(int sq) { return square_at(kFiles - 1 - file_of(sq), rank_of(sq)); }
 // The position mirrored left-right (file a to i), its field too.
 Position mirror_position(const Position& p);
 // The placement mirrored left-right (file a to i).

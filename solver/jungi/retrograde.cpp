@@ -1147,7 +1147,7 @@ class Solver {
       if (file_of(from) == kFiles / 2) push(at_to + s.step * rank_on(slot, s, from), win);
       if (c_south_file == kFiles / 2) return;
       if (mirrored == Indexer::kInvalid) mirrored = t_.indexer.mirror_base(pl, mover);
-      push(mirrored + s.step * std::uint64_t((*s.ordinal)[std::size_t(square_at(kFiles - 1 - file_of(from), rank_of(from)))]), win);
+      push(mirrored + s.step * std::uint64_t((*s.ordinal)[std::size_t(mirror_square(from))]), win);
     };
     CapsCache cache;
     auto one = [&](int slot, int from, Set passed) {
