@@ -53,8 +53,12 @@ BENCH_FIELDS = {"name", "run_name", "run_type", "repetitions", "repetition_index
                 "aggregate_name", "aggregate_unit"}
 
 
+def cpu_model():
+    return next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+
+
 def bench_header(f, filter_):
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    cpu = cpu_model()
     mem = next((l.split()[1] for l in open("/proc/meminfo") if l.startswith("MemTotal")), "0")
     load = open("/proc/loadavg").read().split()[0]
     f.write("# Benchmarks\n\nWritten by `scripts/bench.sh`; do not edit by hand.\n\n")
@@ -123,7 +127,10 @@ def merge_bench(out, filter_, files):
         last = max(i for i in range(start, end) if lines[i].startswith("| "))
         lines.insert(last + 1, rows[name])
     load = open("/proc/loadavg").read().split()[0]
-    note = (f"Rerun: `GONU_BENCH_FILTER='{filter_}' scripts/bench.sh` (load average {load} when it started) "
+    # A rerun on another machine than the header's says which: its rows are that machine's.
+    header = next((l for l in lines if l.startswith("Machine: ")), "")
+    machine = "" if header.startswith(f"Machine: {cpu_model()},") else f", on {cpu_model()},"
+    note = (f"Rerun: `GONU_BENCH_FILTER='{filter_}' scripts/bench.sh`{machine} (load average {load} when it started) "
             f"gave the rows of {', '.join(sorted(rows))}.")
     lines = [l for l in lines if not (l.startswith("Rerun: ") and all(n in l for n in rows))]
     at = next(i for i, l in enumerate(lines) if l.startswith("Command: ")) + 1

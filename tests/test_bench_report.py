@@ -2,7 +2,7 @@
 """scripts/gonu_report.py bench, a filtered rerun (GONU_BENCH_FILTER): the rows it measured replace
 theirs in results/bench.md, a new benchmark joins its program's table, the other rows stay, and a
 row the filter names that the run did not give (a benchmark renamed or removed) goes, with the
-lines that said it was rerun.
+lines that said it was rerun; a rerun on another machine than the header's names it.
 
   tests/test_bench_report.py scripts/gonu_report.py
 """
@@ -55,6 +55,7 @@ def main():
         reruns = [l for l in lines if l.startswith("Rerun: ")]
         assert len(reruns) == 2 and "BM_Probe" in reruns[1], reruns
         assert "BM_Write/0/iterations:3, BM_Write/1/iterations:3, BM_WriteOther" in reruns[0], reruns
+        assert "scripts/bench.sh`, on " in reruns[0], reruns  # "Machine: test." is another machine
         assert not any("BM_Write/iterations:3" in l for l in lines)
     print("bench report: a filtered rerun replaces, adds and drops rows as it should")
 
