@@ -129,7 +129,7 @@ def merge_bench(out, filter_, files):
     load = open("/proc/loadavg").read().split()[0]
     # A rerun on another machine than the header's says which: its rows are that machine's.
     header = next((l for l in lines if l.startswith("Machine: ")), "")
-    machine = "" if header.startswith(f"Machine: {cpu_model()},") else f", on {cpu_model()},"
+    machine = "" if header.startswith(f"Machine: {cpu_model()},") else f" on {cpu_model()}"
     note = (f"Rerun: `GONU_BENCH_FILTER='{filter_}' scripts/bench.sh`{machine} (load average {load} when it started) "
             f"gave the rows of {', '.join(sorted(rows))}.")
     lines = [l for l in lines if not (l.startswith("Rerun: ") and all(n in l for n in rows))]

@@ -55,7 +55,7 @@ def main():
         reruns = [l for l in lines if l.startswith("Rerun: ")]
         assert len(reruns) == 2 and "BM_Probe" in reruns[1], reruns
         assert "BM_Write/0/iterations:3, BM_Write/1/iterations:3, BM_WriteOther" in reruns[0], reruns
-        assert "scripts/bench.sh`, on " in reruns[0], reruns  # "Machine: test." is another machine
+        assert "scripts/bench.sh` on " in reruns[0], reruns  # "Machine: test." is another machine
         assert not any("BM_Write/iterations:3" in l for l in lines)
     print("bench report: a filtered rerun replaces, adds and drops rows as it should")
 

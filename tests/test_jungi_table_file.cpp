@@ -216,6 +216,29 @@ TEST_CASE("jungi table file: every index reads back as solved, and loads into th
   }
 }
 
+TEST_CASE("jungi table file: a table read as stored gives every position its solved value through TableSet::entry", "[jungi_table_file]") {
+  TempDir d;
+  for (const char* m : {"+Kv+K", "Kv+K"}) {
+    const jungi::Table& t = solved().table(m);
+    jungi::TableSet set(kRules);
+    const jungi::Table& stored = set.adopt(jungi::TableFile::open(write_one(d, m), kRules).load_stored());
+    REQUIRE(stored.derive_on_read);
+    jungi::Position p;
+    jungi::Placement pl;
+    std::uint64_t valid = 0, derived = 0;
+    for (std::uint64_t i = 0; i < t.indexer.size(); ++i) {
+      if (!t.indexer.decode(i, p, pl)) continue;
+      ++valid;
+      derived += stored.entries[i] != t.entries[i];  // a don't-care read as stored
+      // As the position is, and through its colour flip (the flipped material's reads).
+      REQUIRE(set.entry(pl, p.to_move) == t.entries[i]);
+      REQUIRE(set.entry(jungi::flip_placement(pl), jungi::other(p.to_move)) == t.entries[i]);
+    }
+    CHECK(valid == t.stats.positions);
+    CHECK(derived > 100);  // the entry's derivation is what gives those their values
+  }
+}
+
 TEST_CASE("jungi table file: sources_of, a placement decoded once for both sides, is source_of index by index", "[jungi_table_file]") {
   // Kv+K has both kinds of derived index; +K+OvK a third piece; +KRvKE a slider, a leaper and an
   // Emperor's two-step. Ranges start and end at odd indices too, where a pair of sides is split

@@ -229,6 +229,15 @@ std::string value_text(const Value& v) {
   }
 }
 
+ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p) {
+  if (takes_royal(r, p)) return {ValueSource::royal_taken, 0};
+  if (file_of(p.royal[0]) == kFiles / 2) {
+    const std::uint64_t m = indexer.encode(mirror_position(p));
+    if (m < index) return {ValueSource::mirror, m};
+  }
+  return {ValueSource::stored, 0};
+}
+
 Value Table::value(std::uint64_t i) const {
   const std::uint16_t e = entries.at(i);
   if (e == kInvalidEntry || e == kUnknown) return {};
@@ -260,7 +269,12 @@ std::uint16_t TableSet::entry(const Placement& pl, Side to_move) const {
   if (!t) throw GonuError("jungi tables: the table of " + material_text(canonical(pl.material)) + " is not solved");
   const std::uint64_t i = kept ? t->indexer.encode(pl, to_move) : t->indexer.encode_flipped(pl, other(to_move));
   if (i == Indexer::kInvalid) throw GonuError("jungi tables: a placement of " + material_text(pl.material) + " has no index");
-  return t->entries[i];
+  if (!t->derive_on_read) return t->entries[i];
+  Position p;
+  t->indexer.decode(i, p);
+  const ValueSource s = source_of(t->indexer, rules_, i, p);
+  if (s.kind == ValueSource::royal_taken) return code(kWin, 1);
+  return t->entries[s.kind == ValueSource::mirror ? s.image : i];
 }
 
 const Table& TableSet::adopt(std::unique_ptr<Table> table) {

@@ -55,9 +55,26 @@ struct Table {
   // image of one at a smaller index (its South royal on the e-file). A table file stores neither
   // (sources_of derives them); its writer reads these bits instead of deriving each again.
   std::vector<std::uint64_t> derived;
+  // Where true (a table read from its file for a few questions: TableFile::load_stored), the
+  // derived indices (source_of) hold what the file stores there, not their values, and only
+  // TableSet::entry reads the table: it derives them as it reads them. A query then does not pay
+  // for the pass over every index that deriving them all takes (most of a full load's time).
+  bool derive_on_read = false;
   Value value(std::uint64_t index) const;
   bool is_derived(std::uint64_t i) const { return derived[i / 64] >> (i % 64) & 1; }
 };
+
+// Where a valid index's value comes from: the code stored at the index; WIN in 1 when the side to
+// move takes the enemy royal (takes_royal: no other value is possible, whatever the rules); or,
+// with South's royal on the e-file, the value of the mirror image (a symmetry of every rule),
+// when that image's index is smaller (that image is then stored: it does not take the royal
+// either, a symmetry again). `p` is the index's position (Indexer::decode). A table file stores
+// neither derived kind (solver/jungi_table/table_file.hpp).
+struct ValueSource {
+  enum Kind : std::uint8_t { stored, royal_taken, mirror, invalid } kind;
+  std::uint64_t image;  // the mirror image's index, for `mirror`
+};
+ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p);
 
 // How the levels are found: by un-moves from the positions decided, with a counter of moves a
 // position (retrograde, the fastest: 4 bytes an index while solving); or by sweeping every

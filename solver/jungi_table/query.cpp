@@ -124,7 +124,8 @@ bool TableFamily::ensure(const Material& wanted) const {
   }
   const TableFile t = TableFile::open(path, file.rules());
   if (t.material() != m) throw GonuError(path + ": a table of " + t.header().material_text + ", not " + material_text(m));
-  set.adopt(t.load());
+  // A question reads a few of its positions; a verification (check) most.
+  set.adopt(check ? t.load() : t.load_stored());
   return true;
 }
 
@@ -133,7 +134,7 @@ TableFamily open_family(const std::string& path, bool check) {
   const Rules r = file.rules();
   TableFamily f{std::move(file), directory_of(path), TableSet(r), {}, {}};
   if (check) f.check.emplace();
-  f.set.adopt(f.file.load(f.check ? &*f.check : nullptr));
+  f.set.adopt(f.check ? f.file.load(&*f.check) : f.file.load_stored());
   return f;
 }
 
@@ -189,8 +190,12 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
   LoadCheck check;
-  if (f.check) check = *f.check;
-  else f.file.load(&check);
+  if (f.check) {
+    check = *f.check;
+  } else {  // its table was read as stored: read whole, with the check, for t.value below
+    f.set.release(f.file.material());
+    f.set.adopt(f.file.load(&check));
+  }
   if (!check.dont_care_error.empty()) return {false, check.dont_care_error, 0, {}, {}, {}};
   // Every table one move leads to must be there. Those further away (a move's capture of what
   // passed by, an Emperor's two captures) are read now where present: the parallel loop below

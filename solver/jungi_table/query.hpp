@@ -29,11 +29,14 @@ struct TableFamily {
   std::optional<LoadCheck> check;  // what the file's load found, if asked (open_family), for verify_family
   std::unique_ptr<std::mutex> lock = std::make_unique<std::mutex>();
   // Reads m's table from the directory if it is there and not read yet; false if it is absent.
-  // Refuses (GonuError, one line) a file there of another reading or material.
+  // Refuses (GonuError, one line) a file there of another reading or material. As stored
+  // (TableFile::load_stored), its derived indices derived as they are read, unless the family
+  // was opened with the check (a verification reads most of each table: TableFile::load).
   bool ensure(const Material& m) const;
 };
-// Opens `path` and reads its table whole (TableFile::load; with `check`, its check too, which
-// verify_family reads instead of a second pass).
+// Opens `path` and reads its table whole: as stored, where a question reads a few positions
+// (TableFile::load_stored); with `check`, by TableFile::load with its check, which verify_family
+// reads instead of a second pass.
 TableFamily open_family(const std::string& path, bool check = false);
 
 struct MoveValue {

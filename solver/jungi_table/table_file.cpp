@@ -213,15 +213,6 @@ std::vector<unsigned char> read_whole(const std::string& path) {
 
 }  // namespace
 
-ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p) {
-  if (takes_royal(r, p)) return {ValueSource::royal_taken, 0};
-  if (file_of(p.royal[0]) == kFiles / 2) {
-    const std::uint64_t m = indexer.encode(mirror_position(p));
-    if (m < index) return {ValueSource::mirror, m};
-  }
-  return {ValueSource::stored, 0};
-}
-
 void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std::uint64_t to, ValueSource* out) {
   Position p;
   Placement pl;
@@ -559,7 +550,7 @@ std::uint16_t code_of_entry(std::uint16_t e) {
 
 }  // namespace
 
-std::unique_ptr<Table> TableFile::load(LoadCheck* check) const {
+std::unique_ptr<Table> TableFile::load_stored() const {
   auto t = std::make_unique<Table>(h_.rules, h_.material);
   t->entries.assign(h_.indices, 0);
   // Every index has a code (an invalid or derived one its don't-care), so a 0 is damage.
@@ -569,6 +560,17 @@ std::unique_ptr<Table> TableFile::load(LoadCheck* check) const {
       t->entries[first + k] = entry_of_code(codes[k]);
     }
   });
+  t->derive_on_read = true;
+  TableStats& s = t->stats;
+  s.indices = h_.indices, s.positions = h_.positions;
+  s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
+  s.longest_win = h_.longest_win, s.longest_loss = h_.longest_loss, s.longest_win_index = h_.longest_win_index;
+  return t;
+}
+
+std::unique_ptr<Table> TableFile::load(LoadCheck* check) const {
+  std::unique_ptr<Table> t = load_stored();
+  t->derive_on_read = false;
   // The derived indices take their values; a mirror image read is stored, so never written here.
   // A don't-care is checked against the entry as read two indices before it: those of the two
   // indices before each chunk are kept before any chunk is filled.
@@ -598,10 +600,6 @@ std::unique_ptr<Table> TableFile::load(LoadCheck* check) const {
       check->wins[side] += part.wins[side], check->losses[side] += part.losses[side], check->draws[side] += part.draws[side];
     if (check->dont_care_error.empty()) check->dont_care_error = part.dont_care_error;
   }
-  TableStats& s = t->stats;
-  s.indices = h_.indices, s.positions = h_.positions;
-  s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
-  s.longest_win = h_.longest_win, s.longest_loss = h_.longest_loss, s.longest_win_index = h_.longest_win_index;
   return t;
 }
 

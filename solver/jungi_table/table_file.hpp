@@ -98,17 +98,7 @@ RepackResult repack_table_file(const std::string& path);
 // Whether write_table_file could write `path` (checked before a long solve); throws GonuError.
 void check_table_file_writable(const std::string& path);
 
-// Where a valid index's value comes from: the code stored at the index; WIN in 1 when the side to
-// move takes the enemy royal (takes_royal: no other value is possible, whatever the rules); or,
-// with South's royal on the e-file, the value of the mirror image (a symmetry of every rule),
-// when that image's index is smaller (that image is then stored: it does not take the royal
-// either, a symmetry again). `p` is the index's position (Indexer::decode).
-struct ValueSource {
-  enum Kind : std::uint8_t { stored, royal_taken, mirror, invalid } kind;
-  std::uint64_t image;  // the mirror image's index, for `mirror`
-};
-ValueSource source_of(const Indexer& indexer, const Rules& r, std::uint64_t index, const Position& p);
-// source_of for every index of [from, to) into out[0 .. to - from), an invalid index `invalid`.
+// source_of (solver/jungi/generator.hpp) for every index of [from, to) into out[0 .. to - from), an invalid index `invalid`.
 // A pass over a whole table (load, write, verify) goes through here: the two sides to move of a
 // placement are decoded once and its mirror image encoded from the placement, cheaper than
 // decode and source_of index by index (which the tests compare it with).
@@ -152,6 +142,11 @@ class TableFile {
   // block or a code 0.
   // With `check`, what gonu verify wants of every index is learnt on the same pass (LoadCheck).
   std::unique_ptr<Table> load(LoadCheck* check = nullptr) const;
+  // The table as stored, its derived indices not derived (Table::derive_on_read: TableSet::entry
+  // derives each as it reads it): a few blocks' decoding, where load spends several times that
+  // on its pass over every index. For a family of tables asked a few questions (query, play, the
+  // explorer, Python); a solve or a verification, which read most indices, wants load.
+  std::unique_ptr<Table> load_stored() const;
   // XXH3 of the whole payload, compared with the header's.
   bool payload_checksum_ok() const;
   // What gonu verify checks of the codes a reader does not return: each invalid index (and, in

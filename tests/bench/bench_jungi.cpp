@@ -119,6 +119,29 @@ void BM_JungiTableWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_JungiTableWrite)->Arg(0)->Arg(1)->Iterations(3)->Unit(benchmark::kSecond)->UseRealTime();
 
+// A 4-piece table read from its file: arg 0 whole (TableFile::load: every index decoded and each
+// derived one given its value, as a solve over tables on disk and gonu verify read one), arg 1 as
+// stored (load_stored: the derived ones derived as TableSet::entry reads them, as a query, gonu
+// play, the explorer and Python read one). The table is +K+E+Cv+K's (above), solved and written
+// once, not timed.
+struct TempTableFile {
+  std::string path;
+  ~TempTableFile() { std::remove(path.c_str()); }
+};
+void BM_JungiTableLoad(benchmark::State& state) {
+  static const TempTableFile file{[] {
+    jungi::TableSet set{jungi::Rules{}};
+    const std::string out = "/tmp/gonu-bench-jungi-load-" + std::to_string(getpid()) + ".gonu";
+    jungi::write_table_file(out, set.solve(jungi::parse_material("+K+E+Cv+K")), set.rules());
+    return out;
+  }()};
+  const jungi::TableFile f = jungi::TableFile::open(file.path);
+  for (auto _ : state) benchmark::DoNotOptimize(state.range(0) == 1 ? f.load_stored() : f.load());
+  state.counters["indices"] = double(f.header().indices);
+  state.counters["indices_per_second"] = benchmark::Counter(double(f.header().indices), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_JungiTableLoad)->Arg(0)->Arg(1)->Iterations(3)->Unit(benchmark::kSecond)->UseRealTime();
+
 const jungi::TableFile& bench_table() {
   static const jungi::TableFile t = [] {
     if (const char* path = std::getenv("GONU_BENCH_JUNGI_TABLE")) return jungi::TableFile::open(path);
