@@ -575,6 +575,39 @@ TEST_CASE("jungi table file: gonu play plays a Jungi ending against perfect play
   table_test::require_one_line_error(run_gonu("play '" + kvk + "'"), "needs a POSITION");
 }
 
+TEST_CASE("jungi table file: gonu query and play given a directory find the position's table in it", "[jungi_table_file]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --all 2 --quiet --dir '" + d.path + "'").code == 0);
+  const std::string kvk = d.file(jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
+  // A position of Kv+K, and one of +KvK (kept as Kv+K, read through the flip): the answers of
+  // the table named.
+  for (const char* pos : {"'9/9/9/4K4/9/9/9/9/+k8 s -'", "'+K8/9/9/9/9/4k4/9/9/9 n -'"}) {
+    const auto by_dir = run_gonu("query --json '" + d.path + "' " + pos), by_file = run_gonu("query --json '" + kvk + "' " + pos);
+    INFO(by_dir.out << by_dir.err);
+    REQUIRE(by_dir.code == 0);
+    CHECK(by_dir.out == by_file.out);
+  }
+  // --history: the table of the position the moves reach (e6-e7 promotes: +Kv+K).
+  auto r = run_gonu("query '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --history e6-e7");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "material: +Kv+K"));
+  r = run_gonu("play '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "e6-e7\nquit\n");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "(Kv+K, jungi:"));
+  CHECK(contains(r.out, "record: e6-e7 "));
+  table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --history e6-e9"),
+                                     "--history move 1: move 'e6-e9' is not legal");
+  table_test::require_one_line_error(run_gonu("query '" + d.path + "'"), "needs a POSITION: its material names the table");
+  table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/4p4/9/9/9/+k8 s -'"),
+                                     "holds no table of Kv+KP (kept as +KPvK) for jungi: hobbling off");
+  TempDir empty;
+  table_test::require_one_line_error(run_gonu("query '" + empty.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -'"), "with no Jungi table in it");
+  // A second reading's table beside: the directory no longer names one reading.
+  REQUIRE(run_gonu("solve --game jungi --material KvK --stalemate draw --quiet --dir '" + d.path + "'").code == 0);
+  table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -'"),
+                                     "holds Jungi tables of 2 readings: name the table file");
+}
+
 TEST_CASE("jungi table file: gonu verify catches a wrong value in a well-formed file", "[jungi_table_file]") {
   TempDir d;
   write_one(d, "+Kv+K");

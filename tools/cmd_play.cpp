@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -117,6 +118,8 @@ int cmd_play(int argc, char** argv) {
       "the winner's strategy of a superko proof plays against you, with the whole history and superko applied.\n");
   if (!cl.parse(argc, argv)) return 0;
   if (cl.has("certificate")) return play_against_certificate(cl);
+  if (!rule_options_given(cl) && cl.has("file") && std::filesystem::is_directory(cl.text("file")))
+    return jungi_play(cl, jungi_table_in(cl, cl.text("file")));
   if (!rule_options_given(cl) && cl.has("file") && jungi::is_jungi_table_file(cl.text("file"))) return jungi_play(cl, cl.text("file"));
   PlaySettings s;
   const bool in_memory = rule_options_given(cl);

@@ -3,6 +3,7 @@
 // decreasing distance; ties in move order) under "winning/drawing/losing moves:", the best ones
 // marked, and the principal variation of a decided position. The JSON schema is documented in
 // tools/README-query.md; with --json bad input is answered {"error": ...} on stdout (exit 1).
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -116,7 +117,9 @@ int cmd_query(int argc, char** argv) {
       else print_certificate_query(p, path, g);
       return 0;
     }
-    if (jungi::is_jungi_table_file(cl.required("file", "FILE"))) return jungi_query(cl, cl.text("file"));
+    const std::string file = cl.required("file", "FILE");
+    if (std::filesystem::is_directory(file)) return jungi_query(cl, jungi_table_in(cl, file));
+    if (jungi::is_jungi_table_file(file)) return jungi_query(cl, file);
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));
     if (json)

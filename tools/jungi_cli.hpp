@@ -31,5 +31,10 @@ int jungi_info(const std::string& path);
 int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes);
 // gonu play on a Jungi table: POSITION against perfect play (--as south|north|both).
 int jungi_play(const CommandLine& cl, const std::string& path);
+// The table of POSITION (after --history) in a directory of Jungi tables of one reading, as
+// `gonu solve --game jungi --dir` writes them: that of its material or of its colour flip.
+// Throws GonuError (one line) if the directory holds none, or tables of several readings, or
+// not that material's.
+std::string jungi_table_in(const CommandLine& cl, const std::string& dir);
 
 }  // namespace gonu::cli

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <sys/stat.h>
@@ -260,6 +261,24 @@ std::string table_file_name(const Material& m, const Rules& r) {
   id = id.substr(id.find('/') + 1);
   std::replace(id.begin(), id.end(), '/', '-');
   return material_text(m) + "." + id + ".gonu";
+}
+
+std::vector<Rules> readings_in(const std::string& dir) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) names.push_back(entry.path().filename().string());
+  if (error) throw GonuError(dir + ": cannot list the directory (" + error.message() + ")");
+  std::vector<Rules> out;
+  for (int bits = 0; bits < 16; ++bits) {  // every reading (core/jungi/rules.hpp: four options)
+    const Rules r{bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)};
+    const std::string tail = table_file_name(Material{}, r).substr(1);  // "v.<reading>.gonu" less the 'v'
+    for (const std::string& n : names)
+      if (n.size() > tail.size() && n.compare(n.size() - tail.size(), tail.size(), tail) == 0) {
+        out.push_back(r);
+        break;
+      }
+  }
+  return out;
 }
 
 bool is_jungi_table_file(const std::string& path) {

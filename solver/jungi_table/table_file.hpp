@@ -73,6 +73,9 @@ struct TableFileHeader {
 // stalemate-loss-lancer-standard.gonu" (material text, then the reading's rules_id without its
 // "jungi/" and with '-' joining its parts; '+' kept).
 std::string table_file_name(const Material& m, const Rules& r);
+// The readings of which `dir` holds a table file, by its files' names (table_file_name), in no
+// set order; throws GonuError if `dir` cannot be listed.
+std::vector<Rules> readings_in(const std::string& dir);
 // Whether `path` is a readable regular file that starts with the Jungi table magic (FIFOs and
 // other non-regular files are not opened for reading; false for them, as for a missing file).
 bool is_jungi_table_file(const std::string& path);
