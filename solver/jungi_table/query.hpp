@@ -30,8 +30,8 @@ struct TableFamily {
   std::unique_ptr<std::mutex> lock = std::make_unique<std::mutex>();
   // Reads m's table from the directory if it is there and not read yet; false if it is absent.
   // Refuses (GonuError, one line) a file there of another reading or material. As stored
-  // (TableFile::load_stored), its derived indices derived as they are read, unless the family
-  // was opened with the check (a verification reads most of each table: TableFile::load).
+  // (TableFile::load_stored), its derived indices derived as they are read: a question, or the
+  // verification of a table whose moves lead there, reads few of its positions.
   bool ensure(const Material& m) const;
 };
 // Opens `path` and reads its table whole: as stored, where a question reads a few positions
