@@ -456,7 +456,18 @@ TEST_CASE("jungi table file: gonu solve --out and --dir write tables, and --dir 
   CHECK(contains(r.err, "0 solved and written into"));
   CHECK(contains(r.err, "2 already there"));
   CHECK(r.out == first_out);
-  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --dir '" + d.file("none") + "'"), "not a directory");
+  // A DIR that does not exist is made (its parent must exist), and removed again, empty, when
+  // the run fails; a file is not a DIR.
+  r = run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.file("made") + "'");
+  REQUIRE(r.code == 0);
+  CHECK(table_test::slurp(d.file("made/" + jungi::table_file_name(jungi::parse_material("Kv+K"), kRules))) == table_test::slurp(one));
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --dir '" + d.file("none/deeper") + "'"),
+                                     "cannot make the directory (No such file or directory)");
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --quiet --max-memory 1K --dir '" + d.file("failed") + "'"),
+                                     "more than the limit of 1,024 bytes");
+  struct stat st {};
+  CHECK(::stat(d.file("failed").c_str(), &st) != 0);
+  table_test::require_one_line_error(run_gonu("solve --game jungi --all 2 --dir '" + one + "'"), "not a directory");
   table_test::require_one_line_error(run_gonu("solve --game jungi --material Kv+K --out '" + d.path + "'"), "cannot write table");
   // A file of another reading under a table's name is refused, not overwritten.
   r = run_gonu("solve --game jungi --hobbling on --material Kv+K --quiet --out '" + d.file("hob.gonu") + "'");

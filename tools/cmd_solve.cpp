@@ -81,7 +81,7 @@ void declare_options(CommandLine& cl) {
   cl.game_option();
   cl.add()("material", po::value<std::string>(), "jungi: solve this material (KRvK: South's pieces, v, North's) and what it leads to")
           ("all", po::value<std::int64_t>(), "jungi: solve every material of up to N pieces, smallest first")
-          ("dir", po::value<std::string>(), "jungi: write every table solved into this directory, one file a material, "
+          ("dir", po::value<std::string>(), "jungi: write every table solved into this directory (made if absent), one file a material, "
                                             "reading those already there instead of solving them (a run resumes)")
           ("plan", "jungi: solve nothing; list the run's materials with their dependency wave, indices and "
                    "closure's indices (tab-separated)");

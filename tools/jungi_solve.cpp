@@ -30,7 +30,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <future>
 #include <iostream>
@@ -103,6 +105,7 @@ std::vector<jungi::Material> all_materials(const CommandLine& cl) {
 // --out and --dir: where tables go, checked before any solving.
 struct Outputs {
   std::string out, dir;
+  bool dir_created = false;  // DIR did not exist: made here, and removed again if the run fails with it empty
 };
 Outputs outputs(const CommandLine& cl) {
   Outputs o{cl.text_or_empty("out"), cl.text_or_empty("dir")};
@@ -110,6 +113,12 @@ Outputs outputs(const CommandLine& cl) {
   if (!o.out.empty() && !cl.has("material")) cl.usage_error("--out FILE goes with --material (with --all, --dir DIR)");
   if (!o.dir.empty()) {
     struct stat st {};
+    // A DIR that does not exist is made, as mkdir would (its parent must exist); MPI's processes
+    // may race to make it.
+    if (::stat(o.dir.c_str(), &st) != 0 && errno == ENOENT) {
+      if (::mkdir(o.dir.c_str(), 0777) == 0) o.dir_created = true;
+      else if (errno != EEXIST) throw GonuError("--dir " + o.dir + ": cannot make the directory (" + std::strerror(errno) + ")");
+    }
     if (::stat(o.dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw GonuError("--dir " + o.dir + ": not a directory");
   }
   if (!o.out.empty()) jungi::check_table_file_writable(o.out);
@@ -540,7 +549,12 @@ int jungi_solve(const CommandLine& cl) {
 #endif
   }
   if (!out.dir.empty()) {
-    solve_streamed(r, targets, out, options, limit, limit_name, quiet);
+    try {
+      solve_streamed(r, targets, out, options, limit, limit_name, quiet);
+    } catch (...) {
+      if (out.dir_created) ::rmdir(out.dir.c_str());  // only if nothing was written into it
+      throw;
+    }
     return 0;
   }
   // Without --dir the whole run's tables stay in memory: said, and refused at once when they would not fit.
