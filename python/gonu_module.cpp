@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "python/answers.hpp"
+#include "solver/jungi_table/table_file.hpp"
 #include "tools/table_cli.hpp"
 #include "util/version.hpp"
 
@@ -258,6 +259,17 @@ py::dict jungi_info(const gonu::jungi::TableFamily& f) {
 void bind_table(py::module_& m) {
   py::class_<AnyTable>(m, "Table", "An endgame table file written by `gonu solve --out FILE` (Jul-gonu or Jungi).")
       .def(py::init(&open_table), "path"_a)
+      .def_static("of_position", [](const py::object& directory, const Text& position) {
+             const std::string dir = py::bytes(py::module_::import("os").attr("fsencode")(directory));
+             std::string path;
+             {
+               py::gil_scoped_release release;
+               path = gonu::jungi::table_file_for(dir, [&](const gonu::jungi::Rules& r) { return gonu::jungi::parse_position(r, position.bytes); });
+             }
+             return open_table(py::bytes(path));
+           }, "directory"_a, "position"_a,
+           "The Jungi table of POSITION's material (or of its colour flip) in DIRECTORY, a directory of the tables "
+           "of one reading as `gonu solve --game jungi --dir` writes them.")
       .def_property_readonly("path", &AnyTable::path)
       .def_property_readonly("game", [](const AnyTable& t) { return t.jungi ? "jungi" : "julgonu"; })
       .def_property_readonly("info", [](const AnyTable& t) { return t.jungi ? jungi_info(*t.jungi) : table_info(*t.julgonu); },

@@ -105,19 +105,9 @@ struct JungiGame {
 }  // namespace
 
 std::string jungi_table_in(const CommandLine& cl, const std::string& dir) {
-  const std::vector<jungi::Rules> readings = jungi::readings_in(dir);
-  if (readings.empty()) throw GonuError(dir + " is a directory with no Jungi table in it (FILE: a table, or a directory of Jungi tables)");
-  if (readings.size() > 1)
-    throw GonuError(dir + " holds Jungi tables of " + std::to_string(readings.size()) + " readings: name the table file");
-  const jungi::Rules& r = readings.front();
   const auto text = cl.optional_text("position");
   if (!text) throw GonuError("a directory of Jungi tables needs a POSITION: its material names the table");
-  const jungi::Material m = jungi::material_of(jungi_position(cl, r, text)), kept = jungi::canonical(m);
-  const std::string path = dir + "/" + jungi::table_file_name(kept, r);
-  if (!jungi::is_jungi_table_file(path))
-    throw GonuError(dir + " holds no table of " + jungi::material_text(m) + (m == kept ? "" : " (kept as " + jungi::material_text(kept) + ")") +
-                    " for " + jungi::describe(r));
-  return path;
+  return jungi::table_file_for(dir, [&](const jungi::Rules& r) { return jungi_position(cl, r, text); });
 }
 
 int jungi_play(const CommandLine& cl, const std::string& path) {

@@ -493,6 +493,20 @@ def test_jungi_probe_after_history_and_bad_input():
         t.probe(JUNGI_POSITION, history="e6-e9")
 
 
+def test_jungi_table_of_position_in_a_directory():
+    path = jungi_tables()
+    d = os.path.dirname(path)
+    t = gonu.Table.of_position(d, JUNGI_POSITION)
+    assert t.path == path
+    assert t.probe(JUNGI_POSITION).to_dict() == gonu.Table(path).probe(JUNGI_POSITION).to_dict()
+    flipped = "+K8/9/9/9/9/4k4/9/9/9 n -"  # +KvK, kept as Kv+K
+    assert gonu.Table.of_position(d, flipped).path == path
+    with raises(gonu.Error, re.escape("holds no table of Kv+KP (kept as +KPvK)")):
+        gonu.Table.of_position(d, "9/9/9/4K4/4p4/9/9/9/+k8 s -")
+    with raises(gonu.Error, "with no Jungi table in it"):
+        gonu.Table.of_position(WORK, JUNGI_POSITION)
+
+
 def test_jungi_table_info_and_unknown_moves():
     path = jungi_tables()
     t = gonu.Table(path)

@@ -281,6 +281,19 @@ std::vector<Rules> readings_in(const std::string& dir) {
   return out;
 }
 
+std::string table_file_for(const std::string& dir, const std::function<Position(const Rules&)>& read) {
+  const std::vector<Rules> readings = readings_in(dir);
+  if (readings.empty()) throw GonuError(dir + " is a directory with no Jungi table in it");
+  if (readings.size() > 1) throw GonuError(dir + " holds Jungi tables of " + std::to_string(readings.size()) + " readings: name the table file");
+  const Rules& r = readings.front();
+  const Material m = material_of(read(r)), kept = canonical(m);
+  const std::string path = dir + "/" + table_file_name(kept, r);
+  if (!is_jungi_table_file(path))
+    throw GonuError(dir + " holds no table of " + material_text(m) + (m == kept ? "" : " (kept as " + material_text(kept) + ")") + " for " +
+                    describe(r));
+  return path;
+}
+
 bool is_jungi_table_file(const std::string& path) {
   std::string why;
   Fd f{open_regular_file(path, why)};

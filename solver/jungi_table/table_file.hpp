@@ -76,6 +76,10 @@ std::string table_file_name(const Material& m, const Rules& r);
 // The readings of which `dir` holds a table file, by its files' names (table_file_name), in no
 // set order; throws GonuError if `dir` cannot be listed.
 std::vector<Rules> readings_in(const std::string& dir);
+// The file in `dir` of the table of the position `read` gives under the one reading of dir's
+// tables: that of its material or of its colour flip (gonu query DIR POSITION). Throws GonuError
+// (one line) if `dir` holds no Jungi table, tables of several readings, or none of that material.
+std::string table_file_for(const std::string& dir, const std::function<Position(const Rules&)>& read);
 // Whether `path` is a readable regular file that starts with the Jungi table magic (FIFOs and
 // other non-regular files are not opened for reading; false for them, as for a missing file).
 bool is_jungi_table_file(const std::string& path);
