@@ -770,9 +770,13 @@ class Solver {
           if (!possible) continue;
           TableRef& ref = tables_after_[(a * kKindsHere + b) * kKindsHere + p];
           ref.material = x;
-          if ((ref.table = set_.find(x))) continue;
-          ref.table = set_.find(flipped(x));
-          ref.flip = true;
+          ref.table = set_.find(x);
+          ref.flip = !ref.table;
+          if (!ref.table) ref.table = set_.find(flipped(x));
+          // stored_after reads entries as they are: a table read as stored would give its
+          // derived indices' don't-cares.
+          if (ref.table && ref.table->derive_on_read)
+            throw std::logic_error("jungi tables: the solver needs " + material_text(canonical(x)) + " read whole (TableFile::load)");
         }
   }
 
