@@ -105,7 +105,8 @@ RepackResult repack_table_file(const std::string& path);
 // Whether write_table_file could write `path` (checked before a long solve); throws GonuError.
 void check_table_file_writable(const std::string& path);
 
-// source_of (solver/jungi/generator.hpp) for every index of [from, to) into out[0 .. to - from), an invalid index `invalid`.
+// source_of (solver/jungi/generator.hpp) for every index of [from, to) into out[0 .. to - from),
+// an invalid index `invalid`.
 // A pass over a whole table (load, write, verify) goes through here: the two sides to move of a
 // placement are decoded once and its mirror image encoded from the placement, cheaper than
 // decode and source_of index by index (which the tests compare it with).
@@ -151,8 +152,9 @@ class TableFile {
   std::unique_ptr<Table> load(LoadCheck* check = nullptr) const;
   // The table as stored, its derived indices not derived (Table::derive_on_read: TableSet::entry
   // derives each as it reads it): a few blocks' decoding, where load spends several times that
-  // on its pass over every index. For a family of tables asked a few questions (query, play, the
-  // explorer, Python); a solve or a verification, which read most indices, wants load.
+  // on its pass over every index. For the tables a few questions read (query, play, the explorer,
+  // Python, and gonu verify beside the table it checks); a solve, which reads most indices, and
+  // gonu verify for the table it checks want load.
   std::unique_ptr<Table> load_stored() const;
   // XXH3 of the whole payload, compared with the header's.
   bool payload_checksum_ok() const;
