@@ -69,6 +69,15 @@ bool operator==(const Rules& a, const Rules& b) {
          a.stalemate_draw == b.stalemate_draw && a.lancer_queen == b.lancer_queen;
 }
 
+const std::vector<Rules>& every_reading() {
+  static const std::vector<Rules> all = [] {
+    std::vector<Rules> out;
+    for (int bits = 0; bits < 16; ++bits) out.push_back(Rules{bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)});
+    return out;
+  }();
+  return all;
+}
+
 namespace {
 bool choose(const std::string& flag, const std::string& value, const char* no, const char* yes) {
   if (value == no) return false;

@@ -31,6 +31,8 @@ std::string describe(const Rules& r);
 // A compact, stable identifier: "jungi/nohobble/compulsory/stalemate-loss/lancer-standard".
 std::string rules_id(const Rules& r);
 bool operator==(const Rules& a, const Rules& b);
+// Every reading: each combination of the four options (16), the default first.
+const std::vector<Rules>& every_reading();
 
 // The flags' values; each throws GonuError naming the accepted values.
 bool parse_on_off(const std::string& flag, const std::string& value);            // on | off

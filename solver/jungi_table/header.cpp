@@ -48,10 +48,8 @@ std::optional<std::string> get_text(const unsigned char* d, std::size_t at, std:
 }
 
 std::optional<Rules> rules_of_id(const std::string& id) {
-  for (int bits = 0; bits < 16; ++bits) {
-    const Rules r{bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)};
+  for (const Rules& r : every_reading())
     if (rules_id(r) == id) return r;
-  }
   return std::nullopt;
 }
 

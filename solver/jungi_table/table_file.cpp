@@ -269,8 +269,7 @@ std::vector<Rules> readings_in(const std::string& dir) {
   for (const auto& entry : std::filesystem::directory_iterator(dir, error)) names.push_back(entry.path().filename().string());
   if (error) throw GonuError(dir + ": cannot list the directory (" + error.message() + ")");
   std::vector<Rules> out;
-  for (int bits = 0; bits < 16; ++bits) {  // every reading (core/jungi/rules.hpp: four options)
-    const Rules r{bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)};
+  for (const Rules& r : every_reading()) {
     const std::string tail = table_file_name(Material{}, r).substr(1);  // "v.<reading>.gonu" less the 'v'
     for (const std::string& n : names)
       if (n.size() > tail.size() && n.compare(n.size() - tail.size(), tail.size(), tail) == 0) {
