@@ -41,7 +41,8 @@ TableFamily open_family(const std::string& path, bool check = false);
 
 struct MoveValue {
   Move move;
-  std::string text;              // format_move
+  std::string text;              // format_move (from-to: "a6-a7")
+  std::string san;               // the piece's letter, from, - or x, to, the promotion ("Qa6-a7=+Q")
   bool known = false;            // false: the table of the material it leads to is absent
   gonu::Value value = gonu::Value::draw;  // for the mover
   std::uint16_t dist = 0;        // plies to the end from before the move (0 for a draw)
@@ -55,6 +56,7 @@ struct PositionAnswer {
   std::vector<MoveValue> moves;           // in generate_moves order
   std::vector<std::size_t> order;         // best first: known moves by best_first, then unknown ones
   std::vector<std::string> pv;            // a decided position: best play to the end, while known
+  std::string pv_end;                     // empty when pv reaches the end; else why it stops there
   std::string end;                        // why the game is over (no moves) or empty
 };
 
