@@ -64,10 +64,10 @@ std::string open_error(const std::string& path, const std::optional<jungi::Rules
 }
 
 // One block's bytes as a file of format `version` holds them: a checksummed zstd frame (formats
-// 1-2) or an .xz stream (from format 3), and back.
+// 1-2, and 5 at level 19) or an .xz stream (formats 3-4), and back.
 std::string encode_block(const std::string& raw, std::uint32_t version) {
   std::string out;
-  if (version >= 3) {  // FORMAT.md: LZMA2 at preset 6, its dictionary the block's size, CRC32
+  if (version == 3 || version == 4) {  // FORMAT.md: LZMA2 at preset 6, its dictionary the block's size, CRC32
     lzma_options_lzma options;
     REQUIRE(lzma_lzma_preset(&options, 6) == 0);
     options.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(raw.size()));
@@ -88,6 +88,7 @@ std::string encode_block(const std::string& raw, std::uint32_t version) {
   }
   ZSTD_CCtx* c = ZSTD_createCCtx();
   ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+  if (version >= 5) ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, 19);
   out.resize(ZSTD_compressBound(raw.size()));
   out.resize(ZSTD_compress2(c, out.data(), out.size(), raw.data(), raw.size()));
   ZSTD_freeCCtx(c);
@@ -107,9 +108,24 @@ std::string decode_block(const std::string& block, std::size_t n, std::uint8_t c
   return raw;
 }
 
+// Format `version`'s codec (FORMAT.md): xz in formats 3-4, zstd otherwise.
+char codec_of(std::uint32_t version) { return version == 3 || version == 4 ? 2 : 1; }
+
+// The header of a format 5 file `b` given the counts of a format before 5: those of the valid
+// indices (the solved table's), not of the whole board.
+void to_index_counts(std::string& b) {
+  const jungi::Table& t = solved().table(b.substr(120, b.find('\0', 120) - 120).c_str());
+  table_test::put_le(b, 184, t.stats.positions, 8);
+  for (std::size_t side = 0; side < 2; ++side) {
+    table_test::put_le(b, 192 + 8 * side, t.stats.wins[side], 8);
+    table_test::put_le(b, 208 + 8 * side, t.stats.losses[side], 8);
+    table_test::put_le(b, 224 + 8 * side, t.stats.draws[side], 8);
+  }
+}
+
 // The file `b` (one block of 1-byte codes) with its codes, by index, edited and encoded again
 // as a writer of format `version` does (South's codes first, the block in that format's codec),
-// its format version, block size and codec set and everything resealed.
+// its format version, block size, codec and counts set and everything resealed.
 std::string with_codes(std::string b, std::uint32_t version, const std::function<void(std::vector<unsigned char>&)>& edit) {
   REQUIRE(table_test::get_le(b, 264, 8) == 1);
   REQUIRE(b[256] == 1);
@@ -123,8 +139,9 @@ std::string with_codes(std::string b, std::uint32_t version, const std::function
   const std::string block = encode_block(raw, version);
   b = b.substr(0, data) + block;
   table_test::put_le(b, 8, version, 4);
-  table_test::put_le(b, 172, version >= 4 ? 1u << 23 : version >= 2 ? 1u << 20 : 1u << 16, 4);
-  b[257] = version >= 3 ? 2 : 1;
+  table_test::put_le(b, 172, version >= 5 ? 1u << 16 : version >= 4 ? 1u << 23 : version >= 2 ? 1u << 20 : 1u << 16, 4);
+  b[257] = codec_of(version);
+  if (version < 5) to_index_counts(b);
   table_test::put_le(b, 16, b.size(), 8);
   table_test::put_le(b, 288, block.size(), 8);
   table_test::put_le(b, 328, block.size(), 8);
@@ -154,7 +171,8 @@ std::string in_blocks(const std::string& b, std::uint32_t version, std::uint64_t
   std::string out = b.substr(0, 320) + index + data;
   table_test::put_le(out, 8, version, 4);
   table_test::put_le(out, 172, block, 4);
-  out[257] = version >= 3 ? 2 : 1;
+  out[257] = codec_of(version);
+  if (version < 5) to_index_counts(out);
   table_test::put_le(out, 16, out.size(), 8);
   table_test::put_le(out, 264, blocks, 8);
   table_test::put_le(out, 280, 320 + index.size(), 8);
@@ -190,7 +208,8 @@ TEST_CASE("jungi table file: every index reads back as solved, and loads into th
     const jungi::Table& t = solved().table(m);
     const jungi::TableFile f = jungi::TableFile::open(write_one(d, m), kRules);
     CHECK(f.header().material_text == m);
-    CHECK(f.header().positions == t.stats.positions);
+    CHECK(f.header().positions == t.stats.board_positions);
+    CHECK(f.header().wins == t.stats.board_wins);
     for (std::uint64_t i = 0; i < t.indexer.size(); ++i) REQUIRE(f.value(i) == t.value(i));
     // Loaded entries equal the solved ones at every index (the invalid ones 0, as solved).
     const auto loaded = f.load();
@@ -211,7 +230,13 @@ TEST_CASE("jungi table file: every index reads back as solved, and loads into th
     CHECK(kinds[jungi::ValueSource::royal_taken] > 100);
     CHECK(kinds[jungi::ValueSource::mirror] > 100);
     CHECK(f.dont_care_error() == "");
-    CHECK(loaded->stats.wins == t.stats.wins);
+    jungi::LoadCheck check;
+    f.load(&check);
+    CHECK(check.wins == t.stats.wins);
+    CHECK(check.board_wins == t.stats.board_wins);
+    CHECK(check.board_positions == t.stats.board_positions);
+    CHECK(check.longest_win == t.stats.longest_win);
+    CHECK(check.longest_win_index == t.stats.longest_win_index);
     CHECK(f.payload_checksum_ok());
   }
 }
@@ -334,14 +359,15 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
   std::memcpy(b.data() + 40, "julgo", 5);  // game
   refused(b, true, "not jungi");
   b = good;
-  table_test::put_le(b, 8, 5, 4);
+  table_test::put_le(b, 8, 6, 4);
   refused(b, true, "newer than this gonu reads");
   b = good;
-  b[257] = 1;  // zstd, in a format 4 file
-  refused(b, true, "codec 1 in format 4 (2 is xz)");
+  b[257] = 2;  // xz, in a format 5 file
+  refused(b, true, "codec 2 in format 5 (1 is zstd)");
   b = good;
-  table_test::put_le(b, 8, 2, 4);  // format 2, whose blocks are zstd frames, with an .xz block
-  refused(b, true, "codec 2 in format 2 (1 is zstd)");
+  table_test::put_le(b, 8, 4, 4);  // format 4, whose blocks are .xz streams, with a zstd block
+  to_index_counts(b);
+  refused(b, true, "codec 1 in format 4 (2 is xz)");
   b = good;
   table_test::put_le(b, 168, 7, 4);
   refused(b, true, "index layout version 7");
@@ -377,25 +403,46 @@ TEST_CASE("jungi table file: a hostile or damaged file is refused with one line"
     }
     return std::string();
   };
-  for (const std::size_t back : {std::size_t{10}, std::size_t{30}, good.size() - 340}) {
+  for (const std::size_t back : {std::size_t{2}, std::size_t{10}, std::size_t{30}, good.size() - 340}) {
     b = good;
     b[b.size() - back] ^= 0x40;
     INFO(back);
-    CHECK(contains(load_error(b), "block 0 does not decode"));
+    CHECK(contains(load_error(b), "block 0 "));
+    CHECK(contains(load_error(b), "(the file is damaged; gonu verify checks it)"));
   }
   b = with_codes(good, 2, [](std::vector<unsigned char>&) {});
   table_test::put_le(b, 8, 3, 4);
   b[257] = 2;
   CHECK(contains(load_error(b), "block 0 does not decode: not an .xz stream"));
-  CHECK(with_codes(good, 4, [](std::vector<unsigned char>&) {}) == good);  // FORMAT.md's encoding is the writer's
+  CHECK(with_codes(good, 5, [](std::vector<unsigned char>&) {}) == good);  // FORMAT.md's encoding is the writer's
+  // An .xz block (format 4) whose stream has no check, or CRC64, or SHA-256, not CRC32 as written.
+  for (const lzma_check check : {LZMA_CHECK_NONE, LZMA_CHECK_CRC64, LZMA_CHECK_SHA256}) {
+    const std::uint64_t n = table_test::get_le(good, 176, 8);
+    const std::string raw = decode_block(good.substr(336), n, 1);
+    std::string block(lzma_stream_buffer_bound(raw.size()), '\0');
+    std::size_t used = 0;
+    REQUIRE(lzma_easy_buffer_encode(6, check, nullptr, reinterpret_cast<const std::uint8_t*>(raw.data()), raw.size(),
+                                    reinterpret_cast<std::uint8_t*>(block.data()), &used, block.size()) == LZMA_OK);
+    block.resize(used);
+    b = good.substr(0, 336) + block;
+    table_test::put_le(b, 8, 4, 4);
+    table_test::put_le(b, 172, 1u << 23, 4);
+    b[257] = 2;
+    to_index_counts(b);
+    table_test::put_le(b, 16, b.size(), 8);
+    table_test::put_le(b, 288, block.size(), 8);
+    table_test::put_le(b, 328, block.size(), 8);
+    INFO(int(check));
+    CHECK(contains(load_error(b), "block 0 is an .xz stream without a CRC32 check"));
+  }
   const auto resized = [&](std::string bytes, std::int64_t by) {
     table_test::put_le(bytes, 16, bytes.size(), 8);
     table_test::put_le(bytes, 288, std::uint64_t(std::int64_t(table_test::get_le(bytes, 288, 8)) + by), 8);
     table_test::put_le(bytes, 328, std::uint64_t(std::int64_t(table_test::get_le(bytes, 328, 8)) + by), 8);
     return bytes;
   };
-  CHECK(contains(load_error(resized(good.substr(0, good.size() - 1), -1)), "block 0 does not decode"));
-  CHECK(contains(load_error(resized(good + std::string(4, '\0'), 4)), "block 0 does not decode: bytes after its stream"));
+  CHECK(contains(load_error(resized(good.substr(0, good.size() - 1), -1)), "block 0 is not one checksummed zstd frame"));
+  CHECK(contains(load_error(resized(good + std::string(4, '\0'), 4)), "block 0 is not one checksummed zstd frame"));
   CHECK(mkfifo(d.file("fifo").c_str(), 0600) == 0);
   CHECK(contains(open_error(d.file("fifo")), "not a regular file"));
   CHECK(contains(open_error(d.path), "not a regular file"));
@@ -447,7 +494,7 @@ TEST_CASE("jungi table file: gonu solve --out and --dir write tables, and --dir 
   REQUIRE(r.code == 0);
   const std::string kvk = d.file("all/" + jungi::table_file_name(jungi::parse_material("Kv+K"), kRules));
   CHECK(table_test::slurp(kvk) == table_test::slurp(one));
-  CHECK(contains(r.out, "+Kv+K: 7,200 positions"));
+  CHECK(contains(r.out, "+Kv+K: 12,960 positions"));  // 81 x 80 placements of two Emperors, both sides to move
   // A second run solves neither table: it prints their blocks from the files' headers, the same
   // stdout (tests/test_jungi_stream.cpp resumes a run with some files missing).
   const std::string first_out = r.out;
@@ -609,14 +656,16 @@ TEST_CASE("jungi table file: gonu query and play given a directory find the posi
   table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --history e6-e9"),
                                      "--history move 1: move 'e6-e9' is not legal");
   table_test::require_one_line_error(run_gonu("query '" + d.path + "'"), "needs a POSITION: its material names the table");
-  table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/4p4/9/9/9/+k8 s -'"),
-                                     "holds no table of Kv+KP (kept as +KPvK) for jungi: hobbling off");
+  const auto missing = run_gonu("query '" + d.path + "' '9/9/9/4K4/4p4/9/9/9/+k8 s -'");
+  table_test::require_one_line_error(missing, "no table of +KPvK for jungi: hobbling off");
+  CHECK(contains(missing.err, "make it with: gonu solve --game jungi --material +KPvK --dir " + d.path));
   TempDir empty;
-  table_test::require_one_line_error(run_gonu("query '" + empty.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -'"), "with no Jungi table in it");
+  table_test::require_one_line_error(run_gonu("query '" + empty.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -'"), "no Jungi table in " + empty.path);
   // A second reading's table beside: the directory no longer names one reading.
   REQUIRE(run_gonu("solve --game jungi --material KvK --stalemate draw --quiet --dir '" + d.path + "'").code == 0);
   table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -'"),
-                                     "holds Jungi tables of 2 readings: name the table file");
+                                     "the tables are of 2 readings (jungi/nohobble/compulsory/stalemate-draw/lancer-standard, "
+                                     "jungi/nohobble/compulsory/stalemate-loss/lancer-standard): name the reading");
 }
 
 TEST_CASE("jungi table file: gonu verify catches a wrong value in a well-formed file", "[jungi_table_file]") {
@@ -742,7 +791,7 @@ TEST_CASE("jungi table file: gonu repack writes a table of an older format again
     const jungi::RepackResult r = jungi::repack_table_file(path);
     CHECK(r.old_format == version);
     CHECK(r.old_bytes == old.size());
-    CHECK(r.new_format == 4);
+    CHECK(r.new_format == jungi::kJungiTableFormatVersion);
     CHECK(r.new_bytes == good.size());
     CHECK(table_test::slurp(path) == good);
   }
@@ -754,21 +803,21 @@ TEST_CASE("jungi table file: gonu repack writes a table of an older format again
       REQUIRE(table_test::get_le(old, 264, 8) > 2);
       table_test::spit(path, old);
       CHECK(jungi::TableFile::open(path).load()->entries == t.entries);
-      CHECK(jungi::repack_table_file(path).new_format == 4);
+      CHECK(jungi::repack_table_file(path).new_format == jungi::kJungiTableFormatVersion);
       CHECK(table_test::slurp(path) == good);
     }
   }
   auto r = run_gonu("repack '" + path + "'");
   REQUIRE(r.code == 0);
-  CHECK(contains(r.out, path + ": format 4 already"));
+  CHECK(contains(r.out, path + ": format 5 already"));
   table_test::spit(path, with_codes(good, 2, [](std::vector<unsigned char>&) {}));
   r = run_gonu("repack '" + path + "'");
   REQUIRE(r.code == 0);
-  CHECK(contains(r.out, path + ": format 2 to 4, "));
+  CHECK(contains(r.out, path + ": format 2 to 5, "));
   CHECK(table_test::slurp(path) == good);
   // A damaged file is refused and left as it was, as is a format 1 file whose derived index holds
-  // another value than the one derived. A format 2 file keeps its codes as they are: a derived
-  // index that is not a don't-care is still found by verify after the repack.
+  // another value than the one derived, and a format 2 file whose derived index holds another
+  // code than its don't-care (the load that counts the whole board checks them).
   std::string damaged = with_codes(good, 2, [](std::vector<unsigned char>&) {});
   damaged[damaged.size() - 10] ^= 0x40;
   reseal_jungi(damaged);
@@ -784,9 +833,11 @@ TEST_CASE("jungi table file: gonu repack writes a table of an older format again
     table_test::require_one_line_error(run_gonu("repack '" + path + "'"), why);
     CHECK(table_test::slurp(path) == bytes);
   }
-  table_test::spit(path, with_codes(good, 2, [&](std::vector<unsigned char>& codes) { codes[derived] = static_cast<unsigned char>(codes[derived - 2] + 2); }));
-  CHECK(jungi::repack_table_file(path).new_format == 4);
-  CHECK(contains(jungi::TableFile::open(path).dont_care_error(), "index " + std::to_string(derived) + " ("));
+  const std::string wrong_code =
+      with_codes(good, 2, [&](std::vector<unsigned char>& codes) { codes[derived] = static_cast<unsigned char>(codes[derived - 2] + 2); });
+  table_test::spit(path, wrong_code);
+  table_test::require_one_line_error(run_gonu("repack '" + path + "'"), "index " + std::to_string(derived) + " (");
+  CHECK(table_test::slurp(path) == wrong_code);
   REQUIRE(run_gonu("solve --board 2x3 --quiet --out '" + d.file("j.gonu") + "'").code == 0);
   table_test::require_one_line_error(run_gonu("repack '" + d.file("j.gonu") + "'"), "is not a gonu Jungi table (repack");
   CHECK(d.list().size() == 2);

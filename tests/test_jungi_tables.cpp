@@ -65,6 +65,20 @@ void compare_with_reference(const jungi::TableSet& set, const std::vector<std::s
       REQUIRE(it != values.end());
       REQUIRE(as_plain(t->value(i)) == it->second);
     }
+    // The counts of the whole board are the reference's records of the material without a field,
+    // each a distinct position of the whole board.
+    jungi::TableStats board;
+    for (const auto& [text, value] : values) {
+      const jungi::Position q = jungi::parse_position(r, text);
+      if (q.passed || jungi::material_of(q) != t->indexer.material()) continue;
+      const std::size_t side = q.to_move == jungi::Side::south ? 0 : 1;
+      ++board.board_positions;
+      ++(value.result == 'W' ? board.board_wins : value.result == 'L' ? board.board_losses : board.board_draws)[side];
+    }
+    CHECK(t->stats.board_positions == board.board_positions);
+    CHECK(t->stats.board_wins == board.board_wins);
+    CHECK(t->stats.board_losses == board.board_losses);
+    CHECK(t->stats.board_draws == board.board_draws);
   }
 }
 
@@ -406,21 +420,21 @@ TEST_CASE("jungi tables: gonu solve --game jungi reports every table it solves",
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   // Kv+K leads to +Kv+K (its King promotes), solved first; not to KvK.
-  CHECK(r.out.find("+Kv+K: 7,200 positions (7,290 indices)") != std::string::npos);
-  CHECK(r.out.find("Kv+K: 4,800 positions") != std::string::npos);
+  CHECK(r.out.find("+Kv+K: 12,960 positions (7,290 indices)") != std::string::npos);
+  CHECK(r.out.find("Kv+K: 8,640 positions") != std::string::npos);
   CHECK(r.out.find("KvK:") == std::string::npos);
   CHECK(r.out.find("+Kv+K:") < r.out.find("\nKv+K:"));
-  CHECK(r.out.find("  North to move: WIN 2,003 / LOSS 0 / DRAW 397") != std::string::npos);
+  CHECK(r.out.find("  North to move: WIN 3,600 / LOSS 0 / DRAW 720") != std::string::npos);
   CHECK(r.out.find("  longest win: 17 plies, ") != std::string::npos);
   const auto all = run_gonu("solve --game jungi --all 2");
   CHECK(all.code == 0);
   // +KvK is kept as its colour flip Kv+K: three tables.
-  for (const char* m : {"\nKvK: 3,210 positions", "\nKv+K: 4,800", "\n+Kv+K: 7,200"}) CHECK(all.out.find(m) != std::string::npos);
+  for (const char* m : {"\nKvK: 5,778 positions", "\nKv+K: 8,640", "\n+Kv+K: 12,960"}) CHECK(all.out.find(m) != std::string::npos);
   CHECK(all.out.find("\n+KvK:") == std::string::npos);
   const auto flip = run_gonu("solve --game jungi --material +KvK --quiet");
   CHECK(flip.code == 0);
   CHECK(flip.out.find("+KvK is kept as its colour flip, Kv+K (sides swapped, the other side to move)\n") != std::string::npos);
-  CHECK(flip.out.find("\nKv+K: 4,800 positions") != std::string::npos);
+  CHECK(flip.out.find("\nKv+K: 8,640 positions") != std::string::npos);
   CHECK(all.err.find("solved in") != std::string::npos);
   CHECK(all.err.find("at peak (resident)") != std::string::npos);
   const auto bad = run_gonu("solve --game jungi --material KvKK");

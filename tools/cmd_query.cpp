@@ -118,7 +118,7 @@ int cmd_query(int argc, char** argv) {
       return 0;
     }
     const std::string file = cl.required("file", "FILE");
-    if (std::filesystem::is_directory(file)) return jungi_query(cl, jungi_table_in(cl, file));
+    if (std::filesystem::is_directory(file)) return jungi_query(cl, file);
     if (jungi::is_jungi_table_file(file)) return jungi_query(cl, file);
     const Table t = Table::open(cl.required("file", "FILE"));
     const Report r = make_report(t, cl.optional_text("position"), cl.text_or_empty("history"));

@@ -5,14 +5,16 @@ namespace gonu::cli {
 
 const char* jungi_side_name(jungi::Side s) { return s == jungi::Side::south ? "South" : "North"; }
 
-nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a) {
+nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a) { return jungi_query_json(f.file, a); }
+
+nlohmann::ordered_json jungi_query_json(const jungi::TableFile& file, const jungi::PositionAnswer& a) {
   using ojson = nlohmann::ordered_json;
   ojson j;
   j["schema"] = "gonu-jungi-query/1";
   j["game"] = "jungi";
-  j["table"] = f.file.path();
-  j["rules"] = {{"id", f.file.header().rules_id}, {"text", jungi::describe(f.file.rules())}};
-  j["material"] = f.file.header().material_text;
+  j["table"] = file.path();
+  j["rules"] = {{"id", file.header().rules_id}, {"text", jungi::describe(file.rules())}};
+  j["material"] = file.header().material_text;
   j["position"] = jungi::format_position(a.position);
   j["side_to_move"] = jungi_side_name(a.position.to_move);
   j["value"] = to_string(a.value);
@@ -30,8 +32,9 @@ nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi
   }
   j["moves"] = moves;
   j["best"] = best;
-  j["engine_move"] = a.order.empty() || !a.moves[a.order.front()].known ? ojson(nullptr) : ojson(a.moves[a.order.front()].text);
+  j["engine_move"] = a.order.empty() || !jungi::is_best(a, a.moves[a.order.front()]) ? ojson(nullptr) : ojson(a.moves[a.order.front()].text);
   j["pv"] = a.pv;
+  j["pv_end"] = a.pv_end.empty() ? ojson(nullptr) : ojson(a.pv_end);
   return j;
 }
 

@@ -9,6 +9,7 @@
 
 namespace gonu::cli {
 
+nlohmann::ordered_json jungi_query_json(const jungi::TableFile& file, const jungi::PositionAnswer& a);
 nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a);
 // The side's name as the tables say it: "South" / "North".
 const char* jungi_side_name(jungi::Side s);

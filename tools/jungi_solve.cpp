@@ -67,14 +67,15 @@ void refuse_julgonu_options(const CommandLine& cl) {
   if (cl.text("engine") != "auto") cl.usage_error("--engine is not an option of solve --game jungi");
 }
 
-// A table's stdout block, from its statistics (those a table file's header keeps too).
+// A table's stdout block, from its statistics (those a table file's header keeps too): the
+// counts of the whole board, each distinct position once (TableStats::board_positions).
 void print_table(const jungi::Indexer& indexer, const jungi::TableStats& s) {
-  std::cout << jungi::material_text(indexer.material()) << ": " << with_commas(s.positions) << " positions ("
+  std::cout << jungi::material_text(indexer.material()) << ": " << with_commas(s.board_positions) << " positions ("
             << with_commas(s.indices) << " indices)\n";
   for (const int side : {0, 1}) {
-    std::cout << "  " << (side == 0 ? "South" : "North") << " to move: WIN " << with_commas(s.wins[std::size_t(side)])
-              << " / LOSS " << with_commas(s.losses[std::size_t(side)]) << " / DRAW "
-              << with_commas(s.draws[std::size_t(side)]) << "\n";
+    std::cout << "  " << (side == 0 ? "South" : "North") << " to move: WIN " << with_commas(s.board_wins[std::size_t(side)])
+              << " / LOSS " << with_commas(s.board_losses[std::size_t(side)]) << " / DRAW "
+              << with_commas(s.board_draws[std::size_t(side)]) << "\n";
   }
   if (s.longest_win < 0) {
     std::cout << "  longest win: none\n";
@@ -291,9 +292,12 @@ void read_written(Stream& st, const std::vector<jungi::Material>& order) {
     if (f.material() != m) throw GonuError(f.path() + ": a table of " + f.header().material_text + ", not " + jungi::material_text(m));
     if (!f.payload_checksum_ok()) throw GonuError(f.path() + ": the payload checksum does not match (damaged; remove it to solve it again)");
     const jungi::TableFileHeader& h = f.header();
+    if (!h.counts_whole_board())
+      throw GonuError(f.path() + ": a table of format " + std::to_string(h.format_version) +
+                      ", which counts indices, not the board's positions: run gonu repack on it first");
     jungi::TableStats& s = st.written[m];
-    s.indices = h.indices, s.positions = h.positions;
-    s.wins = h.wins, s.losses = h.losses, s.draws = h.draws;
+    s.indices = h.indices, s.board_positions = h.positions;
+    s.board_wins = h.wins, s.board_losses = h.losses, s.board_draws = h.draws;
     s.longest_win = h.longest_win, s.longest_loss = h.longest_loss, s.longest_win_index = h.longest_win_index;
   }
 }

@@ -1,10 +1,12 @@
 // gonu query / info / verify for a Jungi table file (the game is read from the file's magic:
 // cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here). The tables a table's
 // moves lead to are read from the same directory (solver/jungi_table/query.hpp).
+#include <filesystem>
 #include <iostream>
 
 #include "core/error.hpp"
 #include "solver/jungi_table/query.hpp"
+#include "solver/jungi_table/tables.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"
@@ -16,6 +18,11 @@
 namespace gonu::cli {
 
 namespace {
+
+std::string directory_of(const std::string& path) {
+  const std::string d = std::filesystem::path(path).parent_path().string();
+  return d.empty() ? "." : d;
+}
 
 void print_moves(const jungi::PositionAnswer& a) {
   std::cout << "moves, best first (value for " << jungi_side_name(a.position.to_move)
@@ -33,9 +40,9 @@ void print_moves(const jungi::PositionAnswer& a) {
   }
 }
 
-void print_query(const jungi::TableFamily& f, const jungi::PositionAnswer& a) {
-  std::cout << "table:    " << f.file.path() << " (" << jungi::describe(f.file.rules()) << ")\n";
-  std::cout << "material: " << f.file.header().material_text << "\n";
+void print_query(const jungi::TableFile& file, const jungi::PositionAnswer& a) {
+  std::cout << "table:    " << file.path() << " (" << jungi::describe(file.rules()) << ")\n";
+  std::cout << "material: " << file.header().material_text << "\n";
   std::cout << "position: " << jungi::format_position(a.position) << "\n" << jungi::draw_position(a.position);
   std::cout << "value:    " << value_text(a.value, a.dist) << " for " << jungi_side_name(a.position.to_move) << " (to move)";
   if (!a.end.empty()) std::cout << ": " << a.end;
@@ -43,6 +50,7 @@ void print_query(const jungi::TableFamily& f, const jungi::PositionAnswer& a) {
   if (a.moves.empty()) return;
   print_moves(a);
   if (!a.pv.empty()) std::cout << wrap_words("principal variation (" + std::to_string(a.pv.size()) + " plies): ", a.pv, 2, " ");
+  if (!a.pv_end.empty()) std::cout << "principal variation stops: " << a.pv_end << "\n";
 }
 
 // gonu play on a Jungi table: one game against perfect play (the best move of the ranked list:
@@ -133,13 +141,28 @@ int jungi_play(const CommandLine& cl, const std::string& path) {
 }
 
 int jungi_query(const CommandLine& cl, const std::string& path) {
-  const jungi::TableFamily f = jungi::open_family(path);
+  // A question reads a few blocks of a few tables: a small cache does (the query's whole memory,
+  // binary included, stays under 64 MiB).
+  constexpr std::uint64_t kQueryCache = std::uint64_t{24} << 20;
+  const bool dir = std::filesystem::is_directory(path);
+  // A file's neighbours are the tables beside it; the file itself is the table of its material.
+  const jungi::Tables tables(dir ? std::vector<std::string>{path} : std::vector<std::string>{path, directory_of(path)}, kQueryCache);
+  std::optional<jungi::TableFile> named;
+  if (!dir) named.emplace(jungi::TableFile::open(path));
+  const jungi::Rules r = named ? named->rules() : tables.only_reading();
   const auto text = cl.optional_text("position");
-  if (!text) throw GonuError("query of a Jungi table needs a POSITION (of " + f.file.header().material_text + ")");
-  const jungi::Position p = jungi_position(cl, f.file.rules(), text);
-  const jungi::PositionAnswer a = jungi::query_position(f, p, true, cl.has("history"));
-  if (cl.has("json")) std::cout << json_text(jungi_query_json(f, a)) << "\n";
-  else print_query(f, a);
+  if (!text)
+    throw GonuError(named ? "query of a Jungi table needs a POSITION (of " + named->header().material_text + ")"
+                          : "a directory of Jungi tables needs a POSITION: its material names the table");
+  const jungi::Position p = jungi_position(cl, r, text);
+  const jungi::Material m = jungi::canonical(jungi::material_of(p));
+  if (named && m != named->material() && !cl.has("history"))
+    throw GonuError("the position is of " + jungi::material_text(jungi::material_of(p)) + ", the table of " + named->header().material_text +
+                    " (and of its colour flip)");
+  const jungi::PositionAnswer a = tables.query(r, p);
+  const jungi::TableFile* file = tables.table(r, m);
+  if (cl.has("json")) std::cout << json_text(jungi_query_json(*file, a)) << "\n";
+  else print_query(*file, a);
   return 0;
 }
 
@@ -153,13 +176,17 @@ int jungi_info(const std::string& path) {
   std::cout << "rules:            " << jungi::describe(h.rules) << "\n";
   std::cout << "rules id:         " << h.rules_id << "\n";
   std::cout << "material:         " << h.material_text << "\n";
-  std::cout << "indices:          " << with_commas(h.indices) << " (" << with_commas(h.positions) << " positions)\n";
+  if (h.counts_whole_board())
+    std::cout << "positions:        " << with_commas(h.positions) << " (the whole board, each distinct position once) in "
+              << with_commas(h.indices) << " indices\n";
+  else
+    std::cout << "indices:          " << with_commas(h.indices) << " (" << with_commas(h.positions)
+              << " valid: format " << h.format_version << " counts indices, not the board's positions; gonu repack rewrites it)\n";
   for (const std::size_t s : {0u, 1u})
     std::cout << (s == 0 ? "South to move:    " : "North to move:    ") << "WIN " << with_commas(h.wins[s]) << " / LOSS "
               << with_commas(h.losses[s]) << " / DRAW " << with_commas(h.draws[s]) << "\n";
-  if (h.longest_win >= 0) {
-    jungi::Position p;
-    t.indexer().decode(h.longest_win_index, p);
+  jungi::Position p;
+  if (h.longest_win >= 0 && t.indexer().decode(h.longest_win_index, p)) {  // a valid index: TableFile::open checks it
     std::cout << "longest win:      " << h.longest_win << " plies, " << jungi::format_position(p) << "\n";
   } else {
     std::cout << "longest win:      none\n";
@@ -186,9 +213,11 @@ int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std
               << (every > 1 ? " positions (every " + with_commas(every) + "th placement) of " + with_commas(r.positions)
                             : std::string(" positions"))
               << " re-derived from their successors (" << jungi::describe(f.file.rules()) << ")\n";
+    // The header's counts, checked against the table's (of the whole board from format 5).
+    const jungi::TableFileHeader& h = f.file.header();
     for (const std::size_t s : {0u, 1u})
-      std::cout << (s == 0 ? "South to move: " : "North to move: ") << "WIN " << with_commas(r.wins[s]) << " / LOSS "
-                << with_commas(r.losses[s]) << " / DRAW " << with_commas(r.draws[s]) << "\n";
+      std::cout << (s == 0 ? "South to move: " : "North to move: ") << "WIN " << with_commas(h.wins[s]) << " / LOSS "
+                << with_commas(h.losses[s]) << " / DRAW " << with_commas(h.draws[s]) << "\n";
     std::cout.flush();
   };
   jungi::verify_families(paths, every, max_bytes ? max_bytes : jungi::physical_memory_bytes(), report);

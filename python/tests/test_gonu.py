@@ -512,7 +512,7 @@ def test_jungi_table_info_and_unknown_moves():
     t = gonu.Table(path)
     info = t.info
     assert info["material"] == "Kv+K" and info["game"] == "jungi"
-    assert info["positions"] == len(t) == 4800
+    assert info["positions"] == len(t) == 8640  # the whole board: 54 squares for South's King x 80 for the Emperor, 2 sides
     d = os.path.join(WORK, "jungi-alone")
     os.mkdir(d)
     alone = os.path.join(d, os.path.basename(path))

@@ -205,15 +205,20 @@ void count(const Table& t, TableStats& s) {
     const std::uint16_t e = t.entries[i];
     if (e == kInvalidEntry) continue;
     const std::size_t side = i % 2;
+    const std::uint64_t board = file_of(t.indexer.south_royal_square(i)) == kFiles / 2 ? 1 : 2;  // TableStats::board_positions
     ++s.positions;
+    s.board_positions += board;
     if (kind(e) == kWin) {
       ++s.wins[side];
+      s.board_wins[side] += board;
       if (dist(e) > s.longest_win) s.longest_win = dist(e), s.longest_win_index = i;
     } else if (kind(e) == kLoss) {
       ++s.losses[side];
+      s.board_losses[side] += board;
       s.longest_loss = std::max(s.longest_loss, dist(e));
     } else {
       ++s.draws[side];
+      s.board_draws[side] += board;
     }
   }
 }
@@ -264,11 +269,16 @@ const Table* TableSet::find(const Material& m) const {
 std::uint16_t TableSet::entry(const Placement& pl, Side to_move) const {
   // Only kept materials are held: a material found is kept, else its flip is asked for.
   const Table* t = find(pl.material);
-  const bool kept = t != nullptr;
+  bool kept = t != nullptr;
   if (!kept) t = find(flipped(pl.material));
+  if (!t && lookup_) {
+    kept = is_canonical(pl.material);
+    t = lookup_(canonical(pl.material));
+  }
   if (!t) throw GonuError("jungi tables: the table of " + material_text(canonical(pl.material)) + " is not solved");
   const std::uint64_t i = kept ? t->indexer.encode(pl, to_move) : t->indexer.encode_flipped(pl, other(to_move));
   if (i == Indexer::kInvalid) throw GonuError("jungi tables: a placement of " + material_text(pl.material) + " has no index");
+  if (t->read) return t->read(i);
   if (!t->derive_on_read) return t->entries[i];
   Position p;
   t->indexer.decode(i, p);
@@ -282,7 +292,7 @@ const Table& TableSet::adopt(std::unique_ptr<Table> table) {
   if (find(m)) throw GonuError("jungi tables: the table of " + material_text(m) + " is held already");
   if (!is_canonical(m))
     throw GonuError("jungi tables: " + material_text(m) + " is kept as its colour flip " + material_text(flipped(m)));
-  if (table->entries.size() != table->indexer.size())
+  if (table->entries.size() != table->indexer.size() && !table->read)
     throw GonuError("jungi tables: the table of " + material_text(m) + " has " + std::to_string(table->entries.size()) +
                     " entries for " + std::to_string(table->indexer.size()) + " indices");
   return *(tables_[m] = std::move(table));

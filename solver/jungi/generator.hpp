@@ -32,6 +32,11 @@ std::string value_text(const Value& v);  // "WIN in 5", "LOSS in 0", "DRAW", "in
 struct TableStats {
   std::uint64_t indices = 0, positions = 0;  // all indices; the valid ones (both mirror images of an e-file royal)
   std::array<std::uint64_t, 2> wins{}, losses{}, draws{};
+  // The same counts over the whole board, each distinct position once: a valid index whose South
+  // royal stands on files a-d stands for itself and its mirror image (not indexed), one on the
+  // e-file for itself alone (its mirror image has its own index, or is itself).
+  std::uint64_t board_positions = 0;
+  std::array<std::uint64_t, 2> board_wins{}, board_losses{}, board_draws{};
   int longest_win = -1;                      // plies; -1: no win
   std::uint64_t longest_win_index = 0;       // the first index with that longest win
   int longest_loss = 0;                      // plies
@@ -55,6 +60,10 @@ struct Table {
   // image of one at a smaller index (its South royal on the e-file). A table file stores neither
   // (sources_of derives them); its writer reads these bits instead of deriving each again.
   std::vector<std::uint64_t> derived;
+  // Where set (a table read from its file block by block, solver/jungi_table/tables.hpp),
+  // entries is empty and TableSet::entry reads each index's entry through it, derived indices
+  // derived.
+  std::function<std::uint16_t(std::uint64_t)> read;
   // Where true (a table read from its file for a few questions: TableFile::load_stored), the
   // derived indices (source_of) hold what the file stores there, not their values, and only
   // TableSet::entry reads the table: it derives them as it reads them. A query then does not pay
@@ -120,6 +129,11 @@ class TableSet {
   const Rules& rules() const { return rules_; }
   // The table of m, held only for a kept material (is_canonical); nullptr if not held.
   const Table* find(const Material& m) const;
+  // Where set, entry and probe ask it for the table of a kept material not held (a set of table
+  // files opened as questions reach them, solver/jungi_table/tables.hpp): it returns the table,
+  // whose pointer stays valid while this set lives, or throws (GonuError) naming what is missing.
+  using Lookup = std::function<const Table*(const Material&)>;
+  void set_lookup(Lookup lookup) { lookup_ = std::move(lookup); }
   // The stored entry of a placement (no field) with `to_move` to move, read through the colour
   // flip where its material is not kept. Throws GonuError if that table is not held.
   std::uint16_t entry(const Placement& pl, Side to_move) const;
@@ -155,6 +169,7 @@ class TableSet {
  private:
   void solve_one(const Material& m, SweepMethod method, const TableOptions& options);
   Rules rules_;
+  Lookup lookup_;
   // Hashed: the solver looks a table up for every capture it values.
   struct MaterialHash {
     std::size_t operator()(const Material& m) const;

@@ -98,10 +98,10 @@ std::array<unsigned char, kJungiTableHeaderSize> encode_header(const TableFileHe
 
 std::uint64_t header_checksum(const unsigned char* d) { return XXH3_64bits(d, kHeaderXxhAt); }
 
-TableFileHeader decode_header(const std::string& path, const unsigned char* d, std::uint64_t size) {
+TableFileHeader decode_header(const std::string& path, const unsigned char* d, std::uint64_t available, std::uint64_t size) {
   auto bad = [&](const std::string& what) -> GonuError { return GonuError(path + ": " + what + " (the file is damaged)"); };
-  if (size < 8 || std::memcmp(d, kMagic, sizeof kMagic) != 0) throw GonuError(path + " is not a gonu Jungi table (no GONU-JNG magic)");
-  if (size < 16) throw GonuError(path + " is truncated: " + std::to_string(size) + " bytes, less than a table header");
+  if (available < 8 || std::memcmp(d, kMagic, sizeof kMagic) != 0) throw GonuError(path + " is not a gonu Jungi table (no GONU-JNG magic)");
+  if (available < 16) throw GonuError(path + " is truncated: " + std::to_string(size) + " bytes, less than a table header");
   TableFileHeader h;
   h.format_version = load32(d + kVersionAt);
   if (h.format_version == 0) throw bad("format version 0");
@@ -109,7 +109,7 @@ TableFileHeader decode_header(const std::string& path, const unsigned char* d, s
     throw GonuError(path + ": Jungi table format version " + std::to_string(h.format_version) +
                     " is newer than this gonu reads (up to " + std::to_string(kJungiTableFormatVersion) + ")");
   if (load32(d + kHeaderSizeAt) != kJungiTableHeaderSize) throw bad("header size " + std::to_string(load32(d + kHeaderSizeAt)));
-  if (size < kJungiTableHeaderSize)
+  if (available < kJungiTableHeaderSize)
     throw GonuError(path + " is truncated: " + std::to_string(size) + " bytes, less than its " +
                     std::to_string(kJungiTableHeaderSize) + "-byte header");
   h.header_xxh3 = load64(d + kHeaderXxhAt);
@@ -149,9 +149,9 @@ TableFileHeader decode_header(const std::string& path, const unsigned char* d, s
   h.longest_loss = std::int32_t(load32(d + kLongestLossAt));
   h.longest_win_index = load64(d + kLongestWinIndexAt);
   h.code_bytes = d[kCodeBytesAt];
-  // Each format has one codec: zstd up to format 2, xz from format 3.
+  // Each format has one codec: zstd up to format 2, xz in formats 3 and 4, zstd again from 5.
   h.codec = d[kCodecAt];
-  const std::uint8_t codec = h.format_version >= 3 ? kJungiCodecXz : kJungiCodecZstd;
+  const std::uint8_t codec = h.format_version == 3 || h.format_version == 4 ? kJungiCodecXz : kJungiCodecZstd;
   if (h.codec != codec)
     throw bad("codec " + std::to_string(h.codec) + " in format " + std::to_string(h.format_version) + " (" +
               std::to_string(codec) + (codec == kJungiCodecXz ? " is xz)" : " is zstd)"));
@@ -170,14 +170,16 @@ void check_header_counts(const std::string& path, const TableFileHeader& h, std:
   if (h.block_indices == 0 || h.block_indices % 2 || h.block_indices > kJungiMaxBlockIndices) bad("block size " + std::to_string(h.block_indices));
   if (h.code_bytes != 1 && h.code_bytes != 2) bad("code width " + std::to_string(h.code_bytes) + " bytes");
   if (h.blocks != (h.indices + h.block_indices - 1) / h.block_indices) bad("block count " + std::to_string(h.blocks));
+  // Counts of the whole board (format 5) count up to two positions an index (a mirror image).
+  const std::uint64_t most = h.counts_whole_board() ? 2 * h.indices : h.indices;
   std::uint64_t counted = 0;
   for (std::size_t s = 0; s < 2; ++s) {
     for (const std::uint64_t c : {h.wins[s], h.losses[s], h.draws[s]}) {
-      if (c > h.indices) bad("a count larger than the table");
+      if (c > most) bad("a count larger than the table");
       counted += c;
     }
   }
-  if (counted != h.positions || h.positions > h.indices) bad("counts that do not add up to the positions");
+  if (counted != h.positions || h.positions > most) bad("counts that do not add up to the positions");
   if (h.longest_win < -1 || h.longest_win > 16382 || h.longest_loss < 0 || h.longest_loss > 16382) bad("a longest distance out of range");
   if (h.longest_win_index >= h.indices && h.longest_win >= 0) bad("the longest win's index past the table");
   // Layout: the index right after the header, the data right after the index, nothing after it.
@@ -186,8 +188,7 @@ void check_header_counts(const std::string& path, const TableFileHeader& h, std:
   if (h.data_offset > h.file_size || h.data_size != h.file_size - h.data_offset) bad("sizes that do not add up to the file's");
 }
 
-void check_index(const std::string& path, const TableFileHeader& h, const unsigned char* d) {
-  const unsigned char* index = d + h.index_offset;
+void check_index(const std::string& path, const TableFileHeader& h, const unsigned char* index) {
   if (XXH3_64bits(index, 8 * (h.blocks + 1)) != h.index_xxh3) throw GonuError(path + ": index checksum mismatch (the file is damaged)");
   std::uint64_t prev = 0;
   for (std::uint64_t b = 0; b <= h.blocks; ++b) {

@@ -47,9 +47,13 @@ std::optional<Value> probe_family(const TableFamily& f, const Position& c, std::
   return v;
 }
 
-MoveValue value_move_locked(const TableFamily& f, const Position& p, const Move& m) {
-  MoveValue mv{m, format_move(f.file.rules(), p, m), false, gonu::Value::draw, 0, {}};
-  const auto v = probe_family(f, apply_move(p, m), mv.unknown_material);
+MoveValue move_value(const Rules& r, const Probe& probe, const Position& p, const Move& m) {
+  MoveValue mv{m, format_move(r, p, m), {}, false, gonu::Value::draw, 0, {}};
+  const Position next = apply_move(p, m);
+  // A move that takes the enemy royal ends the game: the position after it is lost for its side
+  // to move whatever any table holds.
+  const auto v = next.royal[std::size_t(index(next.to_move))] < 0 ? std::optional<Value>(Value{Result::loss, 0})
+                                                                   : probe(next, mv.unknown_material);
   if (!v) return mv;
   mv.known = true;
   mv.value = mover_value(game_value(v->result));
@@ -75,32 +79,57 @@ std::vector<std::size_t> rank(const std::vector<MoveValue>& moves) {
   return order;
 }
 
-PositionAnswer answer_locked(const TableFamily& f, const Position& p) {
+// The value and moves of p (no principal variation).
+PositionAnswer answer_moves(const Rules& r, const Probe& probe, const Position& p, const MissingText& missing_text) {
   PositionAnswer a;
   a.position = p;
   std::string missing;
-  const auto v = probe_family(f, p, missing);
-  if (!v) throw GonuError("the value of " + format_position(p) + " needs the table of " + missing + ", not in " + f.dir);
+  const auto v = probe(p, missing);
+  if (!v) throw GonuError(missing_text(missing));
   a.value = game_value(v->result);
   a.dist = a.value == gonu::Value::draw ? 0 : std::uint16_t(v->dist);
-  for (const Move& m : legal_moves(f.file.rules(), p)) a.moves.push_back(value_move_locked(f, p, m));
+  for (const Move& m : legal_moves(r, p)) a.moves.push_back(move_value(r, probe, p, m));
   a.order = rank(a.moves);
-  if (outcome(f.file.rules(), p, &a.end) == Outcome::ongoing) a.end.clear();
+  if (outcome(r, p, &a.end) == Outcome::ongoing) a.end.clear();
   return a;
 }
 
-// Best play from a decided position while every move on the way is known: the best move each ply.
-std::vector<std::string> principal_variation(const TableFamily& f, const PositionAnswer& from) {
-  std::vector<std::string> pv;
-  PositionAnswer a = from;
-  while (a.value != gonu::Value::draw && !a.order.empty() && a.moves[a.order.front()].known && pv.size() <= from.dist) {
-    const Move m = a.moves[a.order.front()].move;
-    pv.push_back(a.moves[a.order.front()].text);
-    const Position next = apply_move(a.position, m);
-    if (next.royal[0] < 0 || next.royal[1] < 0) break;
-    a = answer_locked(f, next);
+// The first move of p, in move order, whose value is p's own (value v, distance d for p's side to
+// move): the best move (best_first keeps move order among equals). nullopt if no move known
+// reaches it, with `missing` naming a table an unknown move needs.
+std::optional<Move> best_move(const Rules& r, const Probe& probe, const Position& p, gonu::Value v, std::uint16_t d, std::string& missing) {
+  for (const Move& m : legal_moves(r, p)) {
+    const MoveValue mv = move_value(r, probe, p, m);
+    if (!mv.known) {
+      if (missing.empty()) missing = mv.unknown_material;
+      continue;
+    }
+    if (mv.value == v && mv.dist == d) return m;
   }
-  return pv;
+  return std::nullopt;
+}
+
+// Best play from a decided position to its end, one best move a ply (best_move: only the moves up
+// to the best are valued), while the tables at hand give one; pv_end says why it stops short.
+void principal_variation(const Rules& r, const Probe& probe, PositionAnswer& a) {
+  if (a.value == gonu::Value::draw) return;
+  Position p = a.position;
+  gonu::Value v = a.value;
+  std::uint16_t d = a.dist;
+  while (d > 0) {
+    std::string missing;
+    const auto m = best_move(r, probe, p, v, d, missing);
+    if (!m) {
+      if (missing.empty()) throw GonuError("no move of " + format_position(p) + " reaches its value " + value_text(v, d) + " (a table is damaged)");
+      a.pv_end = "the best line leaves the tables at hand here: it needs the table of " + missing;
+      return;
+    }
+    a.pv.push_back(format_move(r, p, *m));
+    p = apply_move(p, *m);
+    v = mover_value(v);
+    --d;
+    if (p.royal[0] < 0 || p.royal[1] < 0) return;
+  }
 }
 
 }  // namespace
@@ -139,15 +168,26 @@ TableFamily open_family(const std::string& path, bool check) {
   return f;
 }
 
-bool is_best(const PositionAnswer& a, const MoveValue& m) {
-  if (a.order.empty() || !m.known) return false;
-  const MoveValue& top = a.moves[a.order.front()];
-  return top.known && move_score(m.value, m.dist) == move_score(top.value, top.dist);
+bool is_best(const PositionAnswer& a, const MoveValue& m) { return m.known && m.value == a.value && m.dist == a.dist; }
+
+namespace {
+
+// The family's probe (its lock held by the caller).
+Probe family_probe(const TableFamily& f) {
+  return [&f](const Position& c, std::string& missing) { return probe_family(f, c, missing); };
 }
+
+}  // namespace
 
 MoveValue value_move(const TableFamily& f, const Position& p, const Move& m) {
   std::lock_guard<std::mutex> hold(*f.lock);
-  return value_move_locked(f, p, m);
+  return move_value(f.file.rules(), family_probe(f), p, m);
+}
+
+PositionAnswer answer_position(const Rules& r, const Probe& probe, const Position& p, bool with_pv, const MissingText& missing_text) {
+  PositionAnswer a = answer_moves(r, probe, p, missing_text);
+  if (with_pv) principal_variation(r, probe, a);
+  return a;
 }
 
 PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv, bool any_material) {
@@ -158,9 +198,10 @@ PositionAnswer query_position(const TableFamily& f, const Position& p, bool with
   if (p.first_move)
     throw GonuError("the tables hold no first-move rights (the position's fourth field): write the position without it");
   std::lock_guard<std::mutex> hold(*f.lock);
-  PositionAnswer a = answer_locked(f, p);
-  if (with_pv) a.pv = principal_variation(f, a);
-  return a;
+  const auto missing_text = [&](const std::string& m) {
+    return "the value of " + format_position(p) + " needs the table of " + m + ", not in " + f.dir;
+  };
+  return answer_position(f.file.rules(), family_probe(f), p, with_pv, missing_text);
 }
 
 namespace {
@@ -182,6 +223,24 @@ std::optional<Value> derived(const TableFamily& f, const Position& p, std::strin
   if (win != INT_MAX) return Value{Result::win, win};
   if (!draw) return Value{Result::loss, loss};
   return Value{Result::draw, 0};
+}
+
+// Every statistic the header states about the table, against what the load's pass found: the
+// counts (of the whole board from format 5, of the valid indices before), the longest win, its
+// first index, and the longest loss. "" if they agree, else the first that does not, in one line.
+std::string header_stats_error(const TableFileHeader& h, const LoadCheck& c) {
+  const bool board = h.counts_whole_board();
+  const bool counts = board ? c.board_positions == h.positions && c.board_wins == h.wins && c.board_losses == h.losses && c.board_draws == h.draws
+                            : c.positions == h.positions && c.wins == h.wins && c.losses == h.losses && c.draws == h.draws;
+  if (!counts) return "the header's counts are not the table's";
+  if (c.longest_win != h.longest_win)
+    return "the header's longest win (" + std::to_string(h.longest_win) + " plies) is not the table's (" + std::to_string(c.longest_win) + ")";
+  if (c.longest_win >= 0 && c.longest_win_index != h.longest_win_index)
+    return "the header's longest win is at index " + std::to_string(h.longest_win_index) + ", the table's first at " +
+           std::to_string(c.longest_win_index);
+  if (c.longest_loss != h.longest_loss)
+    return "the header's longest loss (" + std::to_string(h.longest_loss) + " plies) is not the table's (" + std::to_string(c.longest_loss) + ")";
+  return "";
 }
 
 }  // namespace
@@ -231,8 +290,8 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
     if (!part.ok) return part;
     r.derived += part.derived;
   }
-  if (r.positions != h.positions || r.wins != h.wins || r.losses != h.losses || r.draws != h.draws)
-    return {false, "the header's counts are not the table's", r.positions, r.wins, r.losses, r.draws};
+  const std::string header_error = header_stats_error(h, check);
+  if (!header_error.empty()) return {false, header_error, r.positions, r.wins, r.losses, r.draws};
   return r;
 }
 

@@ -60,13 +60,27 @@ struct PositionAnswer {
   std::string end;                        // why the game is over (no moves) or empty
 };
 
+// A position's value for its side to move, read from some tables: nullopt, with `missing` set to
+// a material's text, where a table it needs is absent (a TableFamily's directory, a Tables).
+using Probe = std::function<std::optional<Value>(const Position&, std::string& missing)>;
+// What a question says where a position's own value needs an absent table (of that material).
+using MissingText = std::function<std::string(const std::string& material)>;
+
+// The answer for p from `probe`: its value, every move valued (a move is unknown only where a
+// table its position needs is absent) and ranked, and with `with_pv` the principal variation,
+// which follows a best move (one whose value is the position's) each ply while the tables at hand
+// give one, and otherwise stops, saying why in pv_end. Throws GonuError (missing_text's line)
+// where p's own value needs an absent table.
+PositionAnswer answer_position(const Rules& r, const Probe& probe, const Position& p, bool with_pv, const MissingText& missing_text);
+
 // The answer for a position of the family's material (its en-passant field read as
 // TableSet::probe reads it). Throws GonuError (one line) for a position of another material
 // (unless `any_material`: a game played on leaves the table's material), one with first-move
 // rights (the tables hold none), or one whose own value needs an absent table.
 PositionAnswer query_position(const TableFamily& f, const Position& p, bool with_pv = true, bool any_material = false);
 
-// Whether m is as good as the first of a.order (a best move); false for an unknown move.
+// Whether m is a best move: known, and of the position's own value and distance (so that a best
+// move shown never disagrees with the value shown, even where an unknown move is the best).
 bool is_best(const PositionAnswer& a, const MoveValue& m);
 
 // A move's value read from the family: known or not, mover's value and distance.

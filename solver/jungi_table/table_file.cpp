@@ -1,6 +1,7 @@
 // The Jungi table file's writer and reader (format in solver/table/FORMAT.md, "Jungi table
-// files"): blocks of value codes as .xz streams (zstd frames in formats 1-2, still read), written
-// atomically; read whole into memory and decoded a block at a time into a small cache.
+// files"): blocks of value codes as zstd frames (.xz streams in formats 3-4, still read), written
+// atomically; read a block at a time as questions need them, into one cache of decoded blocks
+// shared by every table file of the process.
 #include "solver/jungi_table/table_file.hpp"
 
 #include <fcntl.h>
@@ -13,6 +14,10 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <list>
+#include <mutex>
+#include <unordered_map>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -31,33 +36,12 @@ namespace gonu::jungi {
 
 namespace {
 
-// LZMA2 (from format 3): its literals coded in the context of the previous byte and, after a
-// match, of the byte the match would have given, it took some 15 % off zstd's level 16 on 4-piece
-// tables at preset 6. Format 4's blocks are 8 times larger, whose longer history takes another 8
-// to 18 % off at preset 6; it spends that on speed instead: the hash-chain match finder with
-// matches of 32 bytes taken as they come and 8 candidates searched, and no literal context from
-// the position (lc=0, pb=0: a code's byte offset means nothing). That is half preset 6's
-// compression time a byte, for 0.95 and 1.00 of format 3's bytes on two samples (FORMAT.md,
-// "Format 4"). Matches of 24 bytes taken as they come instead of 32: the writing is a sixth of a
-// streamed run's CPU, and its encoding takes 0.66 of the CPU on tables of two unpromoted Kings (the slowest to
-// compress) and 0.91 on others, for 1.02 of the bytes (FORMAT.md, version history). The
-// dictionary need not outgrow a block, which bounds what a reader allocates.
-lzma_options_lzma lzma_options(std::size_t block_bytes) {
-  lzma_options_lzma o;
-  if (lzma_lzma_preset(&o, 6)) throw GonuError("cannot write Jungi table: liblzma has no preset 6");
-  o.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, std::uint32_t(block_bytes));
-  o.lc = 0;
-  o.pb = 0;
-  o.mf = LZMA_MF_HC4;
-  o.nice_len = 24;
-  o.depth = 8;
-  return o;
-}
 // A block's stream asks its decoder for about its dictionary (16 MiB at most as written: 2^23
 // codes of 2 bytes): more is a hostile file.
 constexpr std::uint64_t kLzmaMemoryLimit = std::uint64_t{64} << 20;
-// A decoded block is up to 16 MB (2^23 codes of 2 bytes): a few of them.
-constexpr std::size_t kCacheSlots = 4;
+// zstd's level for a block of format 5: on KRvK+O's 2^16-index blocks, 1.28 times format 4's
+// bytes (whose 2^23-index LZMA2 blocks take some 100 ms each to decode, against about 0.1 ms).
+constexpr int kZstdLevel = 19;
 // A pass over every index goes by chunks of this many (sources_of into a buffer per chunk).
 constexpr std::uint64_t kPassChunk = 4096;
 
@@ -145,19 +129,19 @@ std::vector<std::uint16_t> codes_of(const Table& t, const Rules& r) {
 // the two sides interleaved (FORMAT.md).
 std::uint64_t slot_of(std::uint64_t k, std::uint64_t count) { return k % 2 ? (count + 1) / 2 + k / 2 : k / 2; }
 
-// One block's codes as bytes, compressed into one .xz stream (one LZMA2 block, CRC32 check).
+// One block's codes as bytes, compressed into one zstd frame with its content size and checksum.
 std::vector<unsigned char> compress_block(const std::vector<std::uint16_t>& codes, std::uint64_t from, std::uint64_t to,
                                           unsigned code_bytes) {
   std::vector<unsigned char> raw((to - from) * code_bytes);
   for (std::uint64_t i = from; i < to; ++i)
     table_bits::store_le(raw.data() + slot_of(i - from, to - from) * code_bytes, codes[i], code_bytes);
-  lzma_options_lzma options = lzma_options(raw.size());
-  const lzma_filter filters[] = {{LZMA_FILTER_LZMA2, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
-  std::vector<unsigned char> out(lzma_stream_buffer_bound(raw.size()));
-  std::size_t n = 0;
-  const lzma_ret ret = lzma_stream_buffer_encode(const_cast<lzma_filter*>(filters), LZMA_CHECK_CRC32, nullptr, raw.data(),
-                                                 raw.size(), out.data(), &n, out.size());
-  if (ret != LZMA_OK) throw GonuError("cannot write Jungi table: liblzma error " + std::to_string(int(ret)));
+  thread_local std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  ZSTD_CCtx_reset(cctx.get(), ZSTD_reset_session_and_parameters);
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, kZstdLevel);
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+  std::vector<unsigned char> out(ZSTD_compressBound(raw.size()));
+  const std::size_t n = ZSTD_compress2(cctx.get(), out.data(), out.size(), raw.data(), raw.size());
+  if (ZSTD_isError(n)) throw GonuError(std::string("cannot write Jungi table: zstd: ") + ZSTD_getErrorName(n));
   out.resize(n);
   return out;
 }
@@ -172,13 +156,13 @@ TableFileHeader header_of(const Table& t, const Rules& r, unsigned code_bytes) {
   h.layout_version = kJungiIndexLayoutVersion;
   h.block_indices = kJungiBlockIndices;
   h.indices = t.indexer.size();
-  h.positions = t.stats.positions;
-  h.wins = t.stats.wins, h.losses = t.stats.losses, h.draws = t.stats.draws;
+  h.positions = t.stats.board_positions;
+  h.wins = t.stats.board_wins, h.losses = t.stats.board_losses, h.draws = t.stats.board_draws;
   h.longest_win = t.stats.longest_win;
   h.longest_loss = t.stats.longest_loss;
   h.longest_win_index = t.stats.longest_win_index;
   h.code_bytes = std::uint8_t(code_bytes);
-  h.codec = kJungiCodecXz;
+  h.codec = kJungiCodecZstd;
   h.blocks = (h.indices + kJungiBlockIndices - 1) / kJungiBlockIndices;
   return h;
 }
@@ -189,28 +173,6 @@ struct Fd {
     if (fd >= 0) ::close(fd);
   }
 };
-
-std::vector<unsigned char> read_whole(const std::string& path) {
-  std::string why;
-  Fd f{open_regular_file(path, why)};
-  if (f.fd < 0) {
-    if (why.rfind("not a regular file", 0) == 0) throw GonuError(path + " is not a gonu Jungi table: " + why);
-    throw GonuError("cannot open table " + path + ": " + why);
-  }
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
-  std::vector<unsigned char> bytes(std::size_t(st.st_size));
-  std::size_t got = 0;
-  while (got < bytes.size()) {
-    const ssize_t n = ::read(f.fd, bytes.data() + got, bytes.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw GonuError("cannot read table " + path + ": " + std::strerror(errno));
-    if (n == 0) break;
-    got += std::size_t(n);
-  }
-  bytes.resize(got);
-  return bytes;
-}
 
 }  // namespace
 
@@ -363,20 +325,39 @@ std::vector<std::uint16_t> codes_between(const TableFile& f, std::uint64_t from,
   return out;
 }
 
-// A file of format 2 or later in this format: the same counts and codes (derived and invalid
-// indices hold the same don't-cares), in this format's blocks, each compressed from the codes of
-// the old blocks it spans.
-std::vector<unsigned char> transcode(const TableFile& old) {
+// use(first index, codes) over a file's codes in spans of whole blocks of both the file's size
+// and `size` (the larger of the two, where the other divides it: each of the file's blocks is
+// then decoded once; else spans of `size`), in parallel.
+void for_each_span(const TableFile& f, std::uint64_t size, const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) {
+  const std::uint64_t s = f.header().block_indices, n = f.header().indices;
+  std::uint64_t span = std::max(s, size);
+  if (span % s || span % size) span = size;  // sizes that do not divide: a file's block may be read twice
+  tbb::parallel_for(std::uint64_t{0}, (n + span - 1) / span, [&](std::uint64_t k) {
+    use(k * span, codes_between(f, k * span, std::min(n, (k + 1) * span)));
+  });
+}
+
+// The header's counts from a load's check: of the whole board, as this format writes them.
+void set_board_counts(TableFileHeader& h, const LoadCheck& c) {
+  h.positions = c.board_positions;
+  h.wins = c.board_wins, h.losses = c.board_losses, h.draws = c.board_draws;
+}
+
+// A file of format 2 or later in this format: the same codes (derived and invalid indices hold
+// the same don't-cares), in this format's blocks, each compressed from the codes of the old blocks
+// it spans, and the counts of the whole board the load's check `c` found.
+std::vector<unsigned char> transcode(const TableFile& old, const LoadCheck& c) {
   TableFileHeader h = old.header();
+  set_board_counts(h, c);
   h.format_version = kJungiTableFormatVersion;
-  h.codec = kJungiCodecXz;
+  h.codec = kJungiCodecZstd;
   h.gonu_version = kVersion;
   h.block_indices = kJungiBlockIndices;
   h.blocks = (h.indices + kJungiBlockIndices - 1) / kJungiBlockIndices;
   std::vector<std::vector<unsigned char>> frames(h.blocks);
-  tbb::parallel_for(std::uint64_t{0}, h.blocks, [&](std::uint64_t b) {
-    const std::vector<std::uint16_t> codes = codes_between(old, b * h.block_indices, std::min(h.indices, (b + 1) * h.block_indices));
-    frames[b] = compress_block(codes, 0, codes.size(), h.code_bytes);
+  for_each_span(old, h.block_indices, [&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
+    for (std::uint64_t k = 0; k < codes.size(); k += h.block_indices)
+      frames[(first + k) / h.block_indices] = compress_block(codes, k, std::min<std::uint64_t>(codes.size(), k + h.block_indices), h.code_bytes);
   });
   return assemble(h, frames);
 }
@@ -403,23 +384,24 @@ RepackResult repack_table_file(const std::string& path) {
   if (old.header().format_version == kJungiTableFormatVersion) return out;
   if (!old.payload_checksum_ok()) throw GonuError(path + ": payload checksum mismatch (the file is damaged)");
   const auto changed = [&](const std::string& where) { return std::logic_error("jungi repack: " + path + ": " + where + " reads back changed"); };
+  // A load with its check, for the counts of the whole board (older formats count indices) and
+  // the don't-cares' check.
+  LoadCheck check;
+  const std::unique_ptr<Table> t = old.load(&check);
+  if (!check.dont_care_error.empty()) throw GonuError(path + ": " + check.dont_care_error);
   std::vector<unsigned char> file;
   if (old.header().format_version >= 2) {
     // The codes as they were, block by block: what the new file's reader decodes is compared.
-    // Each old block is decoded twice (here and in transcode), a small part of the time its
-    // compression takes, so that no more than a new block's codes a thread are held at a time.
-    file = transcode(old);
+    file = transcode(old, check);
     const TableFile fresh = TableFile::from_bytes(path, file, old.rules());
-    const std::uint64_t s = fresh.header().block_indices, n = fresh.header().indices;
-    tbb::parallel_for(std::uint64_t{0}, fresh.header().blocks, [&](std::uint64_t b) {
-      if (fresh.block_codes(b) != codes_between(old, b * s, std::min(n, (b + 1) * s))) throw changed("block " + std::to_string(b));
+    for_each_span(old, fresh.header().block_indices, [&](std::uint64_t first, const std::vector<std::uint16_t>& codes) {
+      if (codes_between(fresh, first, first + codes.size()) != codes) throw changed("the blocks from index " + std::to_string(first));
     });
   } else {
-    // Format 1 holds the derived indices' values: the table is read whole (checking them) and
+    // Format 1 holds the derived indices' values: the table read whole (checking them) is
     // written as a solve writes it, and its values read back compared at every valid index.
-    LoadCheck check;
-    const std::unique_ptr<Table> t = old.load(&check);
-    if (!check.dont_care_error.empty()) throw GonuError(path + ": " + check.dont_care_error);
+    t->stats.board_positions = check.board_positions;
+    t->stats.board_wins = check.board_wins, t->stats.board_losses = check.board_losses, t->stats.board_draws = check.board_draws;
     file = encode_table(*t, old.rules());
     const std::unique_ptr<Table> back = TableFile::from_bytes(path, file, old.rules()).load();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t->indexer.size(), kPassChunk), [&](const tbb::blocked_range<std::uint64_t>& range) {
@@ -448,10 +430,13 @@ void decode_zstd(const unsigned char* in, std::size_t size, std::vector<unsigned
   if (ZSTD_isError(n) || n != raw.size()) throw damaged(std::string("does not decode: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short"));
 }
 
-// A block of format 3 or later: one .xz stream filling the range exactly, decoding (its check
+// A block of formats 3-4: one .xz stream with a CRC32 check (the stream flags' check ID 1, as
+// written: none, CRC64 and SHA-256 are refused) filling the range exactly, decoding (its check
 // verified, its decoder within kLzmaMemoryLimit) to exactly the block's content size.
 template <class Damaged>
 void decode_xz(const unsigned char* in, std::size_t size, std::vector<unsigned char>& raw, const Damaged& damaged) {
+  if (size >= 8 && std::memcmp(in, "\xFD" "7zXZ\0", 6) == 0 && (in[6] != 0 || in[7] != LZMA_CHECK_CRC32))
+    throw damaged("is an .xz stream without a CRC32 check");
   std::uint64_t limit = kLzmaMemoryLimit;
   std::size_t in_pos = 0, out_pos = 0;
   const lzma_ret ret = lzma_stream_buffer_decode(&limit, 0, nullptr, in, &in_pos, size, raw.data(), &out_pos, raw.size());
@@ -472,40 +457,178 @@ TableFile::TableFile(TableFile&&) noexcept = default;
 TableFile& TableFile::operator=(TableFile&&) noexcept = default;
 TableFile::~TableFile() = default;
 
+namespace {
+
+// Opens `path` as a regular file, with its identity; GonuError (one line) if it cannot.
+Fd open_table(const std::string& path, struct stat& st) {
+  std::string why;
+  Fd f{open_regular_file(path, why)};
+  if (f.fd < 0) {
+    if (why.rfind("not a regular file", 0) == 0) throw GonuError(path + " is not a gonu Jungi table: " + why);
+    throw GonuError("cannot open table " + path + ": " + why);
+  }
+  if (::fstat(f.fd, &st) != 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
+  return f;
+}
+
+// Reads exactly `size` bytes at `offset` (fewer only at the end of the file: `got` says how many).
+void read_at(int fd, const std::string& path, std::uint64_t offset, unsigned char* out, std::uint64_t size, std::uint64_t& got) {
+  got = 0;
+  while (got < size) {
+    const ssize_t n = ::pread(fd, out + got, std::size_t(size - got), off_t(offset + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw GonuError("cannot read table " + path + ": " + std::strerror(errno));
+    if (n == 0) break;
+    got += std::uint64_t(n);
+  }
+}
+
+// The cache of decoded blocks (set_block_cache_limit), keyed by a table opening's serial and the
+// block number; least recently used first out.
+class BlockCache {
+ public:
+  using Block = std::shared_ptr<const std::vector<std::uint16_t>>;
+  Block find(std::uint64_t serial, std::uint64_t b) {
+    std::lock_guard<std::mutex> hold(mutex_);
+    const auto it = map_.find({serial, b});
+    if (it == map_.end()) return nullptr;
+    lru_.splice(lru_.begin(), lru_, it->second.at);
+    return it->second.block;
+  }
+  void add(std::uint64_t serial, std::uint64_t b, Block block) {
+    std::lock_guard<std::mutex> hold(mutex_);
+    const Key k{serial, b};
+    if (map_.count(k)) return;  // another thread decoded it meanwhile
+    lru_.push_front(k);
+    bytes_ += size_of(*block);
+    map_.emplace(k, Entry{std::move(block), lru_.begin()});
+    evict();
+  }
+  void set_limit(std::uint64_t bytes) {
+    std::lock_guard<std::mutex> hold(mutex_);
+    limit_ = bytes;
+    evict();
+  }
+  std::uint64_t limit() {
+    std::lock_guard<std::mutex> hold(mutex_);
+    return limit_;
+  }
+  std::uint64_t bytes() {
+    std::lock_guard<std::mutex> hold(mutex_);
+    return bytes_;
+  }
+
+ private:
+  using Key = std::pair<std::uint64_t, std::uint64_t>;
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const { return std::size_t((k.first * 0x9E3779B97F4A7C15u) ^ k.second); }
+  };
+  struct Entry {
+    Block block;
+    std::list<Key>::iterator at;
+  };
+  static std::uint64_t size_of(const std::vector<std::uint16_t>& v) { return v.size() * sizeof(std::uint16_t) + 64; }
+  // Drops the least recently used blocks past the limit, keeping the newest (a question in hand).
+  void evict() {
+    while (bytes_ > limit_ && lru_.size() > 1) {
+      const auto it = map_.find(lru_.back());
+      bytes_ -= size_of(*it->second.block);
+      map_.erase(it);
+      lru_.pop_back();
+    }
+  }
+  std::mutex mutex_;
+  std::list<Key> lru_;
+  std::unordered_map<Key, Entry, KeyHash> map_;
+  std::uint64_t bytes_ = 0, limit_ = std::uint64_t{256} << 20;
+};
+
+BlockCache& block_cache() {
+  static BlockCache cache;
+  return cache;
+}
+
+std::uint64_t next_serial() {
+  static std::atomic<std::uint64_t> serial{0};
+  return ++serial;
+}
+
+}  // namespace
+
+void set_block_cache_limit(std::uint64_t bytes) { block_cache().set_limit(bytes); }
+std::uint64_t block_cache_limit() { return block_cache().limit(); }
+std::uint64_t block_cache_bytes() { return block_cache().bytes(); }
+
 TableFile TableFile::open(const std::string& path, const std::optional<Rules>& expected) {
-  return from_bytes(path, read_whole(path), expected);
+  struct stat st {};
+  const Fd f = open_table(path, st);
+  // The magic and the header first, a few hundred bytes whatever the file's size claims: its
+  // checksum and its file size are checked before anything else is read or allocated.
+  std::vector<unsigned char> head(kJungiTableHeaderSize);
+  std::uint64_t got = 0;
+  read_at(f.fd, path, 0, head.data(), head.size(), got);
+  const TableFileHeader h = decode_header(path, head.data(), got, std::uint64_t(st.st_size));
+  TableFile t;
+  t.path_ = path;
+  t.identity_ = {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
+                 std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+  t.init(h, expected);
+  return t;
 }
 
 TableFile TableFile::from_bytes(const std::string& path, std::vector<unsigned char> bytes, const std::optional<Rules>& expected) {
   TableFile t;
   t.path_ = path;
-  t.bytes_ = std::move(bytes);
-  t.h_ = decode_header(path, t.bytes_.data(), t.bytes_.size());
-  if (expected && !(*expected == t.h_.rules))
-    throw GonuError(path + ": a table of the reading " + t.h_.rules_id + ", not " + rules_id(*expected));
-  try {
-    t.indexer_ = std::make_unique<Indexer>(t.h_.rules, t.h_.material);
-  } catch (const GonuError& e) {
-    throw GonuError(path + ": " + e.what() + " (the file is damaged)");
-  }
-  check_header_counts(path, t.h_, t.indexer_->size());
-  check_index(path, t.h_, t.bytes_.data());
-  t.cache_.resize(std::min<std::uint64_t>(t.h_.blocks, kCacheSlots));
+  t.memory_ = std::make_shared<const std::vector<unsigned char>>(std::move(bytes));
+  const std::vector<unsigned char>& b = *t.memory_;
+  t.init(decode_header(path, b.data(), b.size(), b.size()), expected);
   return t;
 }
 
+void TableFile::init(const TableFileHeader& h, const std::optional<Rules>& expected) {
+  h_ = h;
+  if (expected && !(*expected == h_.rules))
+    throw GonuError(path_ + ": a table of the reading " + h_.rules_id + ", not " + rules_id(*expected));
+  try {
+    indexer_ = std::make_unique<Indexer>(h_.rules, h_.material);
+  } catch (const GonuError& e) {
+    throw GonuError(path_ + ": " + e.what() + " (the file is damaged)");
+  }
+  check_header_counts(path_, h_, indexer_->size());
+  Position p;
+  if (h_.longest_win >= 0 && !indexer_->decode(h_.longest_win_index, p))
+    throw GonuError(path_ + ": the longest win's index " + std::to_string(h_.longest_win_index) + " is no position (the file is damaged)");
+  index_ = read_bytes(h_.index_offset, 8 * (h_.blocks + 1));
+  check_index(path_, h_, index_.data());
+  serial_ = next_serial();
+}
+
+std::vector<unsigned char> TableFile::read_bytes(std::uint64_t offset, std::uint64_t size) const {
+  if (memory_) return {memory_->begin() + std::ptrdiff_t(offset), memory_->begin() + std::ptrdiff_t(offset + size)};
+  struct stat st {};
+  const Fd f = open_table(path_, st);
+  const Identity now{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
+                     std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+  if (!(now == identity_)) throw GonuError(path_ + ": the file has changed since it was opened");
+  std::vector<unsigned char> out(size);
+  std::uint64_t got = 0;
+  read_at(f.fd, path_, offset, out.data(), size, got);
+  if (got != size) throw GonuError(path_ + ": the file has changed since it was opened (truncated)");
+  return out;
+}
+
 std::vector<std::uint16_t> TableFile::block_codes(std::uint64_t b) const {
-  const unsigned char* data = bytes_.data() + h_.data_offset;
-  const std::uint64_t from = table_bits::load64(bytes_.data() + h_.index_offset + 8 * b);
-  const std::uint64_t to = table_bits::load64(bytes_.data() + h_.index_offset + 8 * (b + 1));
+  const std::uint64_t from = table_bits::load64(index_.data() + 8 * b);
+  const std::uint64_t to = table_bits::load64(index_.data() + 8 * (b + 1));
   const std::uint64_t first = b * h_.block_indices, count = std::min<std::uint64_t>(h_.block_indices, h_.indices - first);
-  const std::size_t expected = std::size_t(count * h_.code_bytes), size = std::size_t(to - from);
+  const std::size_t expected = std::size_t(count * h_.code_bytes);
   auto damaged = [&](const std::string& what) {
     return GonuError(path_ + ": block " + std::to_string(b) + " " + what + " (the file is damaged; gonu verify checks it)");
   };
+  const std::vector<unsigned char> in = read_bytes(h_.data_offset + from, to - from);
   std::vector<unsigned char> raw(expected);
-  if (h_.codec == kJungiCodecXz) decode_xz(data + from, size, raw, damaged);
-  else decode_zstd(data + from, size, raw, damaged);
+  if (h_.codec == kJungiCodecXz) decode_xz(in.data(), in.size(), raw, damaged);
+  else decode_zstd(in.data(), in.size(), raw, damaged);
   std::vector<std::uint16_t> codes(count);
   for (std::uint64_t i = 0; i < count; ++i)
     codes[i] = std::uint16_t(table_bits::load_le(raw.data() + slot_of(i, count) * h_.code_bytes, h_.code_bytes));
@@ -514,14 +637,13 @@ std::vector<std::uint16_t> TableFile::block_codes(std::uint64_t b) const {
 
 std::uint16_t TableFile::code(std::uint64_t index) const {
   const std::uint64_t b = index / h_.block_indices;
-  std::lock_guard<std::mutex> lock(*cache_mutex_);
-  Slot& s = cache_[b % cache_.size()];
-  if (s.block != b) {
-    s.block = ~std::uint64_t{0};  // a block that fails to decode leaves the slot empty
-    s.codes = block_codes(b);
-    s.block = b;
+  BlockCache& cache = block_cache();
+  BlockCache::Block block = cache.find(serial_, b);
+  if (!block) {
+    block = std::make_shared<const std::vector<std::uint16_t>>(block_codes(b));
+    cache.add(serial_, b, block);
   }
-  return s.codes[index % h_.block_indices];
+  return (*block)[index % h_.block_indices];
 }
 
 namespace {
@@ -593,8 +715,14 @@ std::unique_ptr<Table> TableFile::load_stored() const {
   });
   t->derive_on_read = true;
   TableStats& s = t->stats;
-  s.indices = h_.indices, s.positions = h_.positions;
-  s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
+  s.indices = h_.indices;
+  if (h_.counts_whole_board()) {  // the counts of the valid indices are not stored then
+    s.board_positions = h_.positions;
+    s.board_wins = h_.wins, s.board_losses = h_.losses, s.board_draws = h_.draws;
+  } else {
+    s.positions = h_.positions;
+    s.wins = h_.wins, s.losses = h_.losses, s.draws = h_.draws;
+  }
   s.longest_win = h_.longest_win, s.longest_loss = h_.longest_loss, s.longest_win_index = h_.longest_win_index;
   return t;
 }
@@ -625,10 +753,16 @@ std::unique_ptr<Table> TableFile::load(LoadCheck* check) const {
       read[i % 2] = as_read;
     }
   });
-  for (const LoadCheck& part : parts) {
+  for (const LoadCheck& part : parts) {  // in index order: the first longest win is kept
     check->positions += part.positions;
-    for (std::size_t side = 0; side < 2; ++side)
+    check->board_positions += part.board_positions;
+    for (std::size_t side = 0; side < 2; ++side) {
       check->wins[side] += part.wins[side], check->losses[side] += part.losses[side], check->draws[side] += part.draws[side];
+      check->board_wins[side] += part.board_wins[side], check->board_losses[side] += part.board_losses[side];
+      check->board_draws[side] += part.board_draws[side];
+    }
+    if (part.longest_win > check->longest_win) check->longest_win = part.longest_win, check->longest_win_index = part.longest_win_index;
+    check->longest_loss = std::max(check->longest_loss, part.longest_loss);
     if (check->dont_care_error.empty()) check->dont_care_error = part.dont_care_error;
   }
   return t;
@@ -638,8 +772,14 @@ void TableFile::check_loaded(std::uint64_t i, const ValueSource& s, std::uint16_
                             const std::vector<std::uint16_t>& entries, LoadCheck& part) const {
   if (s.kind != ValueSource::invalid) {
     const std::uint16_t e = entries[i];
+    const std::uint64_t board = file_of(indexer_->south_royal_square(i)) == kFiles / 2 ? 1 : 2;  // TableStats::board_positions
     (e >> 14 == 1 ? part.wins : e >> 14 == 2 ? part.losses : part.draws)[i % 2]++;
+    (e >> 14 == 1 ? part.board_wins : e >> 14 == 2 ? part.board_losses : part.board_draws)[i % 2] += board;
     ++part.positions;
+    part.board_positions += board;
+    const std::int32_t d = e & 0x3FFF;
+    if (e >> 14 == 1 && d > part.longest_win) part.longest_win = d, part.longest_win_index = i;
+    if (e >> 14 == 2) part.longest_loss = std::max(part.longest_loss, d);
   }
   if (s.kind == ValueSource::stored || !part.dont_care_error.empty()) return;
   // A don't-care, except a derived index of format 1, which holds its value.
@@ -660,7 +800,15 @@ std::string TableFile::dont_care_error() const {
 }
 
 bool TableFile::payload_checksum_ok() const {
-  return XXH3_64bits(bytes_.data() + kJungiTableHeaderSize, bytes_.size() - kJungiTableHeaderSize) == h_.payload_xxh3;
+  // Read in chunks of 16 MiB, so that a large table's check holds little.
+  constexpr std::uint64_t kChunk = std::uint64_t{16} << 20;
+  std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(), XXH3_freeState);
+  XXH3_64bits_reset(state.get());
+  for (std::uint64_t at = kJungiTableHeaderSize; at < h_.file_size; at += kChunk) {
+    const std::vector<unsigned char> chunk = read_bytes(at, std::min(kChunk, h_.file_size - at));
+    XXH3_64bits_update(state.get(), chunk.data(), chunk.size());
+  }
+  return XXH3_64bits_digest(state.get()) == h_.payload_xxh3;
 }
 
 }  // namespace gonu::jungi

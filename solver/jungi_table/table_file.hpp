@@ -24,7 +24,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,14 +34,16 @@ namespace gonu::jungi {
 
 // 1: every valid index's code stored; 2: derived indices (source_of) hold don't-cares; 3: blocks
 // as .xz streams (codec 2) instead of zstd frames (codec 1); 4: blocks of 2^23 indices, LZMA2's
-// hash-chain match finder (FORMAT.md, "Format 4").
-constexpr std::uint32_t kJungiTableFormatVersion = 4;
+// hash-chain match finder (FORMAT.md, "Format 4"); 5: blocks of 2^16 indices as zstd frames, so
+// that a question decodes a little (about 0.1 ms a block) for each position it reads, and the
+// header's counts of the whole board (TableStats::board_positions).
+constexpr std::uint32_t kJungiTableFormatVersion = 5;
 constexpr std::uint8_t kJungiCodecZstd = 1, kJungiCodecXz = 2;
 constexpr std::uint32_t kJungiTableHeaderSize = 320;
 // indexing.hpp's layout: 1 counted every piece over all 81 squares (South's royal over 45); 2, the
 // squares each piece can stand on alone (by ordinal).
 constexpr std::uint32_t kJungiIndexLayoutVersion = 2;
-constexpr std::uint32_t kJungiBlockIndices = 1u << 23;  // 2^20 in formats 2-3, 65,536 in format 1
+constexpr std::uint32_t kJungiBlockIndices = 1u << 16;  // 2^23 in format 4, 2^20 in formats 2-3, 65,536 in format 1
 // The largest block a reader accepts: a block is decoded whole, into memory.
 constexpr std::uint32_t kJungiMaxBlockIndices = 1u << 23;
 
@@ -58,13 +59,17 @@ struct TableFileHeader {
   Material material;
   std::uint32_t layout_version = 0;
   std::uint32_t block_indices = 0;
+  // From format 5 the counts are of the whole board, each distinct position once
+  // (TableStats::board_positions); before, of the valid indices (a position with South's royal
+  // off the e-file stands for its mirror image too).
   std::uint64_t indices = 0, positions = 0;
   std::array<std::uint64_t, 2> wins{}, losses{}, draws{};  // by side to move: 0 South, 1 North
+  bool counts_whole_board() const { return format_version >= 5; }
   std::int32_t longest_win = -1;  // plies; -1: no win
   std::int32_t longest_loss = 0;
   std::uint64_t longest_win_index = 0;
   std::uint8_t code_bytes = 0;    // 1 or 2
-  std::uint8_t codec = 0;         // kJungiCodecZstd (formats 1-2) or kJungiCodecXz (from format 3)
+  std::uint8_t codec = 0;         // kJungiCodecZstd (formats 1-2 and 5) or kJungiCodecXz (formats 3-4)
   std::uint64_t blocks = 0;
   std::uint64_t index_offset = 0, data_offset = 0, data_size = 0;
 };
@@ -116,13 +121,27 @@ void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std:
 struct LoadCheck {
   std::uint64_t positions = 0;  // valid indices
   std::array<std::uint64_t, 2> wins{}, losses{}, draws{};  // by side to move: 0 South, 1 North
+  // The same of the whole board (TableStats::board_positions), and the longest distances.
+  std::uint64_t board_positions = 0;
+  std::array<std::uint64_t, 2> board_wins{}, board_losses{}, board_draws{};
+  std::int32_t longest_win = -1, longest_loss = 0;
+  std::uint64_t longest_win_index = 0;
   std::string dont_care_error;  // dont_care_error()'s answer
 };
 
+// The decoded blocks of every table file a process reads go through one cache, bounded in bytes
+// (the least recently used dropped first): a question reads a few blocks of each table it
+// touches, and a long-running server holds what its questions reuse. 256 MiB unless set.
+void set_block_cache_limit(std::uint64_t bytes);
+std::uint64_t block_cache_limit();
+std::uint64_t block_cache_bytes();  // held now
+
 class TableFile {
  public:
-  // Reads and checks the header and the index (not the blocks: each is checked when decoded).
-  // `expected`, when given, is the reading the caller needs: a table of another is refused.
+  // Reads and checks the header (a few hundred bytes, before anything else is read or allocated)
+  // and the index (not the blocks: each is read and checked when a question needs it, the file
+  // opened again then and refused if it has changed since). `expected`, when given, is the
+  // reading the caller needs: a table of another is refused.
   static TableFile open(const std::string& path, const std::optional<Rules>& expected = std::nullopt);
   // The same checks of a file's bytes already in memory (`path` names it in messages).
   static TableFile from_bytes(const std::string& path, std::vector<unsigned char> bytes, const std::optional<Rules>& expected);
@@ -136,8 +155,8 @@ class TableFile {
   const Indexer& indexer() const { return *indexer_; }
   const std::string& path() const { return path_; }
 
-  // The value of an index (Result::invalid for an invalid or out-of-range index), from a small
-  // cache of decoded blocks; thread-safe. Throws GonuError if the block it decodes is damaged.
+  // The value of an index (Result::invalid for an invalid or out-of-range index), from the cache
+  // of decoded blocks; thread-safe. Throws GonuError if the block it decodes is damaged.
   Value value(std::uint64_t index) const;
   // The value of a position of this material or of its colour flip (read flipped), its
   // en-passant field ignored (TableSet::probe reads the field); Result::invalid if the position
@@ -170,6 +189,8 @@ class TableFile {
 
  private:
   TableFile() = default;
+  // The header's and the index's checks, and the indexer (open and from_bytes).
+  void init(const TableFileHeader& h, const std::optional<Rules>& expected);
   // load's check of index i (its source s, its entry as read and the one read two indices before;
   // `entries` with the derived ones filled up to i), added to `part`.
   void check_loaded(std::uint64_t i, const ValueSource& s, std::uint16_t as_read, std::uint16_t two_before,
@@ -178,17 +199,21 @@ class TableFile {
   // from decoding or from use) is thrown once all are done.
   void for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const;
   std::uint16_t code(std::uint64_t index) const;
+  // Bytes [offset, offset + size) of the file (checked to lie inside it by the caller).
+  std::vector<unsigned char> read_bytes(std::uint64_t offset, std::uint64_t size) const;
   std::string path_;
-  std::vector<unsigned char> bytes_;  // the whole file (a table of 4 pieces is a few MB)
+  // A file given as bytes (from_bytes) is read from them; one opened is read from its path,
+  // which must still name the file opened (device, inode, size and modification time).
+  std::shared_ptr<const std::vector<unsigned char>> memory_;
+  struct Identity {
+    std::uint64_t device = 0, inode = 0, size = 0;
+    std::int64_t mtime_ns = 0;
+    bool operator==(const Identity&) const = default;
+  } identity_;
+  std::vector<unsigned char> index_;  // the index section, checked
   TableFileHeader h_;
   std::unique_ptr<Indexer> indexer_;
-  // The cache: one slot per block number modulo its size, each a decoded block.
-  struct Slot {
-    std::uint64_t block = ~std::uint64_t{0};
-    std::vector<std::uint16_t> codes;
-  };
-  mutable std::unique_ptr<std::mutex> cache_mutex_ = std::make_unique<std::mutex>();
-  mutable std::vector<Slot> cache_;
+  std::uint64_t serial_ = 0;  // this opening's key in the block cache
 };
 
 // A value code as stored (0 for an invalid index), and back into the generator's entry form.
