@@ -2,7 +2,7 @@
 # Checks that nothing tracked in the repository refers to a path outside it: a clone must read
 # and build on its own. Each tracked text file is searched for
 #   - a relative path that climbs out of the checkout to a folder beside it (the sibling folder
-#     of shared notes a checkout may sit next to: "../" + "shared", "shared/jungi/", ...);
+#     of notes a checkout may sit next to, "../" + "shared", or a path into its subfolders);
 #   - an absolute path into the folder that holds the checkout (on a developer's machine, the
 #     workspace around it), which would name files only that machine has;
 #   - a Markdown link whose relative target resolves outside the repository.
