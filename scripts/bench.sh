@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the Google Benchmark programs under tests/bench/ and writes results/bench.md with the
-# machine, the thread counts and the commands. Speed claims in the README come from here.
+# machine, the thread counts and the commands. Speed claims in the README and docs/ come from here.
 # GONU_BENCH_FILTER narrows the run (a Google Benchmark regex).
 set -euo pipefail
 cd "$(dirname "$0")/.."

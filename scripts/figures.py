@@ -2,25 +2,82 @@
 """Figures for results/figures.md, drawn with matplotlib (Debian python3-matplotlib).
 
 usage: figures.py WORK VALUES_CSV OUT_DIR RULESET...
+       figures.py --check WORK VALUES_CSV OUT_DIR RULESET...
+       figures.py --check-values VALUES_CSV OUT_DIR
   WORK holds stats-RULESET.json (`gonu solve --board 4x4 --stats --json`) for each RULESET and
   soldiers.json (`gonu query --json` of the Games of Soldiers example); writes into OUT_DIR
-  distance-4x4.png, values.png and soldiers.png. Called by scripts/figures.sh.
+  distance-4x4.png, values.png and soldiers.png, and beside each FIGURE.png.sha256: the SHA-256 of
+  the data it was drawn from (only the fields it shows, so a new time or memory figure in
+  values.csv leaves values.png current). Called by scripts/figures.sh.
+  --check draws nothing: it computes each figure's data hash again and exits 1, one line per
+  figure, when a figure is stale (drawn from other data, or its hash missing); --check-values
+  does that for values.png alone, from VALUES_CSV (no solve needed: ctest runs it).
 """
 import csv
+import hashlib
 import json
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")  # files only, no display
-import matplotlib.pyplot as plt  # noqa: E402
-
 WIN, LOSS, DRAW = "#2a7ab9", "#d1495b", "#9a9a9a"
+
+
+def pyplot():
+    """matplotlib's pyplot, imported only to draw (--check needs no matplotlib)."""
+    import matplotlib
+    matplotlib.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def digest(data):
+    """The SHA-256 of data (lists, dicts, strings, numbers) written as canonical JSON."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def distance_data(work, rulesets):
+    """What distance-4x4.png shows: per rule set, its counts by distance, states, draws, value."""
+    data = []
+    for rs in rulesets:
+        j = json.load(open(f"{work}/stats-{rs}.json"))
+        rows = [[r["distance"], r["wins"], r["losses"]] for r in j["stats"]["by_distance"]]
+        data.append({"rules": rs, "by_distance": rows, "states": j["states"], "draws": j["draws"],
+                     "value": j["value"]})
+    return data
+
+
+def values_data(values_csv):
+    """What values.png shows: each row's rule set, board, status, value and distance."""
+    rows = list(csv.DictReader(open(values_csv)))
+    return [{k: r[k] for k in ("rules", "board", "status", "value", "distance")} for r in rows]
+
+
+def soldiers_data(work):
+    """What soldiers.png shows: the position, its value, the principal variation, the captures."""
+    j = json.load(open(f"{work}/soldiers.json"))
+    keep = ("position", "side_to_move", "value", "distance", "pv", "pv_end")
+    return {**{k: j[k] for k in keep}, "moves": [[m["move"], m["captures"]] for m in j["moves"]]}
+
+
+def write_hash(out, name, data):
+    with open(f"{out}/{name}.sha256", "w") as f:
+        f.write(f"{digest(data)}  the data {name} was drawn from (scripts/figures.py)\n")
+
+
+def stale(out, name, data):
+    """A one-line reason when out/name was not drawn from data, else None."""
+    try:
+        stored = open(f"{out}/{name}.sha256").read().split()[0]
+    except (OSError, IndexError):
+        return f"{out}/{name}: no {name}.sha256 beside it; draw it with scripts/figures.sh"
+    if stored != digest(data):
+        return f"{out}/{name}: drawn from other data than now; draw it again with scripts/figures.sh"
+    return None
 
 
 def distance_figure(work, rulesets, out):
     """One panel per rule set: states per distance, wins (odd) and losses (even) as bars; the
     draws, all at distance 0, in the panel's title."""
+    plt = pyplot()
     n = len(rulesets)
     cols = 2 if n > 1 else 1
     rows = (n + cols - 1) // cols
@@ -43,11 +100,14 @@ def distance_figure(work, rulesets, out):
     fig.tight_layout()
     fig.savefig(f"{out}/distance-4x4.png", dpi=90)
     plt.close(fig)
+    write_hash(out, "distance-4x4.png", distance_data(work, rulesets))
 
 
 def values_figure(values_csv, out):
-    """A grid: rule sets down, boards across, each cell the start's value (or why not solved)."""
-    rows = list(csv.DictReader(open(values_csv)))
+    """A grid: rule sets down, boards across, each cell the start's value, or why not solved
+    ("not run" where values.csv has no row: the rule set was not tried on that board)."""
+    plt = pyplot()
+    rows = values_data(values_csv)
     rulesets = list(dict.fromkeys(r["rules"] for r in rows))
     boards = list(dict.fromkeys(r["board"] for r in rows))
     cell = {(r["rules"], r["board"]): r for r in rows}
@@ -55,7 +115,9 @@ def values_figure(values_csv, out):
     for y, rs in enumerate(rulesets):
         for x, b in enumerate(boards):
             r = cell.get((rs, b))
-            if r is None or r["status"] != "solved":
+            if r is None:
+                colour, text = "white", "not run"
+            elif r["status"] != "solved":
                 colour, text = "white", "not solved"
             else:
                 colour = {"WIN": WIN, "LOSS": LOSS}.get(r["value"], DRAW)
@@ -72,6 +134,7 @@ def values_figure(values_csv, out):
     fig.tight_layout()
     fig.savefig(f"{out}/values.png", dpi=90)
     plt.close(fig)
+    write_hash(out, "values.png", rows)
 
 
 def parse_position(text):
@@ -99,6 +162,7 @@ def square(name):
 
 def soldiers_figure(work, out):
     """The example's board, with the principal variation as numbered arrows and the capture."""
+    plt = pyplot()
     j = json.load(open(f"{work}/soldiers.json"))
     pieces, rows, cols = parse_position(j["position"])
     fig, ax = plt.subplots(figsize=(4.6, 4.8))
@@ -133,16 +197,35 @@ def soldiers_figure(work, out):
     fig.tight_layout()
     fig.savefig(f"{out}/soldiers.png", dpi=90)
     plt.close(fig)
+    write_hash(out, "soldiers.png", soldiers_data(work))
+
+
+def check(figures):
+    """figures: (out, name, data) for each figure; prints why each stale one is, returns 0 or 1."""
+    reasons = [r for r in (stale(out, name, data) for out, name, data in figures) if r]
+    for r in reasons:
+        print(f"figures: {r}", file=sys.stderr)
+    if not reasons:
+        print(f"figures: {len(figures)} figure(s) drawn from the data they show")
+    return 1 if reasons else 0
 
 
 def main(argv):
-    if len(argv) < 5:
+    if len(argv) == 4 and argv[1] == "--check-values":
+        return check([(argv[3], "values.png", values_data(argv[2]))])
+    if len(argv) >= 6 and argv[1] == "--check":
+        work, values_csv, out, rulesets = argv[2], argv[3], argv[4], argv[5:]
+        return check([(out, "distance-4x4.png", distance_data(work, rulesets)),
+                      (out, "values.png", values_data(values_csv)),
+                      (out, "soldiers.png", soldiers_data(work))])
+    if len(argv) < 5 or argv[1].startswith("--"):
         sys.exit(__doc__)
     work, values_csv, out, rulesets = argv[1], argv[2], argv[3], argv[4:]
     distance_figure(work, rulesets, out)
     values_figure(values_csv, out)
     soldiers_figure(work, out)
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv))

@@ -1,4 +1,4 @@
-// Every rule example of the sources (../shared/sources/jul-gonu-*) as a concrete position, played
+// Every rule example of the sources (docs/sources.md) as a concrete position, played
 // through the Game API: captures (line, single, corner), safe steps between enemies, the end of
 // the game, and the worked example of the Games of Soldiers page.
 #include <catch2/catch.hpp>

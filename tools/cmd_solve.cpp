@@ -105,7 +105,7 @@ void declare_options(CommandLine& cl) {
           ("levels", "with --stats or --stats-csv: also per BFS level from the root (a search over every edge)");
   cl.group("MPI options (a build with MPI, under mpirun)");
   cl.add()("mpi", "solve over the processes of an MPI run (under mpirun; the finite rule sets; with --game jungi --dir, "
-           "the tables dealt out wave by wave): see README")
+           "the tables dealt out wave by wave): see docs/clusters.md")
           ("checkpoint", po::value<std::string>(),
            "with --mpi: write a restart point per level to this folder, and resume from the last one there");
   cl.group("superko options (--repetition superko, e.g. --rules soldiers)");

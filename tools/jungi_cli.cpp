@@ -18,7 +18,7 @@ jungi::Rules jungi_rules(const CommandLine& cl) {
 }
 
 std::string provisional_start_note() {
-  return "the provisional Jungi start (the source's picture of the start is lost; see README \"Jungi\")";
+  return "the provisional Jungi start (the source's picture of the start is lost; see docs/jungi.md)";
 }
 
 jungi::Position jungi_position(const CommandLine& cl, const jungi::Rules& r, const std::optional<std::string>& text) {
@@ -70,7 +70,7 @@ int jungi_moves(const CommandLine& cl) {
 }
 
 int jungi_rules_list() {
-  std::cout << "jungi: the default reading (../shared/jungi/READING.md): " << jungi::describe(jungi::Rules{}) << "\n\n";
+  std::cout << "jungi: the default reading (docs/jungi.md): " << jungi::describe(jungi::Rules{}) << "\n\n";
   for (const auto& k : jungi::piece_readings()) {
     std::cout << k.letter << "  " << k.base << ": " << k.base_moves << "\n   +" << k.letter << " " << k.promoted << ": "
               << k.promoted_moves << "\n   source: " << k.source << "\n";

@@ -36,7 +36,7 @@ bool operator==(const Position& a, const Position& b);
 
 // The provisional start (the source's picture is lost): Pawns on ranks 3 and 7, the King on e1
 // (e9) with the Queen in front of it on e2 (e8), the Elephants on the back rank; every King and
-// Queen with its first-move right. See README "Jungi".
+// Queen with its first-move right. See docs/jungi.md, "The start is provisional".
 Position start_position();
 // Whether `p` may stand on `sq`: an unpromoted piece not in its zone (unless promotion is
 // optional), a Pawn not on its side's first two ranks.

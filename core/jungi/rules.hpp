@@ -1,4 +1,4 @@
-// Jungi's rules as gonu reads them (../shared/jungi/READING.md): the default reading needs no
+// Jungi's rules as gonu reads them (docs/jungi.md): the default reading needs no
 // option; each option is a reading the source also allows. Plain data.
 #pragma once
 #include <string>

@@ -1,5 +1,5 @@
 // A deliberately plain reference move generator for Jungi, written apart from the fast generator in
-// core/ (from the rule reading in shared/jungi/READING.md only, without looking at any other Jungi
+// core/ (from the rule reading in docs/jungi.md only, without looking at any other Jungi
 // code). The board is a plain 9x9 array of cells, every piece's moves are found with explicit loops
 // over short lists of direction vectors, and each move is applied to a copy of the whole position,
 // which is then written back as text. It is meant to be slow and obviously correct: the tests
