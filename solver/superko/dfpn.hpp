@@ -51,6 +51,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/certificate.hpp"
@@ -59,6 +60,13 @@
 #include "solver/superko/types.hpp"
 
 namespace gonu {
+
+// A proof the search cannot complete because a decided entry it holds is false (a node proven won
+// with no losing child, ...): an internal error, unless entries were read from a proofs file
+// (dfpn_table.hpp), which can hold anything whose checksum is right: then the file's fault.
+struct DfpnContradiction : GonuError {
+  using GonuError::GonuError;
+};
 
 struct DfpnOptions {
   std::uint64_t max_nodes = 0;                 // per solve call (nodes = expansions); 0: none
