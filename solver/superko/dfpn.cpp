@@ -905,7 +905,7 @@ OpenClasses open_classes(const BanFreeOracle& oracle, const FreshValues& fresh, 
 }  // namespace
 
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
-                                 const DfpnOptions& options, const DfpnTableFile* table) {
+                                 const DfpnOptions& options, const DfpnTableFile* table, bool save_at_end) {
   const auto t0 = std::chrono::steady_clock::now();
   DfpnLayerReport rep;
   rep.black = black;
@@ -945,7 +945,7 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
       rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
     }
   }
-  if (table) table->save(search);
+  if (table) save_at_end ? table->save(search) : table->keep(search);
   rep.table = search.stats();
   rep.nodes = rep.table.nodes;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

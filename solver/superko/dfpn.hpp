@@ -323,8 +323,10 @@ struct DfpnLayerReport {
 };
 
 class DfpnTableFile;
-// `table` (may be null): the proofs file the search loads, checkpoints to and is saved to at its end.
+// `table` (may be null): the proofs file the search loads, checkpoints to and is saved to at its end
+// (`save_at_end` false: only kept for the next search attached, written by the caller later).
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
-                                 const DfpnOptions& options, const DfpnTableFile* table = nullptr);
+                                 const DfpnOptions& options, const DfpnTableFile* table = nullptr,
+                                 bool save_at_end = true);
 
 }  // namespace gonu

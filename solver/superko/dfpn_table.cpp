@@ -232,14 +232,19 @@ void DfpnTableFile::attach(DfpnSearch& search) const {
 }
 
 void DfpnTableFile::save(const DfpnSearch& search) const {
-  DfpnSearch::Proofs proofs = search.proofs();
-  const std::string text = format_dfpn_table(rules_, proofs);
+  keep(search);
+  write_kept();
+}
+
+void DfpnTableFile::keep(const DfpnSearch& search) const { loaded_ = search.proofs(); }
+
+void DfpnTableFile::write_kept() const {
+  const std::string text = format_dfpn_table(rules_, loaded_);
   try {
     write_file_atomically(path_, {ByteRange{text.data(), text.size()}});
   } catch (const FileWriteError& e) {
     throw GonuError("cannot write df-pn table " + path_ + ": " + e.what());
   }
-  loaded_ = std::move(proofs);
 }
 
 void DfpnTableFile::blame(const DfpnContradiction& e) const {
@@ -248,7 +253,7 @@ void DfpnTableFile::blame(const DfpnContradiction& e) const {
   const std::string internal = " (internal error)";
   if (what.ends_with(internal)) what.resize(what.size() - internal.size());
   throw GonuError("df-pn table " + path_ + ": holds a false fact, which the search contradicts (" + what +
-                  "); the file was altered or damaged: delete it (it is not saved again)");
+                  "); the file was altered or damaged: delete it");
 }
 
 }  // namespace gonu

@@ -31,6 +31,10 @@ class DfpnTableFile {
   // Writes the search's decided entries (atomically); a search attached later (the root's df-pn
   // after the layer pass) starts from them.
   void save(const DfpnSearch& search) const;
+  // The same, but written only by write_kept(): for proofs that a certificate's walk is yet to
+  // check (a fact it contradicts must not be written back).
+  void keep(const DfpnSearch& search) const;
+  void write_kept() const;
   // A contradiction met by a search this file's facts were added to: the checksum is no proof
   // against a crafted file, so a false fact is the file's fault, thrown as one line naming it;
   // without facts read from the file, an internal error, rethrown as it is.

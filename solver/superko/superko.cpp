@@ -372,7 +372,10 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (o.dfpn_layer_black >= 0) {
     DfpnOptions d = dfpn_options(o);
     d.max_seconds = clock.cap(0);  // the rounds stop at the run's deadline
-    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, d, tablep);
+    // With a certificate, the layer's proofs are written once its walks (and the root's, where
+    // df-pn runs next) have met no contradiction.
+    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, d, tablep,
+                                      !o.dfpn_layer_certificate);
     res.dfpn_layer_ran = true;
     if (o.dfpn_layer_certificate) certify_dfpn_layer(oracle, o, clock, tablep, res.dfpn_layer, graph);
   }
@@ -395,6 +398,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     run_dfpn(oracle, fresh, g, o, so.max_seconds, tablep, graph, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
+  if (tablep && o.dfpn_layer_certificate && !res.dfpn_ran) tablep->write_kept();  // else the root's df-pn wrote it
   if (res.value == SkValue::unknown && !graph.empty() && res.certificate.empty()) {  // the layer's entries alone
     res.certificate = graph.text(g);
     res.certificate_version = 8;

@@ -8,9 +8,11 @@
 //     written within `request` of its being ready; the handler's own work between the two has no
 //     deadline, so a slow question is answered, never dropped. A kept-alive connection must send
 //     its next request within `keep_alive`, else it is closed;
-//   - a body whose Content-Length is over the payload limit (set_payload_max_length), or is not a
-//     plain number, is answered 413 (400) from the head alone, without waiting for the body; after
-//     that answer, and after a 414, the connection is closed at once.
+//   - a body whose Content-Length is over the payload limit (set_payload_max_length) or is not a
+//     plain number is answered 413 from the head alone, without waiting for the body; one without
+//     a Content-Length, or sent in chunks, 411; two different Content-Lengths, 400. After such an
+//     answer, after a 414, and after a request that did not come whole in time, the connection is
+//     closed at once.
 // A connection that is waiting costs its own thread only, so other clients keep being answered.
 // The server keeps httplib's pre- and post-routing handlers for itself.
 #pragma once
