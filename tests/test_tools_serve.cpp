@@ -766,12 +766,10 @@ TEST_CASE("GuardedServer: the deadline is on reading the request and writing the
   s.svr.Get("/fast", [](const httplib::Request&, httplib::Response& res) { res.set_content("fast", "text/plain"); });
   s.start();
   // The slow question is answered, whole; while it works, another connection is answered at once.
+  RawConnection slow_connection(s.port);
+  REQUIRE(slow_connection.send("GET /slow HTTP/1.1\r\nConnection: close\r\n\r\n"));
   std::string slow_answer;
-  std::jthread slow([&] {
-    RawConnection c(s.port);
-    REQUIRE(c.send("GET /slow HTTP/1.1\r\nConnection: close\r\n\r\n"));
-    slow_answer = c.answer(seconds(5));
-  });
+  std::jthread slow([&] { slow_answer = slow_connection.answer(seconds(5)); });  // no assertion off the main thread
   std::this_thread::sleep_for(milliseconds(200));
   {
     const auto t0 = steady_clock::now();
