@@ -146,14 +146,17 @@ PY
     timeout 120 "$gonu" "${args[@]}" --max-nodes 50000 --dfpn-table "$work/run.dfpn" \
       --certificate "$work/forged.cert" >"$work/out" 2>"$work/err"
     rc=$?
+    local ok=0
     case $rc in
-      0) { grep -q "LOSS for black" "$work/out" && "$gonu" check-certificate "$work/forged.cert" >/dev/null; } ||
-           f=$((f + 1)) ;;
-      3) ;;  # stopped by the node budget: no value claimed
-      1) { [ "$(wc -l <"$work/err")" -eq 1 ] && grep -qF "df-pn table $work/run.dfpn: holds a false fact" "$work/err" &&
-           ! grep -q "internal error" "$work/err" && cmp -s "$work/forged.dfpn" "$work/run.dfpn"; } || f=$((f + 1)) ;;
-      *) f=$((f + 1)) ;;
+      0) grep -q "LOSS for black" "$work/out" && "$gonu" check-certificate "$work/forged.cert" >/dev/null && ok=1 ;;
+      3) ok=1 ;;  # stopped by the node budget: no value claimed
+      1) [ "$(wc -l <"$work/err")" -eq 1 ] && grep -qF "df-pn table $work/run.dfpn: holds a false fact" "$work/err" &&
+           ! grep -q "internal error" "$work/err" && cmp -s "$work/forged.dfpn" "$work/run.dfpn" && ok=1 ;;
     esac
+    if [ "$ok" -eq 0 ]; then
+      f=$((f + 1))
+      echo "row 18: seed $seed: exit $rc: $(grep -h -E 'superko value|certificate:|error' "$work/out" "$work/err" | head -2 | tr '\n' ' ')" >&2
+    fi
   done
   record 18 "forged df-pn proofs files (values turned round, checksum right): right value, budget, or one line naming the file, not saved back" "$n" "$f"
 }
