@@ -3,14 +3,43 @@
 #include "checker/certificate_read.hpp"
 
 #include <sstream>
+#include <string>
 
 #include "core/error.hpp"
 
 namespace gonu::checker {
 
-std::string Reader::word(const char* expecting) {
+namespace {
+
+// Longer than any word of a certificate (a position of the largest board, a move, a rules id), so
+// that a file of one huge word (a sparse file's zeros) is refused after this many bytes, not read
+// into memory whole.
+constexpr std::size_t kMaxWord = 4096;
+constexpr int kEof = std::char_traits<char>::eof();
+
+bool is_space(int c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+// The next whitespace-separated word (empty at the end of the stream), at most kMaxWord bytes.
+std::string next_word(std::istream& in) {
   std::string w;
-  if (!(in_ >> w)) throw Flaw{std::string("truncated certificate: end of file where ") + expecting + " was expected"};
+  std::streambuf* b = in.rdbuf();
+  if (!b) return w;
+  int c = b->sgetc();
+  while (c != kEof && is_space(c)) c = b->snextc();
+  while (c != kEof && !is_space(c)) {
+    if (w.size() == kMaxWord)
+      throw Flaw{"malformed certificate: a word of over " + std::to_string(kMaxWord) + " bytes (is it a certificate?)"};
+    w.push_back(char(c));
+    c = b->snextc();
+  }
+  return w;
+}
+
+}  // namespace
+
+std::string Reader::word(const char* expecting) {
+  std::string w = next_word(in_);
+  if (w.empty()) throw Flaw{std::string("truncated certificate: end of file where ") + expecting + " was expected"};
   return w;
 }
 
@@ -26,10 +55,7 @@ long Reader::number(const char* what) {
   return std::stol(w);
 }
 
-bool Reader::at_end() {
-  std::string w;
-  return !(in_ >> w);
-}
+bool Reader::at_end() { return next_word(in_).empty(); }
 
 std::string flaw_place(std::string where, const std::vector<std::string>& moves) {
   if (moves.empty()) return where;

@@ -28,6 +28,9 @@ void TreeChecker::check_table() {
         flaw("table: the move " + e.move + " at " + format_position(board, p) +
              " does not lead to a table state of lower rank");
     } else {
+      if (e.move != "-")  // the field holds no move here; anything else is a malformed file
+        flaw("table: the loser's state " + format_position(board, p) + " has move field '" + printable(e.move) +
+             "' where '-' belongs");
       if (lost_by_material(p)) continue;
       for (const Move& m : generate_moves(board, rules, p)) {
         const Position q = apply_move(p, m);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz/ (clang, ASan + UBSan, in build-fuzz/) and runs each
 # for SECONDS (default 30) on a fresh copy of its committed corpus, as many targets at a time as
-# there are cores (seven targets in four rounds, 120 s, on two cores).
+# there are cores (eight targets in four rounds, 120 s, on two cores).
 # Before fuzzing, every saved input of tests/fuzz/regressions/<name>/ is replayed once.
 # Prints, per target, the inputs executed and whether it crashed; writes the same lines to
 # build-fuzz/fuzz-summary.txt (read by scripts/reliability.sh). A crashing input is kept under
@@ -39,7 +39,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 summary=build-fuzz/fuzz-summary.txt
 : >"$summary"
-names=(table notation certificate serve jungi_notation cli jungi_table)
+names=(table notation certificate serve jungi_notation cli jungi_table dfpn_table)
 for name in "${names[@]}"; do
   if [ ! -x "$bins/fuzz_$name" ]; then
     echo "fuzz: $bins/fuzz_$name is not built" >&2
@@ -90,8 +90,8 @@ fuzz_one() {
   return "$failed"
 }
 
-# As many targets at a time as there are cores (each fuzzes on one): seven targets in four
-# rounds of SECONDS on two cores instead of seven. The lines are printed in the targets' order.
+# As many targets at a time as there are cores (each fuzzes on one): eight targets in four
+# rounds of SECONDS on two cores instead of eight. The lines are printed in the targets' order.
 jobs=$(nproc)
 failed=0
 for ((first = 0; first < ${#names[@]}; first += jobs)); do

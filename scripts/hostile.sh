@@ -5,7 +5,8 @@
 # 5xx, JSON that is not valid UTF-8, an answer that is not one line (exit 1) or a 4xx JSON error,
 # a left temporary file, or a slow answer where one must be fast. Writes the table to
 # build/hostile-summary.md (read by scripts/reliability.sh); exits non-zero if anything failed.
-#   scripts/hostile.sh
+# Row numbers given, runs those alone (of the rows kept in functions, 16 on): scripts/hostile.sh 16 17
+#   scripts/hostile.sh [ROW...]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -39,6 +40,193 @@ serve_start() {
   return 1
 }
 serve_stop() { kill "$spid" 2>/dev/null; wait "$spid"; }
+
+write_summary() {
+  mkdir -p build
+  {
+    echo "| # | what | tries | failures |"
+    echo "|---|---|---:|---:|"
+    printf '%s\n' "${rows[@]}"
+  } >"$summary"
+  echo "hostile: wrote $summary"
+}
+
+# Row 16: a handler slower than the request's deadline (the in-process GuardedServer of the tests,
+# a 300 ms deadline, a 1.2 s handler): its answer is sent whole, another connection is answered
+# meanwhile, a head that stops coming is still cut at the deadline.
+row_16() {
+  local n=0 f=0
+  if [ -x build/bin/gonu_tests ]; then
+    for _ in 1 2 3; do
+      n=$((n + 1))
+      { build/bin/gonu_tests "GuardedServer: the deadline is on reading the request and writing the answer*" \
+          >"$work/deadline.txt" 2>&1 && grep -q "in 1 test case" "$work/deadline.txt"; } || f=$((f + 1))
+    done
+    record 16 "a handler 4 times slower than the request deadline: answered whole, others answered meanwhile" "$n" "$f"
+  else
+    record 16 "a handler slower than the request deadline (not run: build/bin/gonu_tests is not built)" 0 0
+  fi
+}
+
+# Row 17: a POST whose Content-Length is over 64 KiB, -1, 2^64+1 or not a number, the body never
+# sent (and one with no length, or chunked): answered 413 (411) with JSON at once and closed; a
+# request line over 8192 characters: 414 and closed at once, not kept alive.
+row_17() {
+  local n f
+  serve_start "$work/t.gonu"
+  python3 - "$port" >"$work/length.txt" <<'PY'
+import json, socket, sys, time
+
+def ask(head):
+    """(status, seconds until the server closed); status 0 if not answered with JSON and closed."""
+    t0 = time.monotonic()
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=15)
+    s.sendall(head)
+    data = b""
+    try:
+        while chunk := s.recv(65536):
+            data += chunk
+    except OSError:
+        return 0, time.monotonic() - t0
+    s.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    try:
+        json.loads(body.decode("utf-8"))
+        return int(head[9:12]), time.monotonic() - t0
+    except Exception:
+        return 0, time.monotonic() - t0
+
+cases = [(b"Content-Length: " + v + b"\r\n", 413) for v in
+         [b"65537", b"1000000", b"-1", b"18446744073709551615", b"18446744073709551617", b"12abc", b"0x10"]]
+cases += [(b"", 411), (b"Transfer-Encoding: chunked\r\n", 411)]
+n = bad = 0
+for _ in range(3):
+    for extra, want in cases:
+        n += 1
+        status, took = ask(b"POST /api/query HTTP/1.1\r\n" + extra + b"\r\n")
+        bad += status != want or took > 1.0
+    n += 1
+    status, took = ask(b"GET /api/query?history=" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n")
+    bad += status != 414 or took > 1.0
+print(n, bad)
+PY
+  serve_stop
+  read -r n f <"$work/length.txt"
+  record 17 "a body length over 64 KiB, -1, 2^64+1, junk or none, the body not sent; a 414: answered at once and closed" "${n:-0}" "${f:-1}"
+}
+
+# Row 18: forged df-pn proofs files for 5x2 soldiers (a third of the records' values turned
+# round, the checksum made right; 12 seeds), each run with --certificate and a node budget: the
+# right value (White wins) with a checked proof, stopped by the budget, or one line naming the file
+# (no "internal error") with the file left as it was; never a wrong value.
+row_18() {
+  local n=0 f=0 seed rc
+  local args=(solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet)
+  rm -f "$work/clean.dfpn"
+  "$gonu" "${args[@]}" --max-nodes 3000 --dfpn-table "$work/clean.dfpn" >/dev/null
+  for seed in $(seq 12); do
+    python3 - "$work/clean.dfpn" "$work/forged.dfpn" "$seed" <<'PY'
+import random, sys
+lines = open(sys.argv[1]).read().split("\n")[:-2]  # less the checksum line
+rng = random.Random(int(sys.argv[3]))
+records = [i for i, l in enumerate(lines) if l[:2] in ("e ", "c ", "x ")]
+for i in rng.sample(records, max(1, len(records) // 3)):
+    p = lines[i].split(" ")
+    v = 3 if p[0] == "x" else 2
+    p[v] = "l" if p[v] == "w" else "w"
+    lines[i] = " ".join(p)
+body = "\n".join(lines) + "\n"
+h = 0xcbf29ce484222325
+for b in body.encode():
+    h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+open(sys.argv[2], "w").write(body + "checksum %016x\n" % h)
+PY
+    cp "$work/forged.dfpn" "$work/run.dfpn"
+    n=$((n + 1))
+    timeout 120 "$gonu" "${args[@]}" --max-nodes 50000 --dfpn-table "$work/run.dfpn" \
+      --certificate "$work/forged.cert" >"$work/out" 2>"$work/err"
+    rc=$?
+    local ok=0
+    case $rc in
+      0) grep -q "LOSS for black" "$work/out" && "$gonu" check-certificate "$work/forged.cert" >/dev/null && ok=1 ;;
+      3) ok=1 ;;  # stopped by the node budget: no value claimed
+      1) [ "$(wc -l <"$work/err")" -eq 1 ] && grep -qF "df-pn table $work/run.dfpn: holds a false fact" "$work/err" &&
+           ! grep -q "internal error" "$work/err" && cmp -s "$work/forged.dfpn" "$work/run.dfpn" && ok=1 ;;
+    esac
+    if [ "$ok" -eq 0 ]; then
+      f=$((f + 1))
+      echo "row 18: seed $seed: exit $rc: $(grep -h -E 'superko value|certificate:|error' "$work/out" "$work/err" | head -2 | tr '\n' ' ')" >&2
+    fi
+  done
+  record 18 "forged df-pn proofs files (values turned round, checksum right): right value, budget, or one line naming the file, not saved back" "$n" "$f"
+}
+
+# Row 19: 512 MiB sparse files (zeros; a right df-pn head then zeros; another board's head) given
+# as a df-pn proofs file, and zeros as a certificate: refused in one line within 1 s, under
+# ulimit -v 400000 (the whole file read would need more).
+row_19() {
+  local n=0 f=0 head file s0 rc kind
+  for head in "" $'gonu-dfpn-table 1\nboard 5x2\nrules 5x2/line/nocorner/superko/black\ncounts 0 0 0\n' \
+              $'gonu-dfpn-table 1\nboard 4x4\n'; do
+    for kind in dfpn cert; do
+      [ "$kind" = cert ] && [ -n "$head" ] && continue
+      file="$work/sparse.$kind"
+      printf '%s' "$head" >"$file"
+      truncate -s 512M "$file"
+      n=$((n + 1))
+      s0=$(date +%s%N)
+      if [ "$kind" = dfpn ]; then
+        (ulimit -v 400000; exec "$gonu" solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet \
+           --dfpn-table "$file") >/dev/null 2>"$work/err"
+        rc=$?
+        { [ "$rc" -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "df-pn table" "$work/err"; } || f=$((f + 1))
+      else
+        (ulimit -v 400000; exec "$gonu" check-certificate "$file") >"$work/err" 2>&1
+        rc=$?
+        { [ "$rc" -eq 1 ] && grep -q "a word of over 4096 bytes" "$work/err"; } || f=$((f + 1))
+      fi
+      [ $(( ($(date +%s%N) - s0) / 1000000 )) -lt 1000 ] || f=$((f + 1))
+      rm -f "$file"
+    done
+  done
+  record 19 "a 512 MiB sparse df-pn proofs file or certificate: refused in one line within 1 s, under ulimit -v 400000" "$n" "$f"
+}
+
+# Row 20: a format-1 certificate whose loser's table field is '-' and then junk (a NUL and more):
+# FLAW; gonu verify --sample N / --max-memory on a file that is no table: one line, exit 1.
+row_20() {
+  local n=0 f=0 field opts
+  "$gonu" solve --rules soldiers --board 3x3 --no-strategy --quiet --certificate "$work/f1.cert" >/dev/null
+  for field in '-\x00junk' '--' 'a1-a2' '-x'; do
+    n=$((n + 1))
+    python3 - "$work/f1.cert" "$work/bad.cert" "$field" <<'PY'
+import sys
+t = open(sys.argv[1], "rb").read()
+at = t.index(b" -\n", t.index(b"\ntable "))
+field = sys.argv[3].encode().decode("unicode_escape").encode("latin-1")
+open(sys.argv[2], "wb").write(t[:at + 1] + field + t[at + 2:])
+PY
+    "$gonu" check-certificate "$work/bad.cert" >"$work/out" 2>&1
+    { [ $? -eq 1 ] && grep -q "has move field" "$work/out"; } || f=$((f + 1))
+  done
+  printf 'not a table\n' >"$work/junk"
+  for opts in "" "--sample 5" "--max-memory 1G" "--sample 3 --max-memory 1G"; do
+    n=$((n + 1))
+    "$gonu" verify $opts "$work/junk" >/dev/null 2>"$work/err"
+    { [ $? -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "is not a gonu table" "$work/err"; } || f=$((f + 1))
+  done
+  record 20 "a format-1 certificate's loser field '-' plus junk: FLAW; gonu verify --sample on a non-table: one line, exit 1" "$n" "$f"
+}
+
+# With row numbers given, those rows alone.
+if [ $# -gt 0 ]; then
+  for row in "$@"; do
+    declare -F "row_$row" >/dev/null || { echo "hostile: no row $row kept in a function" >&2; exit 2; }
+    "row_$row"
+  done
+  write_summary
+  exit "$failed_any"
+fi
 
 # Rows 1 and 2: every byte 0x80..0xFF (and the control bytes) in the path, each query value and
 # key; characters of 2, 3 and 4 bytes at every column of a position. Python sends them raw.
@@ -412,11 +600,10 @@ serve_stop
 read -r n15 f15 <"$work/bounds.txt"
 record 15 "past 64 connections from an address or 256 in all: 503 at once; stalled ones cut at 10 s; then 200 again" "${n15:-0}" "${f15:-1}"
 
-mkdir -p build
-{
-  echo "| # | what | tries | failures |"
-  echo "|---|---|---:|---:|"
-  printf '%s\n' "${rows[@]}"
-} >"$summary"
-echo "hostile: wrote $summary"
+row_16
+row_17
+row_18
+row_19
+row_20
+write_summary
 exit "$failed_any"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test through ctest; then, where clang is
 # present, the sanitizer runs (scripts/sanitize.sh: ASan+UBSan suite, TSan solve and verify) and
-# a short fuzzing run (scripts/fuzz.sh, GONU_FUZZ_SECONDS a target, default 15: seven targets,
-# two at a time, in 66 s, a check that the targets build and find nothing quickly, which keeps CI
+# a short fuzzing run (scripts/fuzz.sh, GONU_FUZZ_SECONDS a target, default 15: eight targets,
+# two at a time, in four rounds (66 s), a check that the targets build and find nothing quickly, which keeps CI
 # under its 40 minutes), of the fuzz targets the ASan build made (edge coverage only, no build of
 # their own; scripts/reliability.sh fuzzes 60 s a target, in build-fuzz/ with libFuzzer's full
 # coverage).

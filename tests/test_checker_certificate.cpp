@@ -248,4 +248,24 @@ TEST_CASE("certificate: gonu solve --certificate and gonu check-certificate", "[
   REQUIRE(check5.out.find("memoryless strategy") != std::string::npos);
 }
 
+TEST_CASE("certificate: a format-1 table's move field at a loser's state must be '-'", "[superko][certificate]") {
+  const SuperkoResult r = solve_with_certificate(start_game("soldiers", 3, 3));
+  REQUIRE(r.certificate.rfind("gonu-superko-certificate 1\n", 0) == 0);
+  REQUIRE(check_text(r.certificate).ok);
+  // The first table line of the loser's (its move field "-", at the line's end).
+  const std::size_t table = r.certificate.find("\ntable ");
+  REQUIRE(table != std::string::npos);
+  const std::size_t dash = r.certificate.find(" -\n", table);
+  REQUIRE(dash != std::string::npos);
+  for (const std::string& field : {std::string("-\0junk", 6), std::string("--"), std::string("a1-a2"), std::string("-x")}) {
+    std::string text = r.certificate;
+    text.replace(dash + 1, 1, field);
+    const CertificateCheck c = check_text(text);
+    INFO(c.message);
+    REQUIRE_FALSE(c.ok);
+    REQUIRE(c.message.find("has move field") != std::string::npos);
+    REQUIRE(c.message.find('\0') == std::string::npos);  // quoted printable
+  }
+}
+
 }  // namespace gonu

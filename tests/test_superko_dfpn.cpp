@@ -610,6 +610,64 @@ TEST_CASE("dfpn table: a damaged, foreign or unwritable file is refused with one
   REQUIRE(e.code == 2);  // only with df-pn
 }
 
+// The proofs read from `text` with every value turned round, written again with a right checksum:
+// a file as a forger makes it, which only the search can tell from a true one.
+std::string with_values_flipped(const Rules& rules, const std::string& text) {
+  DfpnSearch::Proofs p = parse_dfpn_table(rules, text, "made");
+  const auto flip = [](SkValue& v) { v = v == SkValue::win ? SkValue::loss : SkValue::win; };
+  for (auto& e : p.entries) flip(e.value);
+  for (auto& c : p.conditional) flip(c.value);
+  for (auto& x : p.exact) flip(x.value);
+  return format_dfpn_table(rules, p);
+}
+
+TEST_CASE("dfpn table: a forged file's false facts, contradicted by the search, are its fault, not saved again",
+          "[superko][dfpn][dfpn-table][cli]") {
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn");
+  const std::string args = "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --dfpn-table " + path;
+  REQUIRE(run_gonu(args + " --max-nodes 3000").code == 3);  // stopped, its proofs saved
+  const std::string forged = with_values_flipped(test::start_game("soldiers", 5, 2).rules, table_test::slurp(path));
+  REQUIRE(forged != table_test::slurp(path));
+  table_test::spit(path, forged);
+  // Found by the root's walk, or by the layer pass's (whose proofs are then not written either).
+  for (const std::string& extra : {std::string(), " --certificate " + d.file("t.cert"),
+                                   " --dfpn-layer 2-2 --max-nodes 20000 --certificate " + d.file("t.cert")}) {
+    INFO(extra);
+    const auto r = run_gonu(args + extra);
+    table_test::require_one_line_error(r, "df-pn table " + path + ": holds a false fact, which the search contradicts");
+    REQUIRE_FALSE(table_test::contains(r.err, "internal error"));
+    REQUIRE(table_test::slurp(path) == forged);  // never written back
+  }
+  // Without the file the same run proves the start.
+  REQUIRE(run_gonu("solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet").code == 0);
+}
+
+TEST_CASE("dfpn table and certificate readers: a huge file is refused from its first bytes", "[superko][dfpn][dfpn-table][cli]") {
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::string args = "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --dfpn-table ";
+  const auto sparse = [&](const std::string& name, const std::string& head) {
+    const std::string path = d.file(name);
+    table_test::spit(path, head);
+    REQUIRE(truncate(path.c_str(), off_t(512) << 20) == 0);  // 512 MiB, read as zeros
+    return path;
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  table_test::require_one_line_error(run_gonu(args + sparse("zeros.dfpn", "")), "not a df-pn proofs file");
+  const std::string head = "gonu-dfpn-table 1\nboard 5x2\nrules 5x2/line/nocorner/superko/black\ncounts 0 0 0\n";
+  table_test::require_one_line_error(run_gonu(args + sparse("head.dfpn", head)), "damaged");
+  table_test::require_one_line_error(run_gonu(args + sparse("other.dfpn", "gonu-dfpn-table 1\nboard 4x4\n")),
+                                     "written for other rules");
+  const auto cert = run_gonu("check-certificate '" + sparse("zeros.cert", "") + "'");
+  INFO(cert.out << cert.err);
+  REQUIRE(cert.code == 1);
+  REQUIRE(table_test::contains(cert.out + cert.err, "a word of over 4096 bytes"));
+  // Each read a few bytes, not 512 MiB (which took seconds and a gigabyte).
+  REQUIRE(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));
+}
+
 TEST_CASE("dfpn table: the layer pass, then a certificate run resumed from its proofs, the proof checked",
           "[superko][dfpn][dfpn-table][cli]") {
   using table_test::run_gonu;

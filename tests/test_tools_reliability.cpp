@@ -226,3 +226,23 @@ TEST_CASE("gonu solve under superko applies --max-memory: to its ban-free solve 
   REQUIRE(r.code == 0);
   REQUIRE(contains(r.out, "superko value:    LOSS for black"));
 }
+
+TEST_CASE("gonu verify: a file that is no table is the same one-line error with --sample or --max-memory", "[cli][reliability]") {
+  TempDir d;
+  const std::string junk = d.file("junk");
+  spit(junk, "not a table at all\n");
+  const Result plain = run_gonu("verify '" + junk + "'");
+  require_one_line_error(plain, junk + " is not a gonu table");
+  for (const std::string opts : {"--sample 5", "--max-memory 1G", "--sample 3 --max-memory 1G"}) {
+    const Result r = run_gonu("verify " + opts + " '" + junk + "'");
+    INFO(opts);
+    require_one_line_error(r, junk + " is not a gonu table");
+    REQUIRE(r.err == plain.err);
+  }
+  // On a table of the other game the option is still a usage error (exit 2).
+  const std::string table = d.file("t.gonu");
+  REQUIRE(run_gonu("solve --board 2x3 --quiet --out '" + table + "'").code == 0);
+  const Result r = run_gonu("verify --sample 5 '" + table + "'");
+  REQUIRE(r.code == 2);
+  REQUIRE(contains(r.err, "--sample goes with a Jungi table"));
+}

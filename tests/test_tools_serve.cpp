@@ -3,7 +3,9 @@
 // to `gonu query --json`; every kind of bad input gets a 4xx JSON error and the server goes on;
 // 8 clients at once get the same answers as one; bytes that are not UTF-8, slow and stalled
 // clients, a table truncated while served; the options; SIGTERM stops it with status 0; whole
-// games against a superko proof (--certificate), each state checked against core's Game.
+// games against a superko proof (--certificate), each state checked against core's Game. The
+// server's deadlines on a GuardedServer made here, with a short deadline and a handler slower
+// than it; a body length refused from the head alone.
 #include <httplib.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -23,6 +25,7 @@
 #include "solver/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
+#include "tools/serve/guarded_server.hpp"
 
 using namespace table_test;
 using json = nlohmann::json;
@@ -727,5 +730,131 @@ TEST_CASE("gonu serve: a Jungi table is listed with its material and answers as 
   const json bad = get_json(c, query_path("kvk", ""), 400);
   REQUIRE(contains(bad["error"], "needs a position"));
   REQUIRE(!contains(bad["error"], d.path));
+  REQUIRE(s.stop() == 0);
+}
+
+namespace {
+
+// A GuardedServer on a free port of 127.0.0.1, listening on a thread of its own until the scope ends.
+struct InProcessServer {
+  gonu::cli::GuardedServer svr;
+  int port = 0;
+  std::jthread listener;
+  explicit InProcessServer(gonu::cli::ServerLimits limits) : svr(limits) {}
+  void start() {
+    port = svr.bind_to_any_port("127.0.0.1");
+    REQUIRE(port > 0);
+    listener = std::jthread([this] { svr.listen_after_bind(); });
+    while (!svr.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // else stop() misses it
+  }
+  ~InProcessServer() { svr.stop(); }
+};
+
+}  // namespace
+
+TEST_CASE("GuardedServer: the deadline is on reading the request and writing the answer, not on the handler's work",
+          "[serve]") {
+  using namespace std::chrono;
+  gonu::cli::ServerLimits limits;
+  limits.request = milliseconds(300);
+  limits.keep_alive = milliseconds(2000);
+  InProcessServer s(limits);
+  s.svr.Get("/slow", [](const httplib::Request&, httplib::Response& res) {
+    std::this_thread::sleep_for(milliseconds(1200));  // four times the deadline
+    res.set_content("slow answer", "text/plain");
+  });
+  s.svr.Get("/fast", [](const httplib::Request&, httplib::Response& res) { res.set_content("fast", "text/plain"); });
+  s.start();
+  // The slow question is answered, whole; while it works, another connection is answered at once.
+  RawConnection slow_connection(s.port);
+  REQUIRE(slow_connection.send("GET /slow HTTP/1.1\r\nConnection: close\r\n\r\n"));
+  std::string slow_answer;
+  std::jthread slow([&] { slow_answer = slow_connection.answer(seconds(5)); });  // no assertion off the main thread
+  std::this_thread::sleep_for(milliseconds(200));
+  {
+    const auto t0 = steady_clock::now();
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /fast HTTP/1.1\r\nConnection: close\r\n\r\n"));
+    const std::string a = c.answer(seconds(5));
+    REQUIRE(a.rfind("HTTP/1.1 200", 0) == 0);
+    REQUIRE(a.ends_with("fast"));
+    REQUIRE(steady_clock::now() - t0 < milliseconds(500));
+  }
+  slow.join();
+  INFO(slow_answer);
+  REQUIRE(slow_answer.rfind("HTTP/1.1 200", 0) == 0);
+  REQUIRE(slow_answer.ends_with("slow answer"));
+  // On a kept-alive connection the slow answer is followed by the next request's.
+  {
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /slow HTTP/1.1\r\n\r\nGET /fast HTTP/1.1\r\nConnection: close\r\n\r\n"));
+    const std::string a = c.answer(seconds(5));
+    INFO(a);
+    REQUIRE(a.find("slow answer") != std::string::npos);
+    REQUIRE(a.ends_with("fast"));
+  }
+  // Reading the request still has its deadline: a head that stops coming is cut at 300 ms.
+  {
+    const auto t0 = steady_clock::now();
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /fast HTTP/1.1\r\nX-Slow: a"));
+    const std::string a = c.answer(seconds(5));
+    const auto cut = steady_clock::now() - t0;
+    INFO(a);
+    REQUIRE(a.find("fast") == std::string::npos);
+    REQUIRE(cut >= milliseconds(250));
+    REQUIRE(cut < milliseconds(1500));
+  }
+}
+
+TEST_CASE("gonu serve: a body length over the limit, or none, is refused from the head alone, and the connection closed",
+          "[serve][cli]") {
+  Tables t;
+  Server s("'" + t.f34 + "'");
+  using namespace std::chrono;
+  // The head alone; the body never comes. Each is answered and closed at once, not at the
+  // request's 10 s deadline.
+  const std::vector<std::pair<std::string, int>> heads = {
+      {"Content-Length: 65537\r\n", 413},
+      {"Content-Length: -1\r\n", 413},
+      {"Content-Length: 18446744073709551617\r\n", 413},
+      {"Content-Length: 12abc\r\n", 413},
+      {"Content-Length: 2\r\nContent-Length: 3\r\n", 400},
+      {"Transfer-Encoding: chunked\r\n", 411},
+      {"", 411},
+  };
+  for (const auto& [head, status] : heads) {
+    INFO(head);
+    const auto t0 = steady_clock::now();
+    RawConnection c(s.port);
+    REQUIRE(c.send("POST /api/query HTTP/1.1\r\n" + head + "\r\n"));
+    const std::string a = c.answer(seconds(15));  // until the server closes
+    REQUIRE(steady_clock::now() - t0 < seconds(2));
+    const auto [got, j] = status_and_json(a);
+    REQUIRE(got == status);
+    REQUIRE(j["schema"] == "gonu-error/1");
+    REQUIRE(contains(a, "Connection: close"));
+  }
+  // A request line too long: 414, and closed at once (not kept alive for 5 s).
+  {
+    const auto t0 = steady_clock::now();
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /api/query?history=" + std::string(9000, 'a') + " HTTP/1.1\r\n\r\n"));
+    const std::string a = c.answer(seconds(15));
+    REQUIRE(steady_clock::now() - t0 < seconds(2));
+    REQUIRE(status_and_json(a).first == 414);
+  }
+  // A body at the limit is read and answered, and the connection kept alive.
+  {
+    RawConnection c(s.port);
+    const std::string body = "{}" + std::string(65534, ' ');
+    REQUIRE(c.send("POST /api/query HTTP/1.1\r\nContent-Length: 65536\r\n\r\n" + body +
+                   "GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n"));
+    const std::string a = c.answer(seconds(15));
+    REQUIRE(a.rfind("HTTP/1.1 200", 0) == 0);
+    REQUIRE(contains(a, "gonu-tables/1"));
+  }
+  auto c = s.client();
+  REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
   REQUIRE(s.stop() == 0);
 }

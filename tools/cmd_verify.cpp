@@ -24,10 +24,11 @@ int cmd_verify(int argc, char** argv) {
   const std::vector<std::string> files = cl.required_list("file", "FILE");
   if (jungi::is_jungi_table_file(files.front()))
     return jungi_verify(files, std::uint64_t(cl.count_value("sample")), cl.byte_size_value("max-memory"));
+  // Opened first: a file that is no table at all is that one-line error, whatever the options.
+  const Table t = Table::open(files.front());
   if (files.size() > 1) cl.usage_error("several files go with Jungi tables only");
   if (cl.count_value("sample") != 1) cl.usage_error("--sample goes with a Jungi table");
   if (cl.has("max-memory")) cl.usage_error("--max-memory goes with Jungi tables");
-  const Table t = Table::open(files.front());
   const ProgressFn progress = make_progress(cl.has("quiet"));
   const TableVerifyResult r = verify_table(t, progress);
   end_progress(progress);

@@ -763,14 +763,14 @@ std::uint32_t DfpnSearch::write_node(const Position& p, Walk& w, std::string& ou
       if (lookup(kids[i]).dn == 0) pick = i;
     for (std::size_t i = 0; i < kids.size() && pick == kids.size(); ++i)
       if (ensure(kids[i]).dn == 0) pick = i;
-    if (pick == kids.size()) throw GonuError("df-pn certificate: a node proven won has no losing child (internal error)");
+    if (pick == kids.size()) throw DfpnContradiction("df-pn certificate: a node proven won has no losing child (internal error)");
     out += "W " + format_move(board_, oracle_.rules, kids[pick].move) + "\n";
     write_child(kids[pick], w, out, depth);
     return depth + 1;
   }
   out += "L " + std::to_string(kids.size()) + "\n";
   for (const Child& c : kids) {
-    if (ensure(c).pn != 0) throw GonuError("df-pn certificate: a loser's move is not proven lost (internal error)");
+    if (ensure(c).pn != 0) throw DfpnContradiction("df-pn certificate: a loser's move is not proven lost (internal error)");
     out += format_move(board_, oracle_.rules, c.move) + " ";
     std::uint32_t d = 0;
     write_child(c, w, out, d);
@@ -905,7 +905,7 @@ OpenClasses open_classes(const BanFreeOracle& oracle, const FreshValues& fresh, 
 }  // namespace
 
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
-                                 const DfpnOptions& options, const DfpnTableFile* table) {
+                                 const DfpnOptions& options, const DfpnTableFile* table, bool save_at_end) {
   const auto t0 = std::chrono::steady_clock::now();
   DfpnLayerReport rep;
   rep.black = black;
@@ -945,7 +945,7 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
       rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
     }
   }
-  if (table) table->save(search);
+  if (table) save_at_end ? table->save(search) : table->keep(search);
   rep.table = search.stats();
   rep.nodes = rep.table.nodes;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

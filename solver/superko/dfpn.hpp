@@ -51,6 +51,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/julgonu/game.hpp"
 #include "solver/superko/banfree.hpp"
 #include "solver/superko/certificate.hpp"
@@ -59,6 +60,13 @@
 #include "solver/superko/types.hpp"
 
 namespace gonu {
+
+// A proof the search cannot complete because a decided entry it holds is false (a node proven won
+// with no losing child, ...): an internal error, unless entries were read from a proofs file
+// (dfpn_table.hpp), which can hold anything whose checksum is right: then the file's fault.
+struct DfpnContradiction : GonuError {
+  using GonuError::GonuError;
+};
 
 struct DfpnOptions {
   std::uint64_t max_nodes = 0;                 // per solve call (nodes = expansions); 0: none
@@ -315,8 +323,10 @@ struct DfpnLayerReport {
 };
 
 class DfpnTableFile;
-// `table` (may be null): the proofs file the search loads, checkpoints to and is saved to at its end.
+// `table` (may be null): the proofs file the search loads, checkpoints to and is saved to at its end
+// (`save_at_end` false: only kept for the next search attached, written by the caller later).
 DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues& fresh, int black, int white,
-                                 const DfpnOptions& options, const DfpnTableFile* table = nullptr);
+                                 const DfpnOptions& options, const DfpnTableFile* table = nullptr,
+                                 bool save_at_end = true);
 
 }  // namespace gonu

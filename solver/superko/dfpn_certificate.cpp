@@ -47,7 +47,7 @@ class DfpnProofBuilder {
     DfpnProofGraph::Node n;
     n.pos = p;
     if (kids.empty()) {
-      if (win) throw GonuError("df-pn proof graph: a node proven won has no move (internal error)");
+      if (win) throw DfpnContradiction("df-pn proof graph: a node proven won has no move (internal error)");
       n.kind = 'T';
     } else if (win) {
       n.kind = 'W';
@@ -56,7 +56,7 @@ class DfpnProofBuilder {
     } else {
       n.kind = 'L';
       for (const Child& c : kids) {
-        if (s_.ensure(c).pn != 0) throw GonuError("df-pn proof graph: a loser's move is not proven lost (internal error)");
+        if (s_.ensure(c).pn != 0) throw DfpnContradiction("df-pn proof graph: a loser's move is not proven lost (internal error)");
         add_edge(n, c, child_node(c, true), false);
       }
     }
@@ -66,7 +66,7 @@ class DfpnProofBuilder {
     normalize(n.visited);
     n.visited.erase(std::remove(n.visited.begin(), n.visited.end(), k), n.visited.end());
     if (std::binary_search(n.unvisited.begin(), n.unvisited.end(), k))
-      throw GonuError("df-pn proof graph: a proof needs its own board unvisited (internal error)");
+      throw DfpnContradiction("df-pn proof graph: a proof needs its own board unvisited (internal error)");
     g_.nodes_.push_back(std::move(n));
     return int(g_.nodes_.size()) - 1;
   }
@@ -83,7 +83,7 @@ class DfpnProofBuilder {
     }
     for (std::size_t i = 0; i < kids.size(); ++i)
       if (s_.ensure(kids[i]).dn == 0) return i;
-    throw GonuError("df-pn proof graph: a node proven won has no losing child (internal error)");
+    throw DfpnContradiction("df-pn proof graph: a node proven won has no losing child (internal error)");
   }
 
   // F5's rule for one edge: a capture restarts the history (nothing passes up); otherwise the
@@ -105,7 +105,7 @@ class DfpnProofBuilder {
     std::uint16_t d = 0;
     if (!lost_by_material(c.pos)) s_.oracle_.value(c.key, d);
     if (lost_by_material(c.pos) || d == 0) {
-      if (win) throw GonuError("df-pn proof graph: a terminal leaf won for its mover (internal error)");
+      if (win) throw DfpnContradiction("df-pn proof graph: a terminal leaf won for its mover (internal error)");
       n.kind = 'T';
     } else {
       n.kind = 'B';  // F3 (after a capture: with its own board as the history)

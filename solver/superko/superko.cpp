@@ -211,23 +211,29 @@ void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game&
   DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
   if (table) table->attach(dfpn);
   const DfpnOutcome out = dfpn.solve_rounds(g);  // on --threads cores, the same for any count
-  if (table) table->save(dfpn);  // decided or stopped by a budget
   res.dfpn_ran = true;
   res.value = out.value;
   if (out.value == SkValue::unknown) {
+    if (table) table->save(dfpn);  // stopped by a budget
     res.dfpn = dfpn.stats();
     res.stop_reason = out.stop;
     return;
   }
   res.method = "df-pn";
   if (o.certificate) {
-    res.certificate_error = graph.add_root(dfpn, g, out.value, o.max_certificate_nodes);
+    try {
+      res.certificate_error = graph.add_root(dfpn, g, out.value, o.max_certificate_nodes);
+    } catch (const DfpnContradiction& e) {
+      if (table) table->blame(e);  // before any save: a fact the walk contradicts is not written back
+      throw;
+    }
     if (res.certificate_error.empty()) {
       res.certificate = graph.text(g);
       res.certificate_nodes = graph.nodes();
       res.certificate_version = 8;
     }
   }
+  if (table) table->save(dfpn);  // decided
   res.dfpn = dfpn.stats();
 }
 
@@ -238,7 +244,7 @@ void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game&
 // another on one thread, after the layer's parallel rounds, in class order: the certificate's bytes
 // do not depend on the thread count.
 void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, const RunClock& clock,
-                        DfpnLayerReport& layer, DfpnProofGraph& graph) {
+                        const DfpnTableFile* table, DfpnLayerReport& layer, DfpnProofGraph& graph) try {
   DfpnOptions d = dfpn_options(o);
   d.symmetry = false;
   DfpnSearch search(oracle, nullptr, d);
@@ -247,9 +253,12 @@ void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, co
     search.set_max_seconds(clock.cap(0));
     const DfpnOutcome again = search.solve_entry(p);
     if (again.value == SkValue::unknown) continue;
-    if (again.value != v) throw GonuError("df-pn layer: a class proven twice with two values (internal error)");
+    if (again.value != v) throw DfpnContradiction("df-pn layer: a class proven twice with two values (internal error)");
     if (graph.add_entry(search, p, v, o.max_certificate_nodes).empty()) ++layer.certified;
   }
+} catch (const DfpnContradiction& e) {  // a class the layer pass decided from the file's facts
+  if (table) table->blame(e);
+  throw;
 }
 
 // Per material layer: the ban-free states, the capture entries the search met, its nodes, and the
@@ -363,9 +372,12 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
   if (o.dfpn_layer_black >= 0) {
     DfpnOptions d = dfpn_options(o);
     d.max_seconds = clock.cap(0);  // the rounds stop at the run's deadline
-    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, d, tablep);
+    // With a certificate, the layer's proofs are written once its walks (and the root's, where
+    // df-pn runs next) have met no contradiction.
+    res.dfpn_layer = dfpn_entry_layer(oracle, fresh, o.dfpn_layer_black, o.dfpn_layer_white, d, tablep,
+                                      !o.dfpn_layer_certificate);
     res.dfpn_layer_ran = true;
-    if (o.dfpn_layer_certificate) certify_dfpn_layer(oracle, o, clock, res.dfpn_layer, graph);
+    if (o.dfpn_layer_certificate) certify_dfpn_layer(oracle, o, clock, tablep, res.dfpn_layer, graph);
   }
   if (o.strategy && o.cube) {
     try_cube(oracle, fresh, g, o, res);
@@ -386,6 +398,7 @@ SuperkoResult solve_superko(const Game& g, const SuperkoOptions& o) {
     run_dfpn(oracle, fresh, g, o, so.max_seconds, tablep, graph, res);
   else if (res.value == SkValue::unknown && o.search) run_search(search, g, so, res);
   else if (res.value == SkValue::unknown) res.stop_reason = "search off";
+  if (tablep && o.dfpn_layer_certificate && !res.dfpn_ran) tablep->write_kept();  // else the root's df-pn wrote it
   if (res.value == SkValue::unknown && !graph.empty() && res.certificate.empty()) {  // the layer's entries alone
     res.certificate = graph.text(g);
     res.certificate_version = 8;

@@ -1,5 +1,6 @@
-// GuardedServer: one thread per connection up to a bound, a bound per client, and a deadline on
-// every request (see guarded_server.hpp for why).
+// GuardedServer: one thread per connection up to a bound, a bound per client, a deadline on reading
+// every request and one on writing its answer, and a body length checked from the head alone (see
+// guarded_server.hpp for why).
 #include "tools/serve/guarded_server.hpp"
 
 #include <arpa/inet.h>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "tools/serve/api.hpp"
@@ -107,7 +109,13 @@ class DeadlineStream : public httplib::Stream {
  public:
   explicit DeadlineStream(int sock) : sock_(sock) {}
 
-  void start_request(std::chrono::milliseconds limit) { deadline_ = Clock::now() + limit; }
+  // The deadline of what follows: reading a request from its first byte, or writing its answer.
+  void start_deadline(std::chrono::milliseconds limit) {
+    deadline_ = Clock::now() + limit;
+    expired_ = false;
+  }
+  // Whether a read or write has waited past the deadline since it was started.
+  bool expired() const { return expired_; }
 
   // Waits until the next request's first byte (true), `limit` passes or `stopping` says so.
   bool wait_for_request(std::chrono::milliseconds limit, const std::function<bool()>& stopping) {
@@ -156,10 +164,10 @@ class DeadlineStream : public httplib::Stream {
   bool wait(short events) const {
     for (;;) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
-      if (left.count() <= 0) return false;
       pollfd p{sock_, events, 0};
-      const int ready = ::poll(&p, 1, int(left.count()));
+      const int ready = left.count() <= 0 ? 0 : ::poll(&p, 1, int(left.count()));
       if (ready > 0) return true;
+      if (ready == 0) expired_ = true;
       if (ready == 0 || errno != EINTR) return false;
     }
   }
@@ -185,9 +193,40 @@ class DeadlineStream : public httplib::Stream {
 
   int sock_;
   Clock::time_point deadline_ = Clock::now();
+  mutable bool expired_ = false;
   std::string buffer_;
   std::size_t at_ = 0;
 };
+
+// The connection this thread serves (one thread a connection): its stream, whose deadline the
+// answer restarts, and whether it is closed after the answer now being written.
+struct Connection {
+  DeadlineStream* stream = nullptr;
+  bool close = false;
+};
+thread_local Connection t_connection;
+
+// The refusal of a request whose body cannot be read as sent, from its head alone; none where the
+// body may be read. httplib would read a body without a Content-Length, or sent in chunks, until
+// the client closes, however large; and one whose Content-Length is over the limit (or is not a
+// number, which it reads as 2^64 - 1) byte by byte until the deadline, answering nothing.
+std::optional<ApiAnswer> body_length_refusal(const httplib::Request& req, std::size_t max) {
+  if (req.has_header("Transfer-Encoding"))
+    return api_error(411, "a request body must be sent with a Content-Length, not in chunks");
+  const std::size_t lengths = req.get_header_value_count("Content-Length");
+  const bool has_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH" ||
+                        req.method == "DELETE" || req.method == "PRI";  // httplib reads a body for these
+  if (lengths == 0)
+    return has_body ? std::optional(api_error(411, "a " + req.method + " request needs a Content-Length"))
+                    : std::nullopt;
+  const std::string first = req.get_header_value("Content-Length", 0);
+  for (std::size_t i = 1; i < lengths; ++i)
+    if (req.get_header_value("Content-Length", i) != first) return api_error(400, "two different Content-Lengths");
+  const bool number = !first.empty() && first.size() <= 19 && first.find_first_not_of("0123456789") == std::string::npos;
+  if (number && std::stoull(first) <= max) return std::nullopt;
+  return api_error(413, "the request body is too large: Content-Length '" + first + "' is not a number of bytes from 0 to " +
+                            std::to_string(max));
+}
 
 // How long a refused connection is read from before it is closed: closing a socket with unread
 // bytes resets the connection, and the client would lose the 503 before reading it.
@@ -299,6 +338,33 @@ class LingeringCloser {
 
 GuardedServer::GuardedServer(ServerLimits limits) : limits_(limits), closer_(std::make_unique<LingeringCloser>()) {
   new_task_queue = [n = limits.connections] { return new ConnectionThreads(n); };
+  set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    return refuse_body_length(req, res);
+  });
+  // Called once the answer is ready, just before httplib writes it: the handler's work is done, so
+  // the writing gets a deadline of its own.
+  set_post_routing_handler([this](const httplib::Request&, httplib::Response& res) {
+    Connection& c = t_connection;
+    if (res.status == 414) c.close = true;  // the rest of the request line was not read
+    if (c.stream && c.stream->expired()) c.close = true;  // the request did not come whole in time
+    if (c.stream) c.stream->start_deadline(limits_.request);
+    if (c.close) {
+      res.headers.erase("Keep-Alive");
+      res.headers.erase("Connection");
+      res.set_header("Connection", "close");
+    }
+  });
+}
+
+httplib::Server::HandlerResponse GuardedServer::refuse_body_length(const httplib::Request& req,
+                                                                   httplib::Response& res) const {
+  const std::optional<ApiAnswer> refusal = body_length_refusal(req, payload_max_length_);
+  if (!refusal) return HandlerResponse::Unhandled;
+  t_connection.close = true;  // the body, if it comes, is not read
+  res.status = refusal->status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(refusal->body, "application/json");
+  return HandlerResponse::Handled;
 }
 
 GuardedServer::~GuardedServer() = default;
@@ -336,21 +402,27 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     linger_and_close(sock);
     return false;
   }
-  // Closed and counted out however the requests end (an exception included).
+  DeadlineStream strm(sock);
+  t_connection = {&strm, false};
+  // Closed and counted out however the requests end (an exception included). After a refusal the
+  // client may still be sending what was not read: it is read for a moment, so that the close does
+  // not reset the connection before the client has read the answer.
   const std::unique_ptr<void, std::function<void(void*)>> closer(this, [&](void*) {
     leave_client(client);
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
+    const bool refused = t_connection.close;
+    t_connection = {};
+    ::shutdown(sock, refused ? SHUT_WR : SHUT_RDWR);
+    if (refused) linger_and_close(sock);
+    else ::close(sock);
   });
-  DeadlineStream strm(sock);
   const auto stopping = [this] { return svr_sock_ == INVALID_SOCKET; };
   bool ret = false;
   for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
     if (!strm.wait_for_request(limits_.keep_alive, stopping)) break;
-    strm.start_request(limits_.request);
+    strm.start_deadline(limits_.request);
     bool connection_closed = false;
     ret = process_request(strm, left == 1, connection_closed, nullptr);
-    if (!ret || connection_closed) break;
+    if (!ret || connection_closed || t_connection.close) break;
   }
   return ret;
 }

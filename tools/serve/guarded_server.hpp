@@ -4,9 +4,17 @@
 //   - each connection has its own thread (a small stack), up to `connections` at once; one past
 //     that is answered 503 at once, from the accepting thread, and closed;
 //   - one client (one address) holds at most `per_client` of them; past that, 503;
-//   - each request (head, body and answer) must be done within `request` of its first byte, and a
-//     kept-alive connection must send its next request within `keep_alive`, else it is closed.
+//   - a request's head and body must be read within `request` of its first byte, and its answer
+//     written within `request` of its being ready; the handler's own work between the two has no
+//     deadline, so a slow question is answered, never dropped. A kept-alive connection must send
+//     its next request within `keep_alive`, else it is closed;
+//   - a body whose Content-Length is over the payload limit (set_payload_max_length) or is not a
+//     plain number is answered 413 from the head alone, without waiting for the body; one without
+//     a Content-Length, or sent in chunks, 411; two different Content-Lengths, 400. After such an
+//     answer, after a 414, and after a request that did not come whole in time, the connection is
+//     closed at once.
 // A connection that is waiting costs its own thread only, so other clients keep being answered.
+// The server keeps httplib's pre- and post-routing handlers for itself.
 #pragma once
 #include <httplib.h>
 
@@ -41,6 +49,7 @@ class GuardedServer : public httplib::Server {
   // Replaces httplib's loop over one connection's requests (a private virtual of httplib::Server).
   bool process_and_close_socket(socket_t sock) override;
   bool enter_client(const std::string& address);
+  httplib::Server::HandlerResponse refuse_body_length(const httplib::Request& req, httplib::Response& res) const;
   void leave_client(const std::string& address);
 
   ServerLimits limits_;
