@@ -1,6 +1,7 @@
-// gonu info FILE: a table's header in human form (opening checks the header and the index; the
-// payload checksum is checked by gonu verify).
+// gonu info FILE|DIR: a table's header in human form (opening checks the header and the index; the
+// payload checksum is checked by gonu verify), or a directory of Jungi tables summed up.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "solver/jungi_table/table_file.hpp"
@@ -21,9 +22,10 @@ std::string hex(std::uint64_t v) {
 }  // namespace
 
 int cmd_info(int argc, char** argv) {
-  CommandLine cl("gonu info FILE");
+  CommandLine cl("gonu info FILE|DIR");
   cl.positional("file");
   if (!cl.parse(argc, argv)) return 0;
+  if (std::filesystem::is_directory(cl.required("file", "FILE"))) return jungi_info_dir(cl.text("file"));
   if (jungi::is_jungi_table_file(cl.required("file", "FILE"))) return jungi_info(cl.text("file"));
   const Table t = Table::open(cl.required("file", "FILE"));
   const TableHeader& h = t.header();

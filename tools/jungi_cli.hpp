@@ -28,7 +28,9 @@ int jungi_query(const CommandLine& cl, const std::string& path);
 int jungi_info(const std::string& path);
 // Every file in turn, sharing the tables read (jungi::verify_families, max_bytes 0: physical
 // memory); an OK block each, then exit 1 at the first that fails.
-int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes);
+int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes, bool quiet = false);
+// gonu info DIR: the Jungi tables of a directory, by reading and material, with their counts and sizes.
+int jungi_info_dir(const std::string& dir);
 // gonu play on a Jungi table: POSITION against perfect play (--as south|north|both).
 int jungi_play(const CommandLine& cl, const std::string& path);
 // The table of POSITION (after --history) in a directory of Jungi tables of one reading, as

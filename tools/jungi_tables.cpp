@@ -1,7 +1,9 @@
 // gonu query / info / verify for a Jungi table file (the game is read from the file's magic:
 // cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here). The tables a table's
 // moves lead to are read from the same directory (solver/jungi_table/query.hpp).
+#include <cstdio>
 #include <filesystem>
+#include <map>
 #include <iostream>
 
 #include "core/error.hpp"
@@ -14,6 +16,7 @@
 #include "tools/options.hpp"
 #include "tools/play_input.hpp"
 #include "tools/play_moves.hpp"
+#include "tools/progress_display.hpp"
 
 namespace gonu::cli {
 
@@ -205,9 +208,11 @@ int jungi_info(const std::string& path) {
   return 0;
 }
 
-int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes) {
+int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes, bool quiet) {
+  const ProgressFn progress = make_progress(quiet);
   const auto report = [&](const jungi::TableFamily& f, const jungi::FamilyVerifyResult& r) {
     const std::string& path = f.file.path();
+    end_progress(progress);
     if (!r.ok) throw GonuError(path + ": verify failed: " + r.first_error);
     std::cout << "OK " << path << ": header, checksums, and " << with_commas(r.derived)
               << (every > 1 ? " positions (every " + with_commas(every) + "th placement) of " + with_commas(r.positions)
@@ -220,7 +225,50 @@ int jungi_verify(const std::vector<std::string>& paths, std::uint64_t every, std
                 << with_commas(h.losses[s]) << " / DRAW " << with_commas(h.draws[s]) << "\n";
     std::cout.flush();
   };
-  jungi::verify_families(paths, every, max_bytes ? max_bytes : jungi::physical_memory_bytes(), report);
+  jungi::verify_families(paths, every, max_bytes ? max_bytes : jungi::physical_memory_bytes(), report, progress);
+  return 0;
+}
+
+namespace {
+
+std::string share(std::uint64_t part, std::uint64_t whole) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f %%", whole ? 100.0 * double(part) / double(whole) : 0.0);
+  return text;
+}
+
+}  // namespace
+
+int jungi_info_dir(const std::string& dir) {
+  const jungi::Tables tables({dir});
+  std::uint64_t bytes = 0;
+  std::map<int, std::pair<std::uint64_t, std::uint64_t>> by_pieces;  // tables, bytes
+  std::cout << "directory:  " << dir << " (" << with_commas(tables.entries().size()) << " Jungi tables, " << tables.readings().size()
+            << (tables.readings().size() == 1 ? " reading)\n" : " readings)\n");
+  std::string reading;
+  for (const jungi::TableEntry& e : tables.entries()) {
+    if (jungi::rules_id(e.rules) != reading) {
+      reading = jungi::rules_id(e.rules);
+      std::cout << "reading:    " << jungi::describe(e.rules) << " (" << reading << ")\n";
+      std::cout << "  material: positions (the whole board); South to move wins / loses / draws; North to move wins; longest win; bytes\n";
+    }
+    try {
+      const jungi::TableFileHeader& h = tables.table(e.rules, e.material)->header();
+      const std::uint64_t side = h.wins[0] + h.losses[0] + h.draws[0], north = h.wins[1] + h.losses[1] + h.draws[1];
+      std::cout << "  " << h.material_text << ": " << with_commas(h.positions) << (h.counts_whole_board() ? "" : " (valid indices: format 4 or older)")
+                << "; " << share(h.wins[0], side) << " / " << share(h.losses[0], side) << " / " << share(h.draws[0], side) << "; "
+                << share(h.wins[1], north) << "; " << (h.longest_win >= 0 ? std::to_string(h.longest_win) + " plies" : std::string("none"))
+                << "; " << with_commas(h.file_size) << "\n";
+      bytes += h.file_size;
+      auto& [count, size] = by_pieces[e.material.pieces()];
+      ++count, size += h.file_size;
+    } catch (const GonuError& x) {
+      std::cout << "  " << jungi::material_text(e.material) << ": refused: " << x.what() << "\n";
+    }
+  }
+  for (const auto& [pieces, cs] : by_pieces)
+    std::cout << "pieces " << pieces << ":   " << with_commas(cs.first) << " tables, " << with_commas(cs.second) << " bytes\n";
+  std::cout << "in all:     " << with_commas(bytes) << " bytes\n";
   return 0;
 }
 

@@ -5,6 +5,8 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <climits>
 
 #include "core/error.hpp"
@@ -245,7 +247,7 @@ std::string header_stats_error(const TableFileHeader& h, const LoadCheck& c) {
 
 }  // namespace
 
-FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
+FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every, const ProgressFn& progress) {
   FamilyVerifyResult r;
   const TableFileHeader& h = f.file.header();
   if (!f.file.payload_checksum_ok()) return {false, "payload checksum mismatch", 0, {}, {}, {}};
@@ -270,8 +272,11 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
   constexpr std::uint64_t kChunk = 4096;
   const std::uint64_t chunks = (sampled + kChunk - 1) / kChunk;
   std::vector<FamilyVerifyResult> parts(chunks);
+  std::atomic<std::uint64_t> done{0};
+  const std::string phase = "verify " + h.material_text;
   tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
     FamilyVerifyResult& part = parts[c];
+    if (progress) progress(phase.c_str(), done.fetch_add(kChunk) , sampled);
     Position p;
     for (std::uint64_t k = c * kChunk; k < std::min(sampled, (c + 1) * kChunk) && part.ok; ++k) {
       for (std::uint64_t i = 2 * k * every; i < std::min(h.indices, 2 * k * every + 2) && part.ok; ++i) {
@@ -296,7 +301,7 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every) {
 }
 
 bool verify_families(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes,
-                     const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done) {
+                     const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done, const ProgressFn& progress) {
   std::optional<TableSet> held;
   std::string held_dir;
   for (const std::string& path : paths) {
@@ -313,13 +318,38 @@ bool verify_families(const std::vector<std::string>& paths, std::uint64_t every,
     set.release(m);  // read again, with the check
     TableFamily f{std::move(file), dir, std::move(set), {}, LoadCheck{}};
     f.set.adopt(f.file.load(&*f.check));
-    const FamilyVerifyResult r = verify_family(f, every);
+    const FamilyVerifyResult r = verify_family(f, every, progress);
     done(f, r);
     if (!r.ok) return false;
     held.emplace(std::move(f.set));
     held_dir = dir;
   }
   return true;
+}
+
+std::vector<std::string> table_files_in_order(const std::string& dir) {
+  std::vector<std::pair<Material, std::string>> found;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const std::string name = entry.path().filename().string();
+    const std::size_t dot = name.find('.');
+    if (dot == std::string::npos) continue;
+    try {
+      const Material m = parse_material(name.substr(0, dot));
+      for (const Rules& r : every_reading())
+        if (table_file_name(m, r) == name) found.emplace_back(m, entry.path().string());
+    } catch (const GonuError&) {
+      continue;  // not a table's name
+    }
+  }
+  if (error) throw GonuError(dir + ": cannot list the directory (" + error.message() + ")");
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    const auto key = [](const Material& m) { return std::pair{m.pieces(), m.unpromoted()}; };
+    return key(a.first) != key(b.first) ? key(a.first) < key(b.first) : a.second < b.second;
+  });
+  std::vector<std::string> out;
+  for (const auto& [m, path] : found) out.push_back(path);
+  return out;
 }
 
 }  // namespace gonu::jungi

@@ -15,6 +15,7 @@
 
 #include "solver/jungi_table/table_file.hpp"
 #include "solver/state/value.hpp"
+#include "util/progress.hpp"
 
 namespace gonu::jungi {
 
@@ -106,13 +107,19 @@ struct FamilyVerifyResult {
 // With `every` > 1, only every `every`-th placement (both sides to move: the indices i with
 // (i / 2) % every == 0) is re-derived, the rest counted from the stored values: a 4-piece table
 // re-derived whole takes some 10 µs a position here, hours for all of them.
-FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every = 1);
+// `progress`, where given, is told the placements re-derived so far (phase: the material's text).
+FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every = 1, const ProgressFn& progress = {});
 // verify_family of each file in turn (opened with the check), the tables read for one kept for the
 // next while they hold at most `max_bytes` (beyond, those the next does not read are dropped
 // first), so that a directory's tables given smallest first are each read about once, not once
 // for every table that reads it. Files of another directory or reading start afresh. Calls
 // done(family, result) after each; stops after the first that fails, returning false.
 bool verify_families(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes,
-                     const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done);
+                     const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done,
+                     const ProgressFn& progress = {});
+// The Jungi table files of `dir` (by name: table_file_name), in an order where every table comes
+// after the tables its moves lead to (fewer pieces first, then fewer unpromoted pieces), ties by
+// name. Throws GonuError if dir cannot be listed.
+std::vector<std::string> table_files_in_order(const std::string& dir);
 
 }  // namespace gonu::jungi
