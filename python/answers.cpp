@@ -4,6 +4,8 @@
 // give the same fields for the same input.
 #include "python/answers.hpp"
 
+#include <filesystem>
+
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
@@ -58,10 +60,35 @@ ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, co
   return {cli::query_json(t, g, query_game(t, g), position.has_value())};
 }
 
-ProbeAnswer jungi_probe(const jungi::TableFamily& f, const std::string& position, const std::string& history) {
+jungi::Rules jungi_reading(const jungi::Tables& t, const std::string& rules_id) {
+  if (rules_id.empty()) return t.only_reading();
+  for (const jungi::Rules& x : t.readings())
+    if (jungi::rules_id(x) == rules_id) return x;
+  throw GonuError("no table of the reading " + rules_id + " in the set");
+}
+
+std::shared_ptr<JungiFile> open_jungi_file(const std::string& path) {
+  jungi::TableFile file = jungi::TableFile::open(path);
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  auto tables = std::make_shared<const jungi::Tables>(std::vector<std::string>{path, dir.empty() ? "." : dir});
+  return std::make_shared<JungiFile>(JungiFile{std::move(file), std::move(tables)});
+}
+
+ProbeAnswer jungi_probe(const JungiFile& f, const std::string& position, const std::string& history) {
   const jungi::Rules& r = f.file.rules();
   const jungi::Position p = jungi::play_history(r, jungi::parse_position(r, position), history, "history");
-  return {cli::jungi_query_json(f, jungi::query_position(f, p))};
+  if (history.empty() && jungi::canonical(jungi::material_of(p)) != f.file.material())
+    throw GonuError("the position is of " + jungi::material_text(jungi::material_of(p)) + ", the table of " +
+                    f.file.header().material_text + " (and of its colour flip)");
+  const jungi::PositionAnswer a = f.tables->query(r, p);
+  return {cli::jungi_query_json(*f.tables->table(r, jungi::canonical(jungi::material_of(p))), a)};
+}
+
+ProbeAnswer jungi_probe(const jungi::Tables& t, const std::string& rules_id, const std::string& position, const std::string& history) {
+  const jungi::Rules r = jungi_reading(t, rules_id);
+  const jungi::Position p = jungi::play_history(r, jungi::parse_position(r, position), history, "history");
+  const jungi::PositionAnswer a = t.query(r, p);
+  return {cli::jungi_query_json(*t.table(r, jungi::canonical(jungi::material_of(p))), a)};
 }
 
 namespace {

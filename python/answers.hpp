@@ -6,9 +6,11 @@
 // throws GonuError with the same one-line messages as the gonu program.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "solver/jungi_table/query.hpp"
+#include "solver/jungi_table/tables.hpp"
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,9 +53,25 @@ struct ProbeAnswer {
 // The state reached from `position` (or the table's root) after `history`, answered from the table.
 ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, const std::string& history);
 
+// A Jungi table file and the set of tables beside it (its directory), which its questions read
+// block by block (solver/jungi_table/tables.hpp).
+struct JungiFile {
+  jungi::TableFile file;
+  std::shared_ptr<const jungi::Tables> tables;
+};
+// The file at `path` with the tables of its directory.
+std::shared_ptr<JungiFile> open_jungi_file(const std::string& path);
+
 // A Jungi table's answer (the gonu-jungi-query/1 object of `gonu query --json` on a Jungi table):
-// `position` after `history` (moves in Jungi notation), its moves valued from the family.
-ProbeAnswer jungi_probe(const jungi::TableFamily& f, const std::string& position, const std::string& history);
+// `position` after `history` (moves in Jungi notation), its moves valued from the tables beside
+// it. A position of another material is refused unless `history` leads there.
+ProbeAnswer jungi_probe(const JungiFile& f, const std::string& position, const std::string& history);
+// The reading of a set's tables whose rules_id is `rules_id` (empty: the set's one reading);
+// throws GonuError if there is none (or several, for an empty id).
+jungi::Rules jungi_reading(const jungi::Tables& t, const std::string& rules_id);
+// The same from a set of tables: the table of the position's material, under `rules_id` (empty:
+// the set's one reading).
+ProbeAnswer jungi_probe(const jungi::Tables& t, const std::string& rules_id, const std::string& position, const std::string& history);
 
 // The gonu-solve/1 object of `gonu solve --json`, and the states counted by value and distance.
 struct SolveAnswer {

@@ -65,7 +65,7 @@ using gonu::TableHeader;
 // other materials are valued from the tables beside it: solver/jungi_table/query.hpp).
 struct AnyTable {
   std::shared_ptr<Table> julgonu;
-  std::shared_ptr<gonu::jungi::TableFamily> jungi;
+  std::shared_ptr<JungiFile> jungi;
   std::string path() const { return julgonu ? julgonu->path() : jungi->file.path(); }
 };
 using gonu::GonuError;
@@ -191,7 +191,7 @@ AnyTable open_table(const py::object& path) {
   }
   py::gil_scoped_release release;
   if (gonu::jungi::is_jungi_table_file(p))
-    return {nullptr, std::make_shared<gonu::jungi::TableFamily>(gonu::jungi::open_family(p))};
+    return {nullptr, open_jungi_file(p)};
   return {std::make_shared<Table>(Table::open(p)), nullptr};
 }
 
@@ -247,7 +247,7 @@ void bind_solution(py::module_& m) {
       .def("__repr__", &solve_repr);
 }
 
-py::dict jungi_info(const gonu::jungi::TableFamily& f) {
+py::dict jungi_info(const JungiFile& f) {
   const gonu::jungi::TableFileHeader& h = f.file.header();
   return py::dict("game"_a = "jungi", "rules_id"_a = h.rules_id, "material"_a = h.material_text, "indices"_a = h.indices,
                   "positions"_a = h.positions, "wins"_a = py::make_tuple(h.wins[0], h.wins[1]),
@@ -290,6 +290,84 @@ void bind_table(py::module_& m) {
                  std::to_string(t.jungi->file.header().positions) + " positions>";
         return "<Table " + py_repr(py::str(t.path())) + ": " + t.julgonu->rules().name + " " +
                board_text(t.julgonu->rules()) + ", " + std::to_string(t.julgonu->size()) + " states>";
+      });
+}
+
+// gonu.Tables: Jungi tables of directories and files, opened once (solver/jungi_table/tables.hpp).
+struct PyTables {
+  std::shared_ptr<const gonu::jungi::Tables> tables;
+};
+
+// A path, or a sequence of paths, as file names; a path that does not exist raises
+// FileNotFoundError with the path as text.
+std::vector<std::string> existing_paths(const py::object& paths) {
+  const py::module_ os = py::module_::import("os");
+  std::vector<py::object> list;
+  if (py::isinstance<py::str>(paths) || py::isinstance<py::bytes>(paths) || py::hasattr(paths, "__fspath__")) list.push_back(paths);
+  else
+    for (const py::handle& p : paths) list.push_back(py::reinterpret_borrow<py::object>(p));
+  std::vector<std::string> out;
+  for (const py::object& p : list) {
+    if (!os.attr("path").attr("exists")(p).cast<bool>()) {
+      const py::object text = os.attr("fsdecode")(p);
+      PyErr_SetObject(PyExc_FileNotFoundError,
+                      py::make_tuple(ENOENT, os.attr("strerror")(ENOENT), text).ptr());
+      throw py::error_already_set();
+    }
+    out.push_back(py::bytes(os.attr("fsencode")(p)));
+  }
+  return out;
+}
+
+void bind_tables(py::module_& m) {
+  py::class_<PyTables>(m, "Tables",
+                       "Jungi endgame tables of directories and files, opened once and probed many times: each table "
+                       "is opened on first use and read a block at a time into one cache of decoded blocks, at most "
+                       "max_memory bytes (the least recently used dropped first).")
+      .def(py::init([](const py::object& paths, std::uint64_t max_memory) {
+             const std::vector<std::string> files = existing_paths(paths);
+             py::gil_scoped_release release;
+             return PyTables{std::make_shared<const gonu::jungi::Tables>(files, max_memory)};
+           }),
+           "paths"_a, "max_memory"_a = gonu::jungi::kDefaultTablesMemory)
+      .def("probe", [](const PyTables& t, const Text& position, const py::object& history, const std::string& reading) {
+             const std::string moves = history_text(history);
+             py::gil_scoped_release release;
+             return jungi_probe(*t.tables, reading, position.bytes, moves);
+           }, "position"_a, "history"_a = py::none(), "reading"_a = "",
+           "The answer for POSITION after HISTORY from the table of its material (reading: a rules id such as "
+           "'jungi/nohobble/compulsory/stalemate-loss/lancer-standard', needed where the set holds several): "
+           "the fields of `gonu query --json`.")
+      .def("value", [](const PyTables& t, const Text& position, const std::string& reading) {
+             std::optional<gonu::jungi::Value> v;
+             std::string missing;
+             {
+               py::gil_scoped_release release;
+               const gonu::jungi::Rules r = jungi_reading(*t.tables, reading);
+               v = t.tables->probe(r, gonu::jungi::parse_position(r, position.bytes), &missing);
+             }
+             if (!v) throw GonuError("no table of " + missing + " in the set");
+             return py::make_tuple(std::string(gonu::to_string(gonu::jungi::game_value(v->result))), v->dist);
+           }, "position"_a, "reading"_a = "",
+           "(value, distance) of POSITION for its side to move: 'WIN', 'LOSS' or 'DRAW' and plies to the end.")
+      .def_property_readonly("readings", [](const PyTables& t) {
+             std::vector<std::string> ids;
+             for (const gonu::jungi::Rules& r : t.tables->readings()) ids.push_back(gonu::jungi::rules_id(r));
+             return ids;
+           }, "the readings (rules ids) of the tables found")
+      .def_property_readonly("materials", [](const PyTables& t) {
+             py::list out;
+             for (const gonu::jungi::TableEntry& e : t.tables->entries())
+               out.append(py::dict("material"_a = gonu::jungi::material_text(e.material), "reading"_a = gonu::jungi::rules_id(e.rules),
+                                   "path"_a = e.path));
+             return out;
+           }, "every table found: its material, reading and file")
+      .def_property_readonly("held_bytes", [](const PyTables& t) { return t.tables->held_bytes(); },
+                             "bytes of decoded blocks held now")
+      .def("__len__", [](const PyTables& t) { return t.tables->entries().size(); })
+      .def("__repr__", [](const PyTables& t) {
+        return "<Tables: " + std::to_string(t.tables->entries().size()) + " Jungi tables, " + std::to_string(t.tables->readings().size()) +
+               (t.tables->readings().size() == 1 ? " reading>" : " readings>");
       });
 }
 
@@ -345,5 +423,6 @@ PYBIND11_MODULE(gonu, m) {
   bind_probe(m);
   bind_solution(m);
   bind_table(m);
+  bind_tables(m);
   bind_functions(m);
 }

@@ -521,3 +521,28 @@ def test_jungi_table_info_and_unknown_moves():
     unknown = [m for m in moves if m.value == "UNKNOWN"]
     assert unknown and all(m.distance is None for m in unknown)
     assert [m.value for m in moves[-len(unknown):]] == ["UNKNOWN"] * len(unknown)  # unknown moves last
+
+
+def test_jungi_tables_set_opened_once():
+    path = jungi_tables()
+    tables = gonu.Tables(os.path.dirname(path), max_memory=1 << 20)
+    assert len(tables) == 2 and tables.readings == ["jungi/nohobble/compulsory/stalemate-loss/lancer-standard"]
+    assert sorted(m["material"] for m in tables.materials) == ["+Kv+K", "Kv+K"]
+    # The same answer as the table file's own probe, and the value alone agrees with it.
+    answer = tables.probe(JUNGI_POSITION)
+    assert answer.to_dict() == gonu.Table(path).probe(JUNGI_POSITION).to_dict()
+    assert tables.value(JUNGI_POSITION) == (answer.value, answer.distance)
+    # Every position one move away (the promotions' in +Kv+K) valued as the move's value says.
+    for m in answer.moves:
+        after = tables.value(tables.probe(JUNGI_POSITION, history=[m.move]).position)
+        mover = {"WIN": "LOSS", "LOSS": "WIN", "DRAW": "DRAW"}[after[0]]
+        assert (mover, 0 if mover == "DRAW" else after[1] + 1) == (m.value, m.distance)
+    assert tables.held_bytes <= 1 << 20
+    with raises(gonu.Error, "no table of"):
+        tables.value("9/9/9/4K4/4p4/9/9/9/+k8 s -")
+    missing = os.path.join(WORK, "no-such-dir")
+    try:
+        gonu.Tables(missing)
+        assert False, "a missing directory was opened"
+    except FileNotFoundError as e:
+        assert e.filename == missing and missing in str(e)
