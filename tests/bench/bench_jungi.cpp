@@ -143,16 +143,18 @@ void BM_JungiTableLoad(benchmark::State& state) {
 BENCHMARK(BM_JungiTableLoad)->Arg(0)->Arg(1)->Iterations(3)->Unit(benchmark::kSecond)->UseRealTime();
 
 const jungi::TableFile& bench_table() {
-  static const jungi::TableFile t = [] {
-    if (const char* path = std::getenv("GONU_BENCH_JUNGI_TABLE")) return jungi::TableFile::open(path);
+  // The file stays while the program runs: a reader reads a block from it when one is asked for.
+  static const TempTableFile file{[] {
     jungi::TableSet set{jungi::Rules{}};
     const jungi::Material m = jungi::parse_material("+K+Rv+K");
     set.solve(m);
     const std::string path = "/tmp/gonu-bench-jungi-" + std::to_string(getpid()) + ".gonu";
     jungi::write_table_file(path, *set.find(m), set.rules());
-    jungi::TableFile f = jungi::TableFile::open(path);
-    std::remove(path.c_str());
-    return f;
+    return path;
+  }()};
+  static const jungi::TableFile t = [] {
+    if (const char* path = std::getenv("GONU_BENCH_JUNGI_TABLE")) return jungi::TableFile::open(path);
+    return jungi::TableFile::open(file.path);
   }();
   return t;
 }
