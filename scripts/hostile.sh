@@ -218,6 +218,83 @@ PY
   record 20 "a format-1 certificate's loser field '-' plus junk: FLAW; gonu verify --sample on a non-table: one line, exit 1" "$n" "$f"
 }
 
+# Jungi tables of KRvK's closure (3 pieces), in $work/jt, for rows 21-23.
+jungi_tables() {
+  [ -d "$work/jt" ] && return 0
+  mkdir "$work/jt"
+  "$gonu" solve --game jungi --material KRvK --quiet --dir "$work/jt" >/dev/null
+}
+krvk=KRvK.nohobble-compulsory-stalemate-loss-lancer-standard.gonu
+
+# Row 21: a Jungi table whose header states a false longest win, longest loss or longest win's
+# index (the header checksum recomputed): gonu verify refuses it naming the field; an index that
+# is no position is refused when the file is opened (info, query).
+row_21() {
+  local n=0 f=0 field value
+  jungi_tables
+  for field in "240 99" "240 3" "244 77" "248 0" "248 5" "248 17"; do
+    n=$((n + 1))
+    read -r at value <<<"$field"
+    mkdir -p "$work/j21" && cp "$work/jt/"*.gonu "$work/j21/"
+    python3 - "$work/j21/$krvk" "$at" "$value" <<'PY'
+import ctypes, sys
+xxh3 = ctypes.CDLL("libxxhash.so.0").XXH3_64bits
+xxh3.restype, xxh3.argtypes = ctypes.c_uint64, [ctypes.c_char_p, ctypes.c_size_t]
+p, at, value = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+b = bytearray(open(p, "rb").read())
+b[at:at + (4 if at < 248 else 8)] = value.to_bytes(4 if at < 248 else 8, "little")
+b[312:320] = xxh3(bytes(b[:312]), 312).to_bytes(8, "little")
+open(p, "wb").write(b)
+PY
+    "$gonu" verify "$work/j21/$krvk" >"$work/out" 2>"$work/err"
+    { [ $? -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "header's\|is no position" "$work/err"; } || f=$((f + 1))
+    rm -rf "$work/j21"
+  done
+  record 21 "a Jungi table's header with a false longest win, longest loss or its index: verify refuses it in one line" "$n" "$f"
+}
+
+# Row 22: a 2 GiB sparse file named as a Jungi table, asked for itself and as the table a move
+# reaches: refused in one line within 1 s under ulimit -v 400000 (its header alone read).
+row_22() {
+  local n=0 f=0 how
+  jungi_tables
+  for how in itself neighbour; do
+    n=$((n + 1))
+    mkdir -p "$work/j22" && cp "$work/jt/"*.gonu "$work/j22/"
+    if [ "$how" = itself ]; then
+      truncate -s 2G "$work/j22/$krvk"
+      pos='9/9/9/9/k8/9/9/5R3/4K4 s -'
+    else
+      truncate -s 2G "$work/j22/K+RvK.nohobble-compulsory-stalemate-loss-lancer-standard.gonu"
+      pos='9/9/9/3R5/k8/9/9/9/4K4 s -'
+    fi
+    start=$(date +%s%N)
+    (ulimit -v 400000; "$gonu" query "$work/j22" "$pos") >/dev/null 2>"$work/err"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    { [ $rc -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "bytes past the end" "$work/err" && [ "$ms" -lt 1000 ]; } || f=$((f + 1))
+    rm -rf "$work/j22"
+  done
+  record 22 "a 2 GiB sparse file named as a Jungi table (asked, or a move's neighbour): one line within 1 s, under ulimit -v 400000" "$n" "$f"
+}
+
+# Row 23: a Jungi table of another reading under this reading's file name: gonu query refuses
+# the material whose file it is (its header decides), and answers the others.
+row_23() {
+  local n=0 f=0
+  jungi_tables
+  mkdir -p "$work/j23" && cp "$work/jt/"*.gonu "$work/j23/"
+  "$gonu" solve --game jungi --material KvK --stalemate draw --quiet --out "$work/kvk-draw.gonu" >/dev/null
+  cp "$work/kvk-draw.gonu" "$work/j23/KvK.nohobble-compulsory-stalemate-loss-lancer-standard.gonu"
+  n=$((n + 1))
+  "$gonu" query "$work/j23" '9/9/9/9/k8/9/9/9/4K4 s -' >/dev/null 2>"$work/err"
+  { [ $? -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "a table of the reading jungi/nohobble/compulsory/stalemate-draw" "$work/err"; } || f=$((f + 1))
+  n=$((n + 1))  # +Kv+K's moves never reach KvK: answered
+  "$gonu" query "$work/j23" '9/9/9/9/+k8/9/9/9/4+K4 s -' >/dev/null 2>&1 || f=$((f + 1))
+  rm -rf "$work/j23"
+  record 23 "a Jungi table of another reading under this reading's name: refused where it is read (its header decides)" "$n" "$f"
+}
+
 # With row numbers given, those rows alone.
 if [ $# -gt 0 ]; then
   for row in "$@"; do
@@ -605,5 +682,8 @@ row_17
 row_18
 row_19
 row_20
+row_21
+row_22
+row_23
 write_summary
 exit "$failed_any"

@@ -187,6 +187,16 @@ timed() {  # timed NAME COMMAND...: GNU time's figures of one command, its outpu
 if [[ -z ${GONU_JUNGI_FIVE_DIR:-} && -f $out ]]; then
   sed -n '/^## Five pieces: a chosen few$/,$p' "$out" >"$tmp/five.md"
 fi
+# So is the section of every 4-piece table without GONU_JUNGI_FOUR_DIR (the run takes hours),
+# marked as a run's of a gonu that counted indices where that run was made before format 5.
+if [[ -z ${GONU_JUNGI_FOUR_DIR:-} && -f $out ]]; then
+  sed -n '/^## Every material of up to four pieces/,/^## Five pieces: a chosen few$/p' "$out" | sed '$d' >"$tmp/four.md"
+  if ! grep -q 'counted indices' "$tmp/four.md"; then
+    note='(Kept from the last run of every 4-piece table, made before table format 5 by a gonu that counted indices: its positions and shares count both mirror images of a position whose South royal stands on the e-file and one of the others, not the whole board. `scripts/jungi.sh --four DIR`, then `GONU_JUNGI_FOUR_DIR=DIR scripts/jungi.sh`, counts them anew.)'
+    awk -v note="$note" 'NR == 2 {print; print note; next} {print}' "$tmp/four.md" >"$tmp/four2.md"
+    mv "$tmp/four2.md" "$tmp/four.md"
+  fi
+fi
 mkdir "$tmp/tables"
 timed all3 "$gonu" solve --game jungi --all 3 --dir "$tmp/tables" --quiet
 files=$(find "$tmp/tables" -name '*.gonu' | wc -l)
@@ -210,8 +220,9 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
   echo
   echo "Each command solves the material named and, first, every material its captures and"
   echo "promotions lead to (smaller ones first). A material and its colour flip (sides swapped) share"
-  echo "one table, kept for the side with more pieces (KRvK holds KvKR). Positions count both mirror images of a position"
-  echo "whose South royal stands on the e-file (the index keeps both). Distances are in plies to the"
+  echo "one table, kept for the side with more pieces (KRvK holds KvKR). Positions are those of the whole"
+  echo "board, each distinct position once (a table's index keeps one of a position and its left-right"
+  echo "mirror image, both where South's royal stands on the e-file). Distances are in plies to the"
   echo "royal's capture (or a side without a move); en-passant positions are derived, not counted."
   echo
   echo "## Every material of up to three pieces"
@@ -255,6 +266,10 @@ for m in $materials; do timed "m_$m" "$gonu" solve --game jungi --material "$m";
       echo
       echo "$timing"
     fi
+  fi
+  if [[ -s $tmp/four.md ]]; then
+    echo
+    cat "$tmp/four.md"
   fi
 } >"$out"
 # The chosen 5-piece materials' section, from the logs a --five run kept (see above), or as it was.

@@ -1,11 +1,14 @@
 // libFuzzer target: the Jungi table reader (TableFile::open, value, load, payload_checksum_ok,
-// dont_care_error) on arbitrary file bytes. Each input is tried twice: as given, and "restamped" -
+// dont_care_error) on arbitrary file bytes, and the lookup of a directory of tables
+// (jungi::Tables: the bytes as the file of +Kv+K beside a good Kv+K, asked a Kv+K position whose
+// King's promotion reads it, and a position of +Kv+K itself). Each input is tried twice: as given, and "restamped" -
 // file_size set to the real size and the index, payload and header checksums recomputed by the
 // layout of solver/table/FORMAT.md ("Jungi table files") - since a random mutation almost never survives
 // the XXH3 checks, and the reader's field, layout and block checks (an .xz stream, or in the
 // corpus's format 2 files a zstd frame) lie behind them. Only
 // GonuError is an accepted outcome; any other exception or a sanitizer report is a finding, and
 // so is a table whose values read one by one differ from the values load() gives.
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -19,6 +22,7 @@
 
 #include "core/error.hpp"
 #include "solver/jungi_table/table_file.hpp"
+#include "solver/jungi_table/tables.hpp"
 
 namespace {
 
@@ -68,6 +72,32 @@ void exercise(const std::string& path) {
   }
 }
 
+// A directory holding a good Kv+K table, made once; each input becomes its +Kv+K file.
+const std::string& table_dir() {
+  static const std::string dir = [] {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string d = std::string(tmp && *tmp ? tmp : "/tmp") + "/gonu-fuzz-jungi-dir-" + std::to_string(getpid());
+    if (mkdir(d.c_str(), 0700) != 0) std::abort();
+    gonu::jungi::TableSet set{gonu::jungi::Rules{}};
+    const gonu::jungi::Material m = gonu::jungi::parse_material("Kv+K");
+    set.solve(m);
+    gonu::jungi::write_table_file(d + "/" + gonu::jungi::table_file_name(m, set.rules()), *set.find(m), set.rules());
+    return d;
+  }();
+  return dir;
+}
+
+void exercise_directory(const std::uint8_t* data, std::size_t size) {
+  const gonu::jungi::Rules r;
+  write_file(table_dir() + "/" + gonu::jungi::table_file_name(gonu::jungi::parse_material("+Kv+K"), r), data, size);
+  try {
+    const gonu::jungi::Tables tables({table_dir()}, std::uint64_t{1} << 20);
+    tables.query(r, gonu::jungi::parse_position(r, "9/9/9/4K4/9/9/9/9/+k8 s -"));
+    tables.probe(r, gonu::jungi::parse_position(r, "9/9/9/4+K4/9/9/9/9/+k8 n -"));
+  } catch (const gonu::GonuError&) {
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -78,10 +108,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }();
   write_file(path, data, size);
   exercise(path);
+  exercise_directory(data, size);
   std::vector<unsigned char> f(data, data + size);
   if (restamp(f) && !std::equal(f.begin(), f.end(), data)) {
     write_file(path, f.data(), f.size());
     exercise(path);
+    exercise_directory(f.data(), f.size());
   }
   return 0;
 }
