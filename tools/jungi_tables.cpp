@@ -35,8 +35,8 @@ void print_moves(const jungi::PositionAnswer& a) {
     group = label;
     const bool best = jungi::is_best(a, m);
     const std::string value = m.known ? value_text(m.value, m.dist) : "unknown (no table of " + m.unknown_material + ")";
-    std::cout << "  " << (best ? "* " : "  ") << m.text << std::string(m.text.size() < 12 ? 12 - m.text.size() : 1, ' ') << value
-              << "\n";
+    const std::string both = m.san + " (" + m.text + ")";
+    std::cout << "  " << (best ? "* " : "  ") << both << std::string(both.size() < 28 ? 28 - both.size() : 1, ' ') << value << "\n";
   }
 }
 
@@ -49,7 +49,8 @@ void print_query(const jungi::TableFile& file, const jungi::PositionAnswer& a) {
   std::cout << "\n";
   if (a.moves.empty()) return;
   print_moves(a);
-  if (!a.pv.empty()) std::cout << wrap_words("principal variation (" + std::to_string(a.pv.size()) + " plies): ", a.pv, 2, " ");
+  if (!a.pv.empty())
+    std::cout << wrap_words("principal variation (" + std::to_string(a.pv.size()) + " plies): ", pv_san(file.rules(), a.position, a.pv), 2, " ");
   if (!a.pv_end.empty()) std::cout << "principal variation stops: " << a.pv_end << "\n";
 }
 
