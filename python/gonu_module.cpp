@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 
@@ -181,12 +182,14 @@ AnyTable open_table(const py::object& path) {
   const py::module_ os = py::module_::import("os");
   const py::bytes name = os.attr("fsencode")(path);
   const std::string p = name;
-  const py::object fd = os.attr("open")(name, os.attr("O_RDONLY").cast<int>() | os.attr("O_NONBLOCK").cast<int>());
+  // The error names the path as text (os.fsdecode), as open(str) would, not as a bytes repr.
+  const py::object text = os.attr("fsdecode")(name);
+  const py::object fd = os.attr("open")(text, os.attr("O_RDONLY").cast<int>() | os.attr("O_NONBLOCK").cast<int>());
   const py::object st = os.attr("fstat")(fd);
   os.attr("close")(fd);
   if (py::module_::import("stat").attr("S_ISDIR")(st.attr("st_mode")).cast<bool>()) {
     errno = EISDIR;  // as open() would say
-    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, py::str(path).ptr());
+    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, text.ptr());
     throw py::error_already_set();
   }
   py::gil_scoped_release release;
@@ -202,16 +205,18 @@ RuleChoice rule_choice(const std::string& rules, const std::optional<std::string
 }
 
 void bind_moves(py::module_& m) {
-  py::class_<MoveInfo>(m, "Move", "A legal move in notation and the squares it captures.")
-      .def_readonly("move", &MoveInfo::move)
+  py::class_<MoveInfo>(m, "Move", "A legal move in notation, as people write it (san), and the squares it captures.")
+      .def_readonly("move", &MoveInfo::move, "in notation (Jungi: from-to, 'a6-a7')")
+      .def_readonly("san", &MoveInfo::san, "as people write it (Jungi: 'Qa6-a7=+Q'; Jul-gonu: the same as move)")
       .def_readonly("captures", &MoveInfo::captures)
-      .def("to_dict", [](const MoveInfo& x) { return py::dict("move"_a = x.move, "captures"_a = x.captures); })
+      .def("to_dict", [](const MoveInfo& x) { return py::dict("move"_a = x.move, "san"_a = x.san, "captures"_a = x.captures); })
       .def("__repr__", [](const MoveInfo& x) {
-        return "Move(" + py_repr(py::str(x.move)) + ", captures=" + py_repr(py::cast(x.captures)) + ")";
+        return "Move(" + py_repr(py::str(x.move)) + (x.san == x.move ? "" : ", san=" + py_repr(py::str(x.san))) +
+               ", captures=" + py_repr(py::cast(x.captures)) + ")";
       });
 
   py::class_<ProbeMove> move(m, "ProbeMove", "A legal move with its value and distance for the side that makes it.");
-  def_fields(move, {"move", "captures", "value", "distance", "best", "rank"});
+  def_fields(move, {"move", "san", "captures", "value", "distance", "best", "rank"});
   move.def("to_dict", [](const ProbeMove& x) { return to_python(x.json); })
       .def("__repr__", [](const ProbeMove& x) {
         return "<ProbeMove " + text_of(x.json, "move") + ": " +
@@ -223,7 +228,8 @@ void bind_moves(py::module_& m) {
 void bind_probe(py::module_& m) {
   py::class_<ProbeAnswer> probe(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.");
   def_fields(probe, {"game", "material", "table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
-                     "note", "game_over", "best", "engine_move", "pv", "pv_end", "stored", "searched_plies",
+                     "note", "game_over", "best", "best_san", "engine_move", "engine_move_san", "pv", "pv_san", "pv_end",
+                     "stored", "searched_plies",
                      "histories"});
   probe.def_property_readonly("value", [](const ProbeAnswer& p) { return field(p.json, "value"); },
                               "'WIN', 'LOSS' or 'DRAW' for the side to move")
@@ -252,7 +258,7 @@ py::dict jungi_info(const gonu::jungi::TableFamily& f) {
   return py::dict("game"_a = "jungi", "rules_id"_a = h.rules_id, "material"_a = h.material_text, "indices"_a = h.indices,
                   "positions"_a = h.positions, "wins"_a = py::make_tuple(h.wins[0], h.wins[1]),
                   "losses"_a = py::make_tuple(h.losses[0], h.losses[1]), "draws"_a = py::make_tuple(h.draws[0], h.draws[1]),
-                  "longest_win"_a = h.longest_win, "format_version"_a = h.format_version,
+                  "max_distance"_a = std::max(h.longest_win, h.longest_loss), "format_version"_a = h.format_version,
                   "written_by"_a = "gonu " + h.gonu_version, "file_size"_a = h.file_size);
 }
 
@@ -316,14 +322,27 @@ void bind_functions(py::module_& m) {
         "peak memory passes max_memory bytes (0: the machine's physical memory) is refused before it starts.");
   m.def("moves", [](const Text& position, const std::string& rules, const py::object& history,
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
-                    const std::optional<std::string>& repetition, const std::optional<std::string>& first) {
+                    const std::optional<std::string>& repetition, const std::optional<std::string>& first,
+                    const std::string& game, const std::optional<bool>& hobbling, const std::optional<std::string>& promotion,
+                    const std::optional<std::string>& stalemate, const std::optional<std::string>& lancer) {
+          const bool julgonu_parts = rules != "free" || capture || corner || repetition || first;
+          const bool jungi_parts = hobbling || promotion || stalemate || lancer;
+          if (game == "jungi") {
+            if (julgonu_parts) throw GonuError("rules, capture, corner, repetition and first are Jul-gonu's: a Jungi reading takes hobbling, promotion, stalemate and lancer");
+            return jungi_move_list({hobbling, promotion, stalemate, lancer}, position.bytes, history_text(history));
+          }
+          if (game != "julgonu") throw GonuError("game is 'julgonu' or 'jungi', not '" + game + "'");
+          if (jungi_parts) throw GonuError("hobbling, promotion, stalemate and lancer are Jungi's (game='jungi')");
           return legal_move_list(rule_choice(rules, capture, corner, repetition, std::nullopt, first), position.bytes,
                                  history_text(history));
         },
         "position"_a, "rules"_a = "free", "history"_a = py::none(), "capture"_a = py::none(),
-        "corner"_a = py::none(), "repetition"_a = py::none(), "first"_a = py::none(),
+        "corner"_a = py::none(), "repetition"_a = py::none(), "first"_a = py::none(), "game"_a = "julgonu",
+        "hobbling"_a = py::none(), "promotion"_a = py::none(), "stalemate"_a = py::none(), "lancer"_a = py::none(),
         "The legal moves of POSITION after HISTORY (repetition bans applied), in move order, each "
-        "with the squares it captures; empty when the game is over.");
+        "with its notation (move), as people write it (san) and the squares it captures; empty when the game "
+        "is over. game='jungi' reads a Jungi position (the reading: hobbling True|False, promotion "
+        "'compulsory'|'optional', stalemate 'loss'|'draw', lancer 'standard'|'queen').");
   m.def("rule_sets", [] {
         py::dict d;
         for (const gonu::NamedRules& n : gonu::named_rule_sets()) d[py::str(n.rules.name)] = gonu::describe(n.rules);

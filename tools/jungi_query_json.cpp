@@ -26,7 +26,7 @@ nlohmann::ordered_json jungi_query_json(const jungi::TableFile& file, const jung
   j["rules"] = {{"id", file.header().rules_id}, {"text", jungi::describe(file.rules())}};
   j["material"] = file.header().material_text;
   j["position"] = jungi::format_position(a.position);
-  j["side_to_move"] = jungi_side_name(a.position.to_move);
+  j["side_to_move"] = a.position.to_move == jungi::Side::south ? "south" : "north";  // lower case, as Jul-gonu's
   j["value"] = to_string(a.value);
   j["distance"] = a.dist;
   j["game_over"] = a.end.empty() ? ojson(nullptr) : ojson(a.end);
