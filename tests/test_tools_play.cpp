@@ -266,6 +266,24 @@ TEST_CASE("gonu play on Jungi tables: a blunder is said, the winner named, --his
   REQUIRE(run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 n -' --as south --vary --seed 5", "1\n1\nq\n").out == v.out);
 }
 
+TEST_CASE("gonu play on Jungi tables: moves into an absent table are unknown, and the engine hands its turn over",
+          "[play][cli][jungi]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  for (const std::string& f : d.list())
+    if (f.find("+Kv+K.") != std::string::npos) REQUIRE(std::remove(d.file(f).c_str()) == 0);
+  // Ke6-e7=+K promotes into +Kv+K, whose table is gone: North's move cannot be chosen.
+  const Result r = run_gonu("play '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "hint\ne6-e7\nundo\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "1. Ke6-e7=+K (unknown)"));
+  REQUIRE(contains(flat(r.out), "moves whose table is absent: Ke6-e7=+K (no table of +Kv+K)"));
+  REQUIRE(contains(flat(r.out), "value: unknown for north (to move): the value of"));
+  REQUIRE(contains(flat(r.out), "the engine cannot choose a move: "));
+  REQUIRE(contains(flat(r.out), "; play one for north, undo, or quit."));
+  REQUIRE(contains(r.out, "took back to ply 0"));
+}
+
 // tmux: a real terminal, so gonu reads through libedit. Keys are sent one command at a time and
 // the pane is captured at the end (the game's output stays in tmux's history).
 TEST_CASE("gonu play in a terminal (tmux): undo, hint and the record", "[play][cli][tmux]") {

@@ -145,18 +145,13 @@ void PlaySession::say_move(const PlayAnswer& a, const std::string& who, const st
   std::cout << "\n";
 }
 
-PlaySession::Turn PlaySession::engine_move(const PlayAnswer& a) {
-  if (!a.engine) {
-    std::cout << wrap_text("the engine cannot choose a move: " + (a.known ? "no move of " + side(game_.to_move()) + " is valued" : a.unknown) + ".");
-    return Turn::stop;
-  }
+void PlaySession::engine_move(const PlayAnswer& a) {
   std::size_t pick = *a.engine;
   if (settings_.vary) pick = a.best[std::uniform_int_distribution<std::size_t>(0, a.best.size() - 1)(rng_)];
   const std::string& text = a.moves[pick].text;
   const int mover = game_.to_move();
   game_.play(text);
   say_move(a, "engine (" + side(mover) + ") plays", text);
-  return Turn::moved;
 }
 
 void PlaySession::print_moves(const PlayAnswer& a) const {
@@ -306,8 +301,16 @@ void PlaySession::run(LineReader& in) {
     const PlayAnswer a = over.empty() ? game_.answer() : PlayAnswer{};
     print_position(a);
     if (!over.empty()) print_end(over);
-    const Turn turn = over.empty() && !human_moves(game_.to_move()) ? engine_move(a) : human_turn(a, in, !over.empty());
-    if (turn == Turn::stop) break;
+    if (over.empty() && !human_moves(game_.to_move())) {
+      if (a.engine) {
+        engine_move(a);
+        continue;
+      }
+      // No table at hand values the engine's moves: the human may play one for it, or undo.
+      std::cout << wrap_text("the engine cannot choose a move: " + (a.known ? "none is valued" : a.unknown) +
+                             "; play one for " + side(game_.to_move()) + ", undo, or quit.");
+    }
+    if (human_turn(a, in, !over.empty()) == Turn::stop) break;
   }
   print_record();
 }

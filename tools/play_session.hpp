@@ -55,7 +55,7 @@ class PlaySession {
   std::string ending() const;  // why the game is over now, or empty
   void print_end(const std::string& why) const;
   void print_record() const;
-  Turn engine_move(const PlayAnswer& a);
+  void engine_move(const PlayAnswer& a);  // a.engine must be set
   // `over`: the game has ended (moves are refused; undo, redo and the rest still work).
   Turn human_turn(const PlayAnswer& a, LineReader& in, bool over);
   // One line of the human's: true when the turn is over (a move or an undo was made).
