@@ -166,6 +166,14 @@ void def_fields(py::class_<T>& c, std::initializer_list<const char*> names) {
     c.def_property_readonly(name, [name](const T& x) { return field(x.json, name); });
 }
 
+// Fields as people write the moves: Jungi's answers carry them ("san", "pv_san", ...); in
+// Jul-gonu's notation a move is written one way, so there they read the from-to field.
+template <class T>
+void def_san_fields(py::class_<T>& c, std::initializer_list<std::pair<const char*, const char*>> names) {
+  for (const auto& [name, plain] : names)
+    c.def_property_readonly(name, [name, plain](const T& x) { return x.json.contains(name) ? field(x.json, name) : field(x.json, plain); });
+}
+
 py::dict table_info(const Table& t) {
   const TableHeader& h = t.header();
   return py::dict("rules"_a = to_python(gonu::cli::rules_json(h.rules)), "board"_a = board_text(h.rules),
@@ -216,7 +224,8 @@ void bind_moves(py::module_& m) {
       });
 
   py::class_<ProbeMove> move(m, "ProbeMove", "A legal move with its value and distance for the side that makes it.");
-  def_fields(move, {"move", "san", "captures", "value", "distance", "best", "rank"});
+  def_fields(move, {"move", "captures", "value", "distance", "best", "rank"});
+  def_san_fields(move, {{"san", "move"}});
   move.def("to_dict", [](const ProbeMove& x) { return to_python(x.json); })
       .def("__repr__", [](const ProbeMove& x) {
         return "<ProbeMove " + text_of(x.json, "move") + ": " +
@@ -228,9 +237,9 @@ void bind_moves(py::module_& m) {
 void bind_probe(py::module_& m) {
   py::class_<ProbeAnswer> probe(m, "Probe", "A table's answer for one state: the fields of `gonu query --json`.");
   def_fields(probe, {"game", "material", "table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
-                     "note", "game_over", "best", "best_san", "engine_move", "engine_move_san", "pv", "pv_san", "pv_end",
-                     "stored", "searched_plies",
+                     "note", "game_over", "best", "engine_move", "pv", "pv_end", "stored", "searched_plies",
                      "histories"});
+  def_san_fields(probe, {{"best_san", "best"}, {"engine_move_san", "engine_move"}, {"pv_san", "pv"}});
   probe.def_property_readonly("value", [](const ProbeAnswer& p) { return field(p.json, "value"); },
                               "'WIN', 'LOSS' or 'DRAW' for the side to move")
       .def_property_readonly("distance", [](const ProbeAnswer& p) { return field(p.json, "distance"); },

@@ -140,6 +140,9 @@ def test_probe_attributes_and_repr():
     t = gonu.Table(table_file("free"))
     p = t.probe("xxx/3/www x")
     assert p.value in ("WIN", "LOSS", "DRAW") and p.side_to_move == "black"
+    # Jungi's keys for moves as people write them read Jul-gonu's one notation.
+    assert [m.san for m in p.moves] == [m.move for m in p.moves]
+    assert (p.best_san, p.engine_move_san, p.pv_san) == (p.best, p.engine_move, p.pv)
     assert [m.move for m in p.moves] == [m["move"] for m in p.to_dict()["moves"]]
     assert [m.move for m in p.moves if m.best] == p.best
     assert p.engine_move == p.best[0]
