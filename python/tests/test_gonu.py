@@ -546,15 +546,15 @@ def test_jungi_table_info_and_unknown_moves():
 # --- moves(game="jungi"): Jungi's legal moves, from-to and as people write them ---
 
 def gonu_jungi_moves(position, *options):
-    """The from-to moves `gonu moves --game jungi` lists."""
+    """The moves `gonu moves --game jungi` lists, as (san, from-to)."""
     out = run_gonu("moves", "--game", "jungi", position, *options)
-    return [m.group(1) for m in re.finditer(r"^  (\S+)", out, re.M)]
+    return [(m.group(1), m.group(2)) for m in re.finditer(r"^  (\S+) \((\S+)\)", out, re.M)]
 
 
 def test_jungi_moves_are_gonu_moves_with_san():
     position = "4k4/9/9/Q8/9/3p5/3R5/9/4K4 s -"
     moves = gonu.moves(position, game="jungi")
-    assert [m.move for m in moves] == gonu_jungi_moves(position)
+    assert [(m.san, m.move) for m in moves] == gonu_jungi_moves(position)
     by_move = {m.move: m for m in moves}
     assert by_move["a6-a7"].san == "Qa6-a7=+Q" and by_move["a6-a7"].captures == []
     assert by_move["d3xd4"].san == "Rd3xd4" and by_move["d3xd4"].captures == ["d4"]
@@ -566,7 +566,7 @@ def test_jungi_moves_are_gonu_moves_with_san():
     assert set(gonu.moves("xxx/3/www x")[0].to_dict()) == {"move", "san", "captures"}
     # The reading's options, as gonu's flags.
     optional = gonu.moves(position, game="jungi", promotion="optional")
-    assert [m.move for m in optional] == gonu_jungi_moves(position, "--promotion", "optional")
+    assert [(m.san, m.move) for m in optional] == gonu_jungi_moves(position, "--promotion", "optional")
     assert {"Qa6-a7", "Qa6-a7=+Q"} <= {m.san for m in optional}
     with raises(gonu.Error, "the piece on a6 is Q"):
         gonu.moves(position, game="jungi", history="Ra6-a7")
