@@ -173,6 +173,10 @@ TEST_CASE("gonu play: POSITION and --history, --vary prints its seed and replays
   REQUIRE(contains(r.out, "value: LOSS in 4 for black (to move)"));
   REQUIRE(contains(r.out, "nothing to take back"));  // the engine's b4-b3 came before Black's first turn
   REQUIRE(contains(r.out, "replay: gonu play '" + t + "' '.w../w.xw/xx../..w. w' --history 'b4-b3'"));
+  // With both sides the --history move is taken back to POSITION itself (played once, not twice).
+  const Result both = run_gonu("play '" + t + "' '.w../w.xw/xx../..w. w' --history b4-b3 --as both", "undo\nq\n");
+  REQUIRE(contains(both.out, "took back to ply 0"));
+  REQUIRE(contains(both.out, "1w2/w1xw/xx2/2w1 w\nvalue: WIN in 5 for white (to move)"));
   // --vary: the seed is printed, the same seed gives the same game.
   const TempDir e;
   const std::string u = cli_table(e, "f33.gtb", "--board 3x3");
