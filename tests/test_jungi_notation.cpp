@@ -1,7 +1,7 @@
 // Jungi moves as people write them (core/jungi/moves.hpp format_move_san and parse_move): worked
 // examples, the letters checked against the piece on the from-square, and every legal move of
-// random positions under each option written as the plain reference
-// (tests/reference/jungi_san_plain.hpp) writes it and read back, in both notations.
+// random positions under each option, and along random games from the start, written as the
+// plain reference (tests/reference/jungi_san_plain.hpp) writes it and read back, in both notations.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -68,35 +68,62 @@ TEST_CASE("jungi notation: a letter that is not the piece's is refused with one 
   CHECK(jungi::format_move_san(optional, p, jungi::parse_move(optional, p, "a6-a7")) == "Qa6-a7");
 }
 
+namespace {
+
+struct Seen {
+  std::size_t moves = 0, promotions = 0, two_steps = 0, double_steps = 0;
+};
+
+// Every legal move of p, written as the reference writes it (from-to and with its letters), is
+// format_move's and format_move_san's text of the move each reads back to; a wrong letter is refused.
+void check_every_move(const jungi::Rules& r, const jungi::Position& p, Seen& seen) {
+  const std::string before = jungi::format_position(p);
+  INFO(before << "  " << jungi::describe(r));
+  const auto reference = plain_jungi::successors(before, test::plain_options(r));
+  REQUIRE(jungi::legal_moves(r, p).size() == reference.size());
+  for (const auto& [squares, after] : reference) {
+    const std::string san = plain_jungi_san::san(before, squares, after);
+    INFO(squares << " " << san);
+    const jungi::Move m = jungi::parse_move(r, p, squares);
+    CHECK(jungi::format_move(r, p, m) == squares);
+    CHECK(jungi::format_move_san(r, p, m) == san);
+    CHECK(jungi::parse_move(r, p, san) == m);
+    std::string wrong = san;
+    const std::size_t letter = san[0] == '+' ? 1 : 0;
+    wrong[letter] = san[letter] == 'R' ? 'N' : 'R';
+    CHECK_THROWS_AS(jungi::parse_move(r, p, wrong), GonuError);
+    ++seen.moves;
+    seen.promotions += m.promotes;
+    seen.two_steps += m.kind == jungi::MoveKind::two_step;
+    seen.double_steps += m.kind == jungi::MoveKind::double_step;
+  }
+}
+
+}  // namespace
+
 TEST_CASE("jungi notation: every move of random positions is written as the reference writes it and read back", "[jungi]") {
   std::mt19937_64 rng(77);
-  std::size_t moves = 0, promotions = 0, two_steps = 0;
-  for (const jungi::Rules& r : jungi::every_reading()) {
-    for (int i = 0; i < 60; ++i) {
-      const jungi::Position p = test::random_position(rng, r, 2 + static_cast<int>(rng() % 11), static_cast<int>(rng() % 3));
-      const std::string before = jungi::format_position(p);
-      INFO(before << "  " << jungi::describe(r));
-      const auto reference = plain_jungi::successors(before, test::plain_options(r));
+  Seen seen;
+  for (const jungi::Rules& r : jungi::every_reading())
+    for (int i = 0; i < 60; ++i)
+      check_every_move(r, test::random_position(rng, r, 2 + static_cast<int>(rng() % 11), static_cast<int>(rng() % 3)), seen);
+  CHECK(seen.moves > 20000);
+  CHECK(seen.promotions > 200);
+  CHECK(seen.two_steps > 200);
+}
+
+TEST_CASE("jungi notation: every move along random games from the start is written as the reference writes it", "[jungi]") {
+  std::mt19937_64 rng(78);
+  Seen seen;
+  const jungi::Rules r;
+  for (int game = 0; game < 6; ++game) {
+    jungi::Position p = jungi::start_position();
+    for (int ply = 0; ply < 40 && jungi::outcome(r, p) == jungi::Outcome::ongoing; ++ply) {
+      check_every_move(r, p, seen);
       const auto legal = jungi::legal_moves(r, p);
-      REQUIRE(legal.size() == reference.size());
-      for (const auto& [squares, after] : reference) {
-        const std::string san = plain_jungi_san::san(before, squares, after);
-        INFO(squares << " " << san);
-        const jungi::Move m = jungi::parse_move(r, p, squares);
-        CHECK(jungi::format_move(r, p, m) == squares);
-        CHECK(jungi::format_move_san(r, p, m) == san);
-        CHECK(jungi::parse_move(r, p, san) == m);
-        // A wrong letter for the from-square's piece is refused.
-        std::string wrong = san;
-        wrong[san[0] == '+' ? 1 : 0] = san[san[0] == '+' ? 1 : 0] == 'R' ? 'N' : 'R';
-        CHECK_THROWS_AS(jungi::parse_move(r, p, wrong), GonuError);
-        ++moves;
-        promotions += m.promotes;
-        two_steps += m.kind == jungi::MoveKind::two_step;
-      }
+      p = jungi::apply_move(p, legal[rng() % legal.size()]);
     }
   }
-  CHECK(moves > 20000);
-  CHECK(promotions > 200);
-  CHECK(two_steps > 200);
+  CHECK(seen.moves > 5000);
+  CHECK(seen.double_steps > 100);  // the Pawns', Kings' and Queens' first 2-steps
 }
