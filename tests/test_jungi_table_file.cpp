@@ -542,6 +542,20 @@ TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[
   const jungi::PositionAnswer a = jungi::query_position(f, jungi::parse_position(kRules, "9/9/9/4K4/9/9/9/9/+k8 s -"));
   CHECK(j["value"] == to_string(a.value));
   CHECK(j["moves"][0]["move"] == a.moves[a.order[0]].text);
+  // Each move also as people write it (the King's letter; e6-e7 promotes it to the Emperor).
+  CHECK(j["moves"][0]["san"] == a.moves[a.order[0]].san);
+  CHECK(j["engine_move_san"] == a.moves[a.order[0]].san);
+  CHECK(j["best_san"].size() == j["best"].size());
+  CHECK(j["pv_san"].size() == j["pv"].size());
+  CHECK(j["side_to_move"] == "south");
+  for (const auto& m : j["moves"]) {
+    const std::string move = m["move"];
+    std::string san = "K";
+    san += move;
+    if (move == "e6-e7" || move == "e6-d7" || move == "e6-f7") san += "=+K";  // into North's zone
+    CHECK(m["san"] == san);
+  }
+  CHECK(contains(r.out, "Ke6-e7=+K (e6-e7)"));
   r = run_gonu("info '" + kvk + "'");
   CHECK(contains(r.out, "material:         Kv+K"));
   CHECK(contains(r.out, "rules id:         jungi/nohobble/compulsory/stalemate-loss/lancer-standard"));
