@@ -21,6 +21,10 @@ namespace gonu::cli {
 
 namespace {
 
+// A question reads a few blocks of a few tables: a small cache does (a query's or a game's whole
+// memory, binary included, stays under 64 MiB).
+constexpr std::uint64_t kQueryCache = std::uint64_t{24} << 20;
+
 std::string directory_of(const std::string& path) {
   const std::string d = std::filesystem::path(path).parent_path().string();
   return d.empty() ? "." : d;
@@ -65,18 +69,26 @@ std::string jungi_table_in(const CommandLine& cl, const std::string& dir) {
 }
 
 int jungi_play(const CommandLine& cl, const std::string& path) {
-  const jungi::TableFamily f = jungi::open_family(path);
+  // The table and those beside it, where a move's capture or promotion leads.
+  const jungi::Tables tables({path, directory_of(path)}, kQueryCache);
+  const jungi::TableFile file = jungi::TableFile::open(path);
+  const jungi::Rules r = file.rules();
   const auto text = cl.optional_text("position");
-  if (!text) throw GonuError("play on a Jungi table needs a POSITION (of " + f.file.header().material_text + ")");
-  const jungi::Position p = jungi::parse_position(f.file.rules(), *text);
-  // Refuses a bad --history, or a position (after it) of another material, before the game.
-  jungi::query_position(f, jungi_position(cl, f.file.rules(), text), false);
+  if (!text) throw GonuError("play on a Jungi table needs a POSITION (of " + file.header().material_text + ")");
+  const jungi::Position p = jungi::parse_position(r, *text);
+  // Refuses a bad --history, a position (after it) of another material, one with first-move
+  // rights or whose own table is absent, before the game.
+  const jungi::Position after = jungi_position(cl, r, text);
+  if (jungi::canonical(jungi::material_of(after)) != file.material())
+    throw GonuError("the position is of " + jungi::material_text(jungi::material_of(after)) + ", the table of " +
+                    file.header().material_text + " (and of its colour flip)");
+  tables.query(r, after, false);
   // The one place the game asks the tables: the answer for a position, its moves valued.
-  const JungiAsk ask = [&f](const jungi::Position& at) { return jungi::query_position(f, at, false, true); };
-  JungiPlay game(f.file.rules(), ask, p, cl.text_or_empty("history"));
+  const JungiAsk ask = [&tables, r](const jungi::Position& at) { return tables.query(r, at, false); };
+  JungiPlay game(r, ask, p, cl.text_or_empty("history"));
   PlaySettings s = play_settings(cl, game);
   s.position = text;
-  s.source = path + " (" + f.file.header().material_text + ")";
+  s.source = path + " (" + file.header().material_text + ")";
   s.replay = "gonu play '" + cl.text("file") + "'";  // the table or the directory, as given
   LineReader in;
   PlaySession(game, s).run(in);
@@ -84,9 +96,6 @@ int jungi_play(const CommandLine& cl, const std::string& path) {
 }
 
 int jungi_query(const CommandLine& cl, const std::string& path) {
-  // A question reads a few blocks of a few tables: a small cache does (the query's whole memory,
-  // binary included, stays under 64 MiB).
-  constexpr std::uint64_t kQueryCache = std::uint64_t{24} << 20;
   const bool dir = std::filesystem::is_directory(path);
   // A file's neighbours are the tables beside it; the file itself is the table of its material.
   const jungi::Tables tables(dir ? std::vector<std::string>{path} : std::vector<std::string>{path, directory_of(path)}, kQueryCache);
