@@ -51,7 +51,31 @@ std::vector<MoveInfo> legal_move_list(const RuleChoice& choice, const std::strin
   Game g = new_game(rules, parse_position(board, position));
   play_history(g, history);
   std::vector<MoveInfo> moves;
-  for (const Move& m : legal_moves(g)) moves.push_back({format_move(board, rules, m), square_list(board, m.captured)});
+  for (const Move& m : legal_moves(g)) {
+    const std::string text = format_move(board, rules, m);
+    moves.push_back({text, text, square_list(board, m.captured)});
+  }
+  return moves;
+}
+
+jungi::Rules choose_reading(const JungiReading& c) {
+  jungi::Rules r;
+  if (c.hobbling) r.hobbling = *c.hobbling;
+  if (c.promotion) r.optional_promotion = jungi::parse_promotion(*c.promotion);
+  if (c.stalemate) r.stalemate_draw = jungi::parse_stalemate(*c.stalemate);
+  if (c.lancer) r.lancer_queen = jungi::parse_lancer(*c.lancer);
+  return r;
+}
+
+std::vector<MoveInfo> jungi_move_list(const JungiReading& reading, const std::string& position, const std::string& history) {
+  const jungi::Rules r = choose_reading(reading);
+  const jungi::Position p = jungi::play_history(r, jungi::parse_position(r, position), history, "history");
+  std::vector<MoveInfo> moves;
+  for (const jungi::Move& m : jungi::legal_moves(r, p)) {
+    std::vector<std::string> taken;
+    for (const int sq : jungi::captured_squares(p, m)) taken.push_back(jungi::square_name(sq));
+    moves.push_back({jungi::format_move(r, p, m), jungi::format_move_san(r, p, m), taken});
+  }
   return moves;
 }
 

@@ -36,14 +36,27 @@ Rules choose_rules(const RuleChoice& choice, const std::optional<std::string>& p
 std::string board_text(const Rules& r);
 
 struct MoveInfo {
-  std::string move;                   // in notation
-  std::vector<std::string> captures;  // the captured squares, lowest first
+  std::string move;                   // in notation (Jungi: from-to, "a6-a7")
+  std::string san;                    // as people write it: Jungi's "Qa6-a7=+Q"; Jul-gonu's is `move`
+  std::vector<std::string> captures;  // the captured squares, lowest first (Jungi: in the order taken)
 };
 
 // The legal moves of `position` after `history` (repetition applied), in move order; empty when
 // the game is over.
 std::vector<MoveInfo> legal_move_list(const RuleChoice& rules, const std::string& position,
                                       const std::string& history);
+
+// A Jungi reading asked for by its options, as gonu's --hobbling on|off, --promotion, --stalemate
+// and --lancer; unset ones keep the default reading's.
+struct JungiReading {
+  std::optional<bool> hobbling;
+  std::optional<std::string> promotion, stalemate, lancer;
+};
+jungi::Rules choose_reading(const JungiReading& reading);
+
+// The legal Jungi moves of `position` after `history` (moves in either notation), in move order;
+// empty when the game is over.
+std::vector<MoveInfo> jungi_move_list(const JungiReading& reading, const std::string& position, const std::string& history);
 
 // The gonu-query/1 object of `gonu query --json` (tools/README-query.md).
 struct ProbeAnswer {

@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 
@@ -165,6 +166,14 @@ void def_fields(py::class_<T>& c, std::initializer_list<const char*> names) {
     c.def_property_readonly(name, [name](const T& x) { return field(x.json, name); });
 }
 
+// Fields as people write the moves: Jungi's answers carry them ("san", "pv_san", ...); in
+// Jul-gonu's notation a move is written one way, so there they read the from-to field.
+template <class T>
+void def_san_fields(py::class_<T>& c, std::initializer_list<std::pair<const char*, const char*>> names) {
+  for (const auto& [name, plain] : names)
+    c.def_property_readonly(name, [name, plain](const T& x) { return x.json.contains(name) ? field(x.json, name) : field(x.json, plain); });
+}
+
 py::dict table_info(const Table& t) {
   const TableHeader& h = t.header();
   return py::dict("rules"_a = to_python(gonu::cli::rules_json(h.rules)), "board"_a = board_text(h.rules),
@@ -181,12 +190,14 @@ AnyTable open_table(const py::object& path) {
   const py::module_ os = py::module_::import("os");
   const py::bytes name = os.attr("fsencode")(path);
   const std::string p = name;
-  const py::object fd = os.attr("open")(name, os.attr("O_RDONLY").cast<int>() | os.attr("O_NONBLOCK").cast<int>());
+  // The error names the path as text (os.fsdecode), as open(str) would, not as a bytes repr.
+  const py::object text = os.attr("fsdecode")(name);
+  const py::object fd = os.attr("open")(text, os.attr("O_RDONLY").cast<int>() | os.attr("O_NONBLOCK").cast<int>());
   const py::object st = os.attr("fstat")(fd);
   os.attr("close")(fd);
   if (py::module_::import("stat").attr("S_ISDIR")(st.attr("st_mode")).cast<bool>()) {
     errno = EISDIR;  // as open() would say
-    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, py::str(path).ptr());
+    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, text.ptr());
     throw py::error_already_set();
   }
   py::gil_scoped_release release;
@@ -202,16 +213,19 @@ RuleChoice rule_choice(const std::string& rules, const std::optional<std::string
 }
 
 void bind_moves(py::module_& m) {
-  py::class_<MoveInfo>(m, "Move", "A legal move in notation and the squares it captures.")
-      .def_readonly("move", &MoveInfo::move)
+  py::class_<MoveInfo>(m, "Move", "A legal move in notation, as people write it (san), and the squares it captures.")
+      .def_readonly("move", &MoveInfo::move, "in notation (Jungi: from-to, 'a6-a7')")
+      .def_readonly("san", &MoveInfo::san, "as people write it (Jungi: 'Qa6-a7=+Q'; Jul-gonu: the same as move)")
       .def_readonly("captures", &MoveInfo::captures)
-      .def("to_dict", [](const MoveInfo& x) { return py::dict("move"_a = x.move, "captures"_a = x.captures); })
+      .def("to_dict", [](const MoveInfo& x) { return py::dict("move"_a = x.move, "san"_a = x.san, "captures"_a = x.captures); })
       .def("__repr__", [](const MoveInfo& x) {
-        return "Move(" + py_repr(py::str(x.move)) + ", captures=" + py_repr(py::cast(x.captures)) + ")";
+        return "Move(" + py_repr(py::str(x.move)) + (x.san == x.move ? "" : ", san=" + py_repr(py::str(x.san))) +
+               ", captures=" + py_repr(py::cast(x.captures)) + ")";
       });
 
   py::class_<ProbeMove> move(m, "ProbeMove", "A legal move with its value and distance for the side that makes it.");
   def_fields(move, {"move", "captures", "value", "distance", "best", "rank"});
+  def_san_fields(move, {{"san", "move"}});
   move.def("to_dict", [](const ProbeMove& x) { return to_python(x.json); })
       .def("__repr__", [](const ProbeMove& x) {
         return "<ProbeMove " + text_of(x.json, "move") + ": " +
@@ -225,6 +239,7 @@ void bind_probe(py::module_& m) {
   def_fields(probe, {"game", "material", "table", "rules", "start", "history", "position", "side_to_move", "history_decides_state",
                      "note", "game_over", "best", "engine_move", "pv", "pv_end", "stored", "searched_plies",
                      "histories"});
+  def_san_fields(probe, {{"best_san", "best"}, {"engine_move_san", "engine_move"}, {"pv_san", "pv"}});
   probe.def_property_readonly("value", [](const ProbeAnswer& p) { return field(p.json, "value"); },
                               "'WIN', 'LOSS' or 'DRAW' for the side to move")
       .def_property_readonly("distance", [](const ProbeAnswer& p) { return field(p.json, "distance"); },
@@ -252,7 +267,7 @@ py::dict jungi_info(const JungiFile& f) {
   return py::dict("game"_a = "jungi", "rules_id"_a = h.rules_id, "material"_a = h.material_text, "indices"_a = h.indices,
                   "positions"_a = h.positions, "wins"_a = py::make_tuple(h.wins[0], h.wins[1]),
                   "losses"_a = py::make_tuple(h.losses[0], h.losses[1]), "draws"_a = py::make_tuple(h.draws[0], h.draws[1]),
-                  "longest_win"_a = h.longest_win, "format_version"_a = h.format_version,
+                  "max_distance"_a = std::max(h.longest_win, h.longest_loss), "format_version"_a = h.format_version,
                   "written_by"_a = "gonu " + h.gonu_version, "file_size"_a = h.file_size);
 }
 
@@ -394,14 +409,27 @@ void bind_functions(py::module_& m) {
         "peak memory passes max_memory bytes (0: the machine's physical memory) is refused before it starts.");
   m.def("moves", [](const Text& position, const std::string& rules, const py::object& history,
                     const std::optional<std::string>& capture, const std::optional<bool>& corner,
-                    const std::optional<std::string>& repetition, const std::optional<std::string>& first) {
+                    const std::optional<std::string>& repetition, const std::optional<std::string>& first,
+                    const std::string& game, const std::optional<bool>& hobbling, const std::optional<std::string>& promotion,
+                    const std::optional<std::string>& stalemate, const std::optional<std::string>& lancer) {
+          const bool julgonu_parts = rules != "free" || capture || corner || repetition || first;
+          const bool jungi_parts = hobbling || promotion || stalemate || lancer;
+          if (game == "jungi") {
+            if (julgonu_parts) throw GonuError("rules, capture, corner, repetition and first are Jul-gonu's: a Jungi reading takes hobbling, promotion, stalemate and lancer");
+            return jungi_move_list({hobbling, promotion, stalemate, lancer}, position.bytes, history_text(history));
+          }
+          if (game != "julgonu") throw GonuError("game is 'julgonu' or 'jungi', not '" + game + "'");
+          if (jungi_parts) throw GonuError("hobbling, promotion, stalemate and lancer are Jungi's (game='jungi')");
           return legal_move_list(rule_choice(rules, capture, corner, repetition, std::nullopt, first), position.bytes,
                                  history_text(history));
         },
         "position"_a, "rules"_a = "free", "history"_a = py::none(), "capture"_a = py::none(),
-        "corner"_a = py::none(), "repetition"_a = py::none(), "first"_a = py::none(),
+        "corner"_a = py::none(), "repetition"_a = py::none(), "first"_a = py::none(), "game"_a = "julgonu",
+        "hobbling"_a = py::none(), "promotion"_a = py::none(), "stalemate"_a = py::none(), "lancer"_a = py::none(),
         "The legal moves of POSITION after HISTORY (repetition bans applied), in move order, each "
-        "with the squares it captures; empty when the game is over.");
+        "with its notation (move), as people write it (san) and the squares it captures; empty when the game "
+        "is over. game='jungi' reads a Jungi position (the reading: hobbling True|False, promotion "
+        "'compulsory'|'optional', stalemate 'loss'|'draw', lancer 'standard'|'queen').");
   m.def("rule_sets", [] {
         py::dict d;
         for (const gonu::NamedRules& n : gonu::named_rule_sets()) d[py::str(n.rules.name)] = gonu::describe(n.rules);

@@ -207,9 +207,9 @@ TEST_CASE("gonu moves, perft, show and rules --game jungi", "[cli][jungi]") {
   auto r = run_gonu("moves --game jungi '4k4/9/9/9/3pP4/9/9/9/4K4 n e4:e5'");
   REQUIRE(r.code == 0);
   REQUIRE(contains(r.out, "7 legal moves"));
-  REQUIRE(contains(r.out, "d5xe4  captures Pawn on e5 (it passed e4)"));
+  REQUIRE(contains(r.out, "  Pd5xe4 (d5xe4)  captures Pawn on e5 (it passed e4)\n"));
   r = run_gonu("moves --game jungi 'k8/9/9/4P4/9/9/9/9/4K4 s -'");
-  REQUIRE(contains(r.out, "e6-e7  promotes to Veteran"));
+  REQUIRE(contains(r.out, "  Pe6-e7=+P (e6-e7)  promotes to Veteran\n"));
   r = run_gonu("perft --game jungi 3");
   REQUIRE(r.code == 0);
   REQUIRE(contains(r.out, "perft 3: 9035"));

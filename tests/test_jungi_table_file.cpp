@@ -542,6 +542,20 @@ TEST_CASE("jungi table file: gonu query, info and verify read a Jungi table", "[
   const jungi::PositionAnswer a = jungi::query_position(f, jungi::parse_position(kRules, "9/9/9/4K4/9/9/9/9/+k8 s -"));
   CHECK(j["value"] == to_string(a.value));
   CHECK(j["moves"][0]["move"] == a.moves[a.order[0]].text);
+  // Each move also as people write it (the King's letter; e6-e7 promotes it to the Emperor).
+  CHECK(j["moves"][0]["san"] == a.moves[a.order[0]].san);
+  CHECK(j["engine_move_san"] == a.moves[a.order[0]].san);
+  CHECK(j["best_san"].size() == j["best"].size());
+  CHECK(j["pv_san"].size() == j["pv"].size());
+  CHECK(j["side_to_move"] == "south");
+  for (const auto& m : j["moves"]) {
+    const std::string move = m["move"];
+    std::string san = "K";
+    san += move;
+    if (move == "e6-e7" || move == "e6-d7" || move == "e6-f7") san += "=+K";  // into North's zone
+    CHECK(m["san"] == san);
+  }
+  CHECK(contains(r.out, "Ke6-e7=+K (e6-e7)"));
   r = run_gonu("info '" + kvk + "'");
   CHECK(contains(r.out, "material:         Kv+K"));
   CHECK(contains(r.out, "rules id:         jungi/nohobble/compulsory/stalemate-loss/lancer-standard"));
@@ -626,9 +640,9 @@ TEST_CASE("jungi table file: gonu play plays a Jungi ending against perfect play
   auto r = run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "hint\ne6-e7\nquit\n");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
-  CHECK(contains(r.out, "hint: "));
-  CHECK(contains(r.out, "gonu plays "));
-  CHECK(contains(r.out, "record: e6-e7 "));
+  CHECK(contains(r.out, "hint (value for south after each move, best first):"));
+  CHECK(contains(r.out, "engine (north) plays "));
+  CHECK(contains(r.out, "game record (2 plies): Ke6-e7=+K "));
   table_test::require_one_line_error(run_gonu("play '" + kvk + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as black"), "--as: south, north or both");
   table_test::require_one_line_error(run_gonu("play '" + kvk + "'"), "needs a POSITION");
 }
@@ -651,8 +665,8 @@ TEST_CASE("jungi table file: gonu query and play given a directory find the posi
   CHECK(contains(r.out, "material: +Kv+K"));
   r = run_gonu("play '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "e6-e7\nquit\n");
   CHECK(r.code == 0);
-  CHECK(contains(r.out, "(Kv+K, jungi:"));
-  CHECK(contains(r.out, "record: e6-e7 "));
+  CHECK(contains(table_test::flat(r.out), "(Kv+K)."));
+  CHECK(contains(r.out, "game record (2 plies): Ke6-e7=+K "));
   table_test::require_one_line_error(run_gonu("query '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --history e6-e9"),
                                      "--history move 1: move 'e6-e9' is not legal");
   table_test::require_one_line_error(run_gonu("query '" + d.path + "'"), "needs a POSITION: its material names the table");

@@ -3,7 +3,8 @@
 // repetition, the board kept open at game over, the record, --vary with its seed, a start
 // POSITION with --history, the example move of the human's side, an in-memory solve from rule
 // options) and one game in a real terminal under tmux (line editing by libedit), skipped when
-// tmux is not installed.
+// tmux is not installed; and the same session on Jungi tables (moves as people write them, the
+// winner named, a blunder said).
 #include <unistd.h>
 
 #include <chrono>
@@ -172,6 +173,10 @@ TEST_CASE("gonu play: POSITION and --history, --vary prints its seed and replays
   REQUIRE(contains(r.out, "value: LOSS in 4 for black (to move)"));
   REQUIRE(contains(r.out, "nothing to take back"));  // the engine's b4-b3 came before Black's first turn
   REQUIRE(contains(r.out, "replay: gonu play '" + t + "' '.w../w.xw/xx../..w. w' --history 'b4-b3'"));
+  // With both sides the --history move is taken back to POSITION itself (played once, not twice).
+  const Result both = run_gonu("play '" + t + "' '.w../w.xw/xx../..w. w' --history b4-b3 --as both", "undo\nq\n");
+  REQUIRE(contains(both.out, "took back to ply 0"));
+  REQUIRE(contains(both.out, "1w2/w1xw/xx2/2w1 w\nvalue: WIN in 5 for white (to move)"));
   // --vary: the seed is printed, the same seed gives the same game.
   const TempDir e;
   const std::string u = cli_table(e, "f33.gtb", "--board 3x3");
@@ -182,6 +187,105 @@ TEST_CASE("gonu play: POSITION and --history, --vary prints its seed and replays
   REQUIRE(run_gonu("play '" + u + "' --as white --vary --seed 42", "1\n1\n1\n1\n1\n").out == v.out);
   const Result w = run_gonu("play '" + u + "' --as white --vary", "q\n");
   REQUIRE(contains(flat(w.out), "the engine picks at random among its best moves: seed "));
+}
+
+namespace {
+
+// KRvK and the tables its moves lead to (promotions, captures), as gonu solve --game jungi writes
+// them: the directory gonu play reads a Jungi position's table from.
+std::string jungi_krvk(const TempDir& d) {
+  const Result r = run_gonu("solve --game jungi --material KRvK --quiet --dir '" + d.path + "'");
+  REQUIRE(r.code == 0);
+  return d.path;
+}
+
+}  // namespace
+
+TEST_CASE("gonu play on Jungi tables: moves by number and as people write them, hint, undo, redo, values, record",
+          "[play][cli][jungi]") {
+  TempDir d;
+  const std::string dir = jungi_krvk(d);
+  // KRvK, South to move wins in 15: Ra1-a8=+R (move 7) is the fastest; North's King answers.
+  const Result r = run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 s -' --as south",
+                            "help\nhint\n7\nundo\nredo\nKa8-a9\nvalues off\nmoves\nrecord\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  const std::string out = flat(r.out);
+  REQUIRE(contains(out, "gonu play: jungi: hobbling off, promotion compulsory"));
+  REQUIRE(contains(out, "you play south; the engine plays north perfectly from"));
+  REQUIRE(contains(out, "enter a move in notation (e.g. Ra1-a2)"));
+  REQUIRE(contains(out, "value: WIN in 15 for south (to move)"));
+  REQUIRE(contains(out, "south's moves:  1. Ra1-a2 (WIN in 21)  2. Ra1-a3 (WIN in 21)"));
+  REQUIRE(contains(out, "  7. Ra1-a8=+R (WIN in 15)  "));
+  REQUIRE(contains(r.out, "  Ra1-a8, or a number   play that move"));  // help
+  REQUIRE(contains(out, "winning moves: Ra1-a8=+R (WIN in 15), Ra1-a7=+R (WIN in 19)"));
+  REQUIRE(count(r.out, "you play Ra1-a8=+R\n") == 1);
+  REQUIRE(count(r.out, "engine (north) plays Ke9-d9\n") == 1);
+  REQUIRE(contains(r.out, "took back to ply 0 (0 plies played)"));
+  REQUIRE(contains(r.out, "played again to ply 2 (0 more to redo)"));
+  REQUIRE(contains(r.out, "illegal: move 'Ka8-a9': the piece on a8 is +R (Dragon), not K\n"));
+  REQUIRE(contains(out, "south's moves:  1. Ke1-e2  2. Ke1-f2"));  // values off
+  REQUIRE(contains(r.out, "game record (2 plies): Ra1-a8=+R Ke9-d9\n"));
+  REQUIRE(contains(r.out, "replay: gonu play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 s -' --history 'Ra1-a8=+R Ke9-d9'\n"));
+  for (const std::string& line : lines(r.out)) {
+    INFO(line);
+    if (line.find(dir) == std::string::npos) REQUIRE(line.size() <= 80);  // a table's path is one word
+  }
+}
+
+TEST_CASE("gonu play on Jungi tables: a blunder is said, the winner named, --history in either notation",
+          "[play][cli][jungi]") {
+  TempDir d;
+  const std::string dir = jungi_krvk(d);
+  // Rd1-d8=+R lets North's King take the Dragon: WIN -> DRAW.
+  const Result b = run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/3RK4 s -' --as both", "d1-d8\nq\n");
+  INFO(b.out << b.err);
+  REQUIRE(b.code == 0);
+  REQUIRE(contains(flat(b.out), "notice: Rd1-d8=+R changes the value for south: WIN in 15 -> DRAW: a blunder"));
+  // The Dragon takes North's King: South wins; the board stays open for undo.
+  const std::string win = "'4k4/9/9/9/4+R4/9/9/9/4K4 s -'";
+  const Result w = run_gonu("play '" + dir + "' " + win + " --as south", "+Re5xe9\nhint\nundo\nq\n");
+  INFO(w.out << w.err);
+  REQUIRE(contains(w.out, "you play +Re5xe9, capturing e9\n"));
+  REQUIRE(contains(flat(w.out), "game over after 1 ply: North's royal has been captured: North loses."));
+  REQUIRE(contains(w.out, "South wins (you).\n"));
+  REQUIRE(contains(w.out, "the game is over: no moves"));
+  REQUIRE(contains(w.out, "took back to ply 0"));
+  // The engine wins against --as north.
+  const Result e = run_gonu("play '" + dir + "' " + win + " --as north", "q\n");
+  REQUIRE(contains(e.out, "engine (south) plays +Re5xe9, capturing e9\n"));
+  REQUIRE(contains(e.out, "South wins (the engine).\n"));
+  // --history in from-to and with letters; its moves are in the record and can be taken back.
+  const Result h = run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 s -' --history 'a1-a8 Ke9-d9' --as south", "record\nundo\nq\n");
+  INFO(h.out << h.err);
+  REQUIRE(h.code == 0);
+  REQUIRE(contains(h.out, "game record (2 plies): Ra1-a8=+R Ke9-d9\n"));
+  REQUIRE(contains(h.out, "took back to ply 0"));
+  table_test::require_one_line_error(run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 s -' --history Ka1-a8", ""),
+                                     "--history move 1: move 'Ka1-a8': the piece on a1 is R (Chariot), not K");
+  // --vary picks among the best moves from a printed seed; the same seed plays the same game.
+  const Result v = run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 n -' --as south --vary --seed 5", "1\n1\nq\n");
+  REQUIRE(v.code == 0);
+  REQUIRE(contains(flat(v.out), "seed 5 (--seed 5 replays its choices)"));
+  REQUIRE(run_gonu("play '" + dir + "' '4k4/9/9/9/9/9/9/9/R3K4 n -' --as south --vary --seed 5", "1\n1\nq\n").out == v.out);
+}
+
+TEST_CASE("gonu play on Jungi tables: moves into an absent table are unknown, and the engine hands its turn over",
+          "[play][cli][jungi]") {
+  TempDir d;
+  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
+  for (const std::string& f : d.list())
+    if (f.find("+Kv+K.") != std::string::npos) REQUIRE(std::remove(d.file(f).c_str()) == 0);
+  // Ke6-e7=+K promotes into +Kv+K, whose table is gone: North's move cannot be chosen.
+  const Result r = run_gonu("play '" + d.path + "' '9/9/9/4K4/9/9/9/9/+k8 s -' --as south", "hint\ne6-e7\nundo\nq\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(contains(r.out, "1. Ke6-e7=+K (unknown)"));
+  REQUIRE(contains(flat(r.out), "moves whose table is absent: Ke6-e7=+K (no table of +Kv+K)"));
+  REQUIRE(contains(flat(r.out), "value: unknown for north (to move): no table of +Kv+K"));
+  REQUIRE(contains(flat(r.out), "the engine cannot choose a move: "));
+  REQUIRE(contains(flat(r.out), "; play one for north, undo, or quit."));
+  REQUIRE(contains(r.out, "took back to ply 0"));
 }
 
 // tmux: a real terminal, so gonu reads through libedit. Keys are sent one command at a time and

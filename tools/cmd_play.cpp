@@ -1,6 +1,6 @@
 // gonu play [FILE] [POSITION] [--history MOVES] [--as black|white|both] [--vary [--seed N]]: an
-// analysis board over a table (tools/play_session.hpp): play against perfect play, or both sides,
-// with hints, take-backs, the value of every position and the record at the end. Lines come from
+// analysis board over a table, Jul-gonu's or Jungi's (tools/play_session.hpp): play against perfect
+// play, or both sides, with hints, take-backs, the value of every position and the record at the end. Lines come from
 // libedit on a terminal, else from stdin (echoed), so a game can be piped in and replays exactly.
 // With rule options instead of FILE (gonu play --rules free --board 3x4) the rule set is solved
 // in memory first, where the solve's estimate is small enough to take a few seconds.
@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <random>
 
 #include "core/error.hpp"
 #include "solver/solve.hpp"
@@ -19,6 +18,7 @@
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/play_certificate.hpp"
+#include "tools/play_julgonu.hpp"
 #include "tools/play_session.hpp"
 #include "tools/table_cli.hpp"
 
@@ -97,6 +97,7 @@ Table solve_in_memory(const Game& from) {
 
 int cmd_play(int argc, char** argv) {
   CommandLine cl("gonu play FILE [POSITION] [--history \"MOVES\"] [--as black|white|both] [--vary [--seed N]]\n"
+                 "       gonu play JUNGI-TABLE|DIR POSITION [--history \"MOVES\"] [--as south|north|both] [...]\n"
                  "       gonu play --rules NAME [--board RxC ...] [POSITION] [...]   (solved in memory)\n"
                  "       gonu play --certificate FILE [POSITION] [--history \"MOVES\"] [--as LOSER|both]");
   cl.history("moves played from POSITION (or the table's root) first");
@@ -115,40 +116,37 @@ int cmd_play(int argc, char** argv) {
       "position stands for the third time (a draw); the board stays open for undo until quit or the end of\n"
       "input, and the record is printed in --history notation. With rule options instead of FILE the rule set\n"
       "is solved in memory first, if that takes a few seconds (up to 20 million states). With --certificate FILE\n"
-      "the winner's strategy of a superko proof plays against you, with the whole history and superko applied.\n");
+      "the winner's strategy of a superko proof plays against you, with the whole history and superko applied.\n"
+      "On a Jungi table (or a directory of them) the same session plays the ending from POSITION; moves are\n"
+      "listed as people write them (Ra1-a8=+R) and read so or from-to (a1-a8).\n");
   if (!cl.parse(argc, argv)) return 0;
   if (cl.has("certificate")) return play_against_certificate(cl);
   if (!rule_options_given(cl) && cl.has("file") && std::filesystem::is_directory(cl.text("file")))
     return jungi_play(cl, jungi_table_in(cl, cl.text("file")));
   if (!rule_options_given(cl) && cl.has("file") && jungi::is_jungi_table_file(cl.text("file"))) return jungi_play(cl, cl.text("file"));
-  PlaySettings s;
   const bool in_memory = rule_options_given(cl);
   if (in_memory && cl.has("position")) cl.usage_error("with rule options there is no FILE: give only POSITION");
-  s.position = in_memory ? cl.optional_text("file") : cl.optional_text("position");
+  const std::optional<std::string> position = in_memory ? cl.optional_text("file") : cl.optional_text("position");
   std::optional<Table> table;
+  std::string source, replay;
   if (in_memory) {
-    const Rules rules = cl.rules(s.position);
+    const Rules rules = cl.rules(position);
     const Board board = make_board(rules.rows, rules.cols);
-    table.emplace(solve_in_memory(new_game(rules, s.position ? parse_position(board, *s.position)
-                                                             : start_position(board, rules.first))));
-    s.source = "an in-memory solve";
-    s.replay = "gonu play " + rules_args(rules);
+    table.emplace(solve_in_memory(new_game(rules, position ? parse_position(board, *position)
+                                                           : start_position(board, rules.first))));
+    source = "an in-memory solve";
+    replay = "gonu play " + rules_args(rules);
   } else {
     table.emplace(Table::open(cl.required("file", "FILE")));
-    s.source = table->path();
-    s.replay = "gonu play '" + table->path() + "'";  // quoted, so that the line can be pasted
+    source = table->path();
+    replay = "gonu play '" + table->path() + "'";  // quoted, so that the line can be pasted
   }
-  const Game g = game_for_query(*table, s.position, cl.text_or_empty("history"));
-  const std::string as = cl.has("as") ? cl.text("as") : to_string(current(g).to_move);
-  if (as != "both") s.human = parse_side(as);
-  const std::string values = cl.text("values");
-  if (values != "on" && values != "off") cl.usage_error("--values takes on or off");
-  s.values = values == "on";
-  s.vary = cl.has("vary");
-  if (cl.has("seed") && !s.vary) cl.usage_error("--seed goes with --vary");
-  s.seed = cl.has("seed") ? cl.value<std::uint64_t>("seed") : std::random_device{}();
+  // The game at POSITION, and after --history: undo may take the history's moves back too.
+  JulgonuPlay game(*table, game_for_query(*table, position, ""), game_for_query(*table, position, cl.text_or_empty("history")));
+  PlaySettings s = play_settings(cl, game);
+  s.position = position, s.source = source, s.replay = replay;
   LineReader in;
-  PlaySession(*table, g, s).run(in);
+  PlaySession(game, s).run(in);
   return 0;
 }
 

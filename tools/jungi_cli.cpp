@@ -38,7 +38,7 @@ int jungi_show(const CommandLine& cl) {
 namespace {
 
 std::string describe_move(const jungi::Rules& r, const jungi::Position& p, const jungi::Move& m) {
-  std::string out = "  " + jungi::format_move(r, p, m);
+  std::string out = "  " + jungi::format_move_san(r, p, m) + " (" + jungi::format_move(r, p, m) + ")";
   std::string taken;
   for (const int sq : jungi::captured_squares(p, m)) {
     taken += (taken.empty() ? "" : ", ") + jungi::piece_name(p.cell[sq]) + " on " + jungi::square_name(sq);

@@ -11,6 +11,8 @@ namespace gonu::cli {
 
 nlohmann::ordered_json jungi_query_json(const jungi::TableFile& file, const jungi::PositionAnswer& a);
 nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a);
+// The moves of a principal variation (format_move's texts, from p) as format_move_san writes them.
+std::vector<std::string> pv_san(const jungi::Rules& r, jungi::Position p, const std::vector<std::string>& pv);
 // The side's name as the tables say it: "South" / "North".
 const char* jungi_side_name(jungi::Side s);
 

@@ -1,5 +1,6 @@
 // gonu query / info / verify for a Jungi table file (the game is read from the file's magic:
-// cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here). The tables a table's
+// cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here), and gonu play's start on
+// one (the game itself is tools/play_session.hpp's, with tools/play_jungi.hpp). The tables a table's
 // moves lead to are read from the same directory (solver/jungi_table/query.hpp).
 #include <cstdio>
 #include <filesystem>
@@ -14,13 +15,18 @@
 #include "tools/jungi_cli.hpp"
 #include "tools/jungi_query_json.hpp"
 #include "tools/options.hpp"
-#include "tools/play_input.hpp"
+#include "tools/play_jungi.hpp"
 #include "tools/play_moves.hpp"
+#include "tools/play_session.hpp"
 #include "tools/progress_display.hpp"
 
 namespace gonu::cli {
 
 namespace {
+
+// A question reads a few blocks of a few tables: a small cache does (a query's or a game's whole
+// memory, binary included, stays under 64 MiB).
+constexpr std::uint64_t kQueryCache = std::uint64_t{24} << 20;
 
 std::string directory_of(const std::string& path) {
   const std::string d = std::filesystem::path(path).parent_path().string();
@@ -38,8 +44,8 @@ void print_moves(const jungi::PositionAnswer& a) {
     group = label;
     const bool best = jungi::is_best(a, m);
     const std::string value = m.known ? value_text(m.value, m.dist) : "unknown (no table of " + m.unknown_material + ")";
-    std::cout << "  " << (best ? "* " : "  ") << m.text << std::string(m.text.size() < 12 ? 12 - m.text.size() : 1, ' ') << value
-              << "\n";
+    const std::string both = m.san + " (" + m.text + ")";
+    std::cout << "  " << (best ? "* " : "  ") << both << std::string(both.size() < 28 ? 28 - both.size() : 1, ' ') << value << "\n";
   }
 }
 
@@ -52,66 +58,10 @@ void print_query(const jungi::TableFile& file, const jungi::PositionAnswer& a) {
   std::cout << "\n";
   if (a.moves.empty()) return;
   print_moves(a);
-  if (!a.pv.empty()) std::cout << wrap_words("principal variation (" + std::to_string(a.pv.size()) + " plies): ", a.pv, 2, " ");
+  if (!a.pv.empty())
+    std::cout << wrap_words("principal variation (" + std::to_string(a.pv.size()) + " plies): ", pv_san(file.rules(), a.position, a.pv), 2, " ");
   if (!a.pv_end.empty()) std::cout << "principal variation stops: " << a.pv_end << "\n";
 }
-
-// gonu play on a Jungi table: one game against perfect play (the best move of the ranked list:
-// fastest win, keep the draw, slowest loss; ties in move order, so a game replays exactly).
-struct JungiGame {
-  const jungi::TableFamily& f;
-  std::optional<jungi::Side> human;  // none: the user plays both sides
-  std::vector<jungi::Position> line;
-  std::vector<std::string> record;
-
-  const jungi::Position& now() const { return line.back(); }
-  void show(const jungi::PositionAnswer& a) const {
-    std::cout << jungi::draw_position(a.position) << jungi::format_position(a.position) << "\n";
-    std::cout << "value: " << value_text(a.value, a.dist) << " for " << jungi_side_name(a.position.to_move) << " (to move)\n";
-  }
-  void play(const jungi::Move& m, const std::string& text) {
-    record.push_back(text);
-    line.push_back(jungi::apply_move(now(), m));
-  }
-  // One turn; false when the game or the input has ended.
-  bool turn(LineReader& in) {
-    if (now().royal[0] < 0 || now().royal[1] < 0) return over("a royal was captured");
-    const jungi::PositionAnswer a = jungi::query_position(f, now(), false, true);
-    show(a);
-    if (a.moves.empty()) return over(a.end);
-    const jungi::MoveValue& best = a.moves[a.order.front()];
-    if (human && now().to_move != *human) {
-      if (!best.known) throw GonuError("the engine's moves need tables absent from " + f.dir);
-      std::cout << "gonu plays " << best.text << "\n";
-      play(best.move, best.text);
-      return true;
-    }
-    for (;;) {
-      const auto typed = in.read(std::string(jungi_side_name(now().to_move)) + " to move> ");
-      if (!typed || *typed == "quit" || *typed == "q") return false;
-      if (*typed == "hint") {
-        std::cout << "hint: " << best.text << " (" << (best.known ? value_text(best.value, best.dist) : "unknown") << ")\n";
-        continue;
-      }
-      if (*typed == "undo" && line.size() > 1) {
-        const std::size_t back = human && line.size() > 2 ? 2 : 1;
-        line.resize(line.size() - back), record.resize(record.size() - back);
-        return true;
-      }
-      try {
-        const jungi::Move m = jungi::parse_move(f.file.rules(), now(), *typed);
-        play(m, jungi::format_move(f.file.rules(), now(), m));
-        return true;
-      } catch (const GonuError& e) {
-        std::cout << "not a move here: " << e.what() << " (moves, hint, undo, quit)\n";
-      }
-    }
-  }
-  bool over(const std::string& why) {
-    std::cout << "game over: " << why << "\n";
-    return false;
-  }
-};
 
 }  // namespace
 
@@ -122,31 +72,33 @@ std::string jungi_table_in(const CommandLine& cl, const std::string& dir) {
 }
 
 int jungi_play(const CommandLine& cl, const std::string& path) {
-  const jungi::TableFamily f = jungi::open_family(path);
+  // The table and those beside it, where a move's capture or promotion leads.
+  const jungi::Tables tables({path, directory_of(path)}, kQueryCache);
+  const jungi::TableFile file = jungi::TableFile::open(path);
+  const jungi::Rules r = file.rules();
   const auto text = cl.optional_text("position");
-  if (!text) throw GonuError("play on a Jungi table needs a POSITION (of " + f.file.header().material_text + ")");
-  const jungi::Position p = jungi_position(cl, f.file.rules(), text);
-  jungi::query_position(f, p, false);  // refuses a position of another material before the game
-  JungiGame g{f, p.to_move, {p}, {}};
-  if (cl.has("as")) {
-    const std::string as = cl.text("as");
-    if (as == "both") g.human.reset();
-    else if (as == "south") g.human = jungi::Side::south;
-    else if (as == "north") g.human = jungi::Side::north;
-    else throw GonuError("--as: south, north or both for a Jungi table, not '" + as + "'");
-  }
-  std::cout << "table: " << path << " (" << f.file.header().material_text << ", " << jungi::describe(f.file.rules()) << ")\n";
+  if (!text) throw GonuError("play on a Jungi table needs a POSITION (of " + file.header().material_text + ")");
+  const jungi::Position p = jungi::parse_position(r, *text);
+  // Refuses a bad --history, a position (after it) of another material, one with first-move
+  // rights or whose own table is absent, before the game.
+  const jungi::Position after = jungi_position(cl, r, text);
+  if (jungi::canonical(jungi::material_of(after)) != file.material())
+    throw GonuError("the position is of " + jungi::material_text(jungi::material_of(after)) + ", the table of " +
+                    file.header().material_text + " (and of its colour flip)");
+  tables.query(r, after, false);
+  // The one place the game asks the tables: the answer for a position, its moves valued.
+  const JungiAsk ask = [&tables, r](const jungi::Position& at) { return tables.query(r, at, false); };
+  JungiPlay game(r, ask, p, cl.text_or_empty("history"));
+  PlaySettings s = play_settings(cl, game);
+  s.position = text;
+  s.source = path + " (" + file.header().material_text + ")";
+  s.replay = "gonu play '" + cl.text("file") + "'";  // the table or the directory, as given
   LineReader in;
-  while (g.turn(in)) {
-  }
-  std::cout << wrap_words("record: ", g.record, 2, " ");
+  PlaySession(game, s).run(in);
   return 0;
 }
 
 int jungi_query(const CommandLine& cl, const std::string& path) {
-  // A question reads a few blocks of a few tables: a small cache does (the query's whole memory,
-  // binary included, stays under 64 MiB).
-  constexpr std::uint64_t kQueryCache = std::uint64_t{24} << 20;
   const bool dir = std::filesystem::is_directory(path);
   // A file's neighbours are the tables beside it; the file itself is the table of its material.
   const jungi::Tables tables(dir ? std::vector<std::string>{path} : std::vector<std::string>{path, directory_of(path)}, kQueryCache);

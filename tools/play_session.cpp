@@ -1,5 +1,5 @@
-// The analysis board of gonu play: the game loop, the human's commands, the engine's move, the
-// endings and the record.
+// The analysis board of gonu play for both games: the game loop, the human's commands, the
+// engine's move, the endings and the record; what differs between the games is the PlayGame's.
 #include "tools/play_session.hpp"
 
 #include <algorithm>
@@ -7,9 +7,8 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "tools/options.hpp"
+#include "solver/table/query.hpp"
 #include "tools/play_moves.hpp"
-#include "tools/table_cli.hpp"
 
 namespace gonu::cli {
 
@@ -27,11 +26,19 @@ std::string lower(std::string s) {
   return s;
 }
 
+std::string capitalized(std::string s) {
+  if (!s.empty()) s[0] = char(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
 std::string plies_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
-// A line that reads like a move attempt: a letter first and a digit in it (b4-b3, z9).
+bool all_digits(const std::string& line) { return line.find_first_not_of("0123456789") == std::string::npos; }
+
+// A line that reads like a move attempt: a letter (or a Jungi promoted piece's '+') first and a
+// digit in it (b4-b3, z9, +Ke5-e6).
 bool looks_like_move(const std::string& line) {
-  return !line.empty() && std::isalpha(static_cast<unsigned char>(line[0])) &&
+  return !line.empty() && (std::isalpha(static_cast<unsigned char>(line[0])) || line[0] == '+') &&
          line.find_first_of("0123456789") != std::string::npos;
 }
 
@@ -41,7 +48,22 @@ const std::vector<std::string>& command_words() {
   return words;
 }
 
+std::string move_value_text(const PlayMove& m) { return m.known ? value_text(m.value, m.dist) : "unknown"; }
+
 }  // namespace
+
+PlaySettings play_settings(const CommandLine& cl, const PlayGame& g) {
+  PlaySettings s;
+  const std::string as = cl.has("as") ? cl.text("as") : g.side_name(g.to_move());
+  if (as != "both") s.human = g.parse_side(as);
+  const std::string values = cl.text("values");
+  if (values != "on" && values != "off") cl.usage_error("--values takes on or off");
+  s.values = values == "on";
+  s.vary = cl.has("vary");
+  if (cl.has("seed") && !s.vary) cl.usage_error("--seed goes with --vary");
+  s.seed = cl.has("seed") ? cl.value<std::uint64_t>("seed") : std::random_device{}();
+  return s;
+}
 
 std::string move_notation(const Board& b, const std::string& typed) {
   std::string s;
@@ -56,119 +78,107 @@ std::string move_notation(const Board& b, const std::string& typed) {
   return s;
 }
 
-PlaySession::PlaySession(const Table& t, const Game& start, const PlaySettings& s)
-    : table_(t), start_(start), game_(start), settings_(s), rng_(s.seed) {}
+PlaySession::PlaySession(PlayGame& game, const PlaySettings& s) : game_(game), settings_(s), rng_(s.seed) {}
 
 void PlaySession::print_intro() const {
-  const Rules& rules = table_.rules();
-  std::cout << wrap_text("gonu play: " + describe(rules));
+  std::cout << wrap_text("gonu play: " + game_.rules_text());
   if (settings_.human)
-    std::cout << wrap_text("you play " + to_string(*settings_.human) + "; the engine plays " +
-                           to_string(other(*settings_.human)) + " perfectly from " + settings_.source + ".");
+    std::cout << wrap_text("you play " + side(*settings_.human) + "; the engine plays " + side(1 - *settings_.human) +
+                           " perfectly from " + settings_.source + ".");
   else
     std::cout << wrap_text("you play both sides (an analysis board over " + settings_.source + ").");
   if (settings_.vary)
     std::cout << wrap_text("the engine picks at random among its best moves: seed " + std::to_string(settings_.seed) +
                            " (--seed " + std::to_string(settings_.seed) + " replays its choices).");
   // The example is a move of the human's side, even when the engine moves first.
-  Position own = current(game_);
-  if (settings_.human) own.to_move = *settings_.human;
   std::string how = "enter a move in notation";
-  if (const std::vector<Move> first = legal_moves(new_game(rules, own)); !first.empty())
-    how += " (e.g. " + format_move(game_.board, game_.rules, first.front()) + ")";
+  if (const std::string e = game_.example_move(settings_.human.value_or(game_.to_move())); !e.empty())
+    how += " (e.g. " + e + ")";
   std::cout << wrap_text(how + " or its number from the list; 'help' lists the commands.");
-  if (uses_tag(rules))
-    std::cout << wrap_text("repetition " + to_string(rules.repetition) +
-                           ": the moves played decide which moves are banned.");
+  for (const std::string& note : game_.notes()) std::cout << wrap_text(note);
 }
 
-void PlaySession::print_position(const QueryAnswer& a) const {
-  const Position& p = current(game_);
-  std::cout << "\n" << draw_position(game_.board, p) << format_position(game_.board, p) << "\n";
-  if (settings_.values && ending().empty())
-    std::cout << "value: " << value_text(a.value, a.dist) << " for " << to_string(p.to_move) << " (to move)\n";
+void PlaySession::print_position(const PlayAnswer& a) const {
+  std::cout << "\n" << game_.diagram() << game_.position_text() << "\n";
+  if (!settings_.values || !ending().empty()) return;
+  const std::string who = " for " + side(game_.to_move()) + " (to move)";
+  if (a.known) std::cout << "value: " << value_text(a.value, a.dist) << who << "\n";
+  else std::cout << wrap_text("value: unknown" + who + ": " + a.unknown);
 }
 
 std::string PlaySession::ending() const {
-  if (std::string over = game_over_reason(game_); !over.empty()) return over;
-  const Position& p = current(game_);
-  if (std::count(game_.positions.begin(), game_.positions.end(), p) >= 3)
-    return "the position " + format_position(game_.board, p) +
-           " stands for the third time: a draw by repetition (under repetition " +
-           to_string(game_.rules.repetition) + ", play that never ends is a draw)";
+  if (std::string over = game_.ending().why; !over.empty()) return over;
+  if (game_.times_seen() >= 3)
+    return "the position " + game_.position_text() + " stands for the third time: a draw by repetition (" +
+           game_.repetition_note() + ")";
   return "";
 }
 
 void PlaySession::print_end(const std::string& why) const {
-  std::cout << wrap_text("game over after " + plies_text(game_.moves.size()) + ": " + why + ".");
-  if (game_over_reason(game_).empty()) {
-    std::cout << "undo takes moves back to try again; quit ends.\n";
-    return;
-  }
-  const Side winner = other(current(game_).to_move);
-  std::cout << (winner == Side::black ? "Black" : "White") << " wins"
-            << (!settings_.human ? "" : winner == *settings_.human ? " (you)" : " (the engine)") << ".\n";
+  std::cout << wrap_text("game over after " + plies_text(game_.plies()) + ": " + why + ".");
+  if (const std::optional<int> winner = game_.ending().winner)
+    std::cout << capitalized(side(*winner)) << " wins"
+              << (!settings_.human ? "" : *winner == *settings_.human ? " (you)" : " (the engine)") << ".\n";
   std::cout << "undo takes moves back to try again; quit ends.\n";
 }
 
 void PlaySession::print_record() const {
-  std::vector<std::string> moves;
-  for (const Move& m : game_.moves) moves.push_back(format_move(game_.board, game_.rules, m));
+  const std::vector<std::string> moves = game_.record();
   if (moves.empty()) {
     std::cout << "game record: no moves played\n";
     return;
   }
   std::cout << wrap_words("game record (" + plies_text(moves.size()) + "): ", moves, 2, " ");
   // One line however long, so that it can be copied as a command.
+  std::string history;
+  for (const std::string& m : moves) history += (history.empty() ? "" : " ") + m;
   std::cout << "replay: " << settings_.replay;
   if (settings_.position) std::cout << " '" << *settings_.position << "'";
-  std::cout << " --history '" << format_history(game_) << "'\n";
+  std::cout << " --history '" << history << "'\n";
 }
 
-void PlaySession::engine_move(const QueryAnswer& a) {
-  std::size_t pick = std::size_t(a.best);
-  if (settings_.vary) {
-    std::vector<std::size_t> best;
-    for (std::size_t i = 0; i < a.moves.size(); ++i)
-      if (a.moves[i].best) best.push_back(i);
-    pick = best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng_)];
-  }
-  const Move& m = a.moves[pick].move;
-  const Side side = current(game_).to_move;
-  play(game_, m);
-  std::cout << "engine (" << to_string(side) << ") plays " << format_move(game_.board, game_.rules, m);
-  if (m.captured) std::cout << ", capturing " << format_squares(game_.board, m.captured);
+// "you play b3-b2, capturing c3"
+void PlaySession::say_move(const PlayAnswer& a, const std::string& who, const std::string& text) const {
+  std::cout << who << " " << text;
+  const auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const PlayMove& m) { return m.text == text; });
+  if (it != a.moves.end() && !it->captures.empty()) std::cout << ", capturing " << it->captures;
   std::cout << "\n";
 }
 
-void PlaySession::print_moves(const QueryAnswer& a) const {
-  std::vector<std::string> items;
-  for (std::size_t i = 0; i < a.moves.size(); ++i)
-    items.push_back(std::to_string(i + 1) + ". " + format_move(game_.board, game_.rules, a.moves[i].move) +
-                    (settings_.values ? " (" + value_text(a.moves[i].value, a.moves[i].dist) + ")" : ""));
-  std::cout << wrap_words(to_string(current(game_).to_move) + "'s moves:  ", items, 2);
+void PlaySession::engine_move(const PlayAnswer& a) {
+  std::size_t pick = *a.engine;
+  if (settings_.vary) pick = a.best[std::uniform_int_distribution<std::size_t>(0, a.best.size() - 1)(rng_)];
+  const std::string& text = a.moves[pick].text;
+  const int mover = game_.to_move();
+  game_.play(text);
+  say_move(a, "engine (" + side(mover) + ") plays", text);
 }
 
-void PlaySession::print_hint(const QueryAnswer& a) const {
-  std::cout << "hint (value for " << to_string(current(game_).to_move) << " after each move, best first):\n";
-  const std::vector<std::size_t> order = best_first(a.moves);
-  for (std::size_t k = 0; k < order.size();) {
-    const Value v = a.moves[order[k]].value;
+void PlaySession::print_moves(const PlayAnswer& a) const {
+  std::vector<std::string> items;
+  for (std::size_t i = 0; i < a.moves.size(); ++i)
+    items.push_back(std::to_string(i + 1) + ". " + a.moves[i].text + (settings_.values ? " (" + move_value_text(a.moves[i]) + ")" : ""));
+  std::cout << wrap_words(side(game_.to_move()) + "'s moves:  ", items, 2);
+}
+
+void PlaySession::print_hint(const PlayAnswer& a) const {
+  std::cout << "hint (value for " << side(game_.to_move()) << " after each move, best first):\n";
+  const auto label = [&](const PlayMove& m) { return m.known ? std::string(group_label(m.value)) : "moves whose table is absent:"; };
+  for (std::size_t k = 0; k < a.order.size();) {
+    const std::string group = label(a.moves[a.order[k]]);
     std::vector<std::string> items;
-    for (; k < order.size() && a.moves[order[k]].value == v; ++k) {
-      const MoveAnswer& m = a.moves[order[k]];
-      items.push_back(format_move(game_.board, game_.rules, m.move) +
-                      (v == Value::draw ? "" : " (" + value_text(m.value, m.dist) + ")"));
+    for (; k < a.order.size() && label(a.moves[a.order[k]]) == group; ++k) {
+      const PlayMove& m = a.moves[a.order[k]];
+      items.push_back(m.text + (!m.known ? " (" + m.unknown + ")" : m.value == Value::draw ? "" : " (" + value_text(m.value, m.dist) + ")"));
     }
-    std::cout << wrap_words("  " + std::string(group_label(v)) + " ", items, 4, ", ");
+    std::cout << wrap_words("  " + group + " ", items, 4, ", ");
   }
 }
 
 void PlaySession::print_help() const {
   std::cout << "commands:\n"
-               "  b4-b3, or a number    play that move (also b4b3, b4 b3, B4-B3; the number from\n"
-               "                        the list of moves)\n"
-               "  hint                  every move grouped by its value, with the distances\n"
+            << game_.move_help()
+            << "  hint                  every move grouped by its value, with the distances\n"
                "  undo, back            take back your last move (and the engine's reply)\n"
                "  redo                  play again what undo took back\n"
                "  values [on|off]       show the values of the position and its moves (now "
@@ -182,18 +192,14 @@ void PlaySession::print_help() const {
 }
 
 bool PlaySession::undo() {
-  std::size_t k = game_.moves.size();
-  if (!settings_.human) {
+  std::size_t k = game_.plies();
+  do {
     if (k == 0) return false;
     --k;
-  } else {
-    do {
-      if (k == 0) return false;
-      --k;
-    } while (game_.positions[k].to_move != *settings_.human);
-  }
-  redo_.insert(redo_.begin(), game_.moves.begin() + std::ptrdiff_t(k), game_.moves.end());
-  replay_to(k);
+  } while (settings_.human && game_.side_before(k) != *settings_.human);
+  const std::vector<std::string> record = game_.record();
+  redo_.insert(redo_.begin(), record.begin() + std::ptrdiff_t(k), record.end());
+  game_.take_back_to(k);
   std::cout << "took back to ply " << k << " (" << plies_text(k) << " played)\n";
   return true;
 }
@@ -202,54 +208,45 @@ bool PlaySession::undo() {
 bool PlaySession::redo() {
   if (redo_.empty()) return false;
   do {
-    play(game_, redo_.front());
+    game_.play(redo_.front());
     redo_.erase(redo_.begin());
-  } while (!redo_.empty() && settings_.human && current(game_).to_move != *settings_.human);
-  std::cout << "played again to ply " << game_.moves.size() << " (" << redo_.size()
-            << " more to redo)\n";
+  } while (!redo_.empty() && settings_.human && game_.to_move() != *settings_.human);
+  std::cout << "played again to ply " << game_.plies() << " (" << redo_.size() << " more to redo)\n";
   return true;
 }
 
-void PlaySession::replay_to(std::size_t plies) {
-  const std::vector<Move> kept(game_.moves.begin(), game_.moves.begin() + std::ptrdiff_t(plies));
-  game_ = start_;
-  for (const Move& m : kept) play(game_, m);
-}
-
 // Plays the move a line names (notation, or a number from the list); says a change of value.
-bool PlaySession::try_move(const QueryAnswer& a, const std::string& line) {
-  Move m;
+bool PlaySession::try_move(const PlayAnswer& a, const std::string& line) {
+  std::string text;
   try {
-    if (line.find_first_not_of("0123456789") == std::string::npos) {
+    if (all_digits(line)) {
       const std::size_t k = line.size() > 6 ? 0 : std::stoul(line);
       if (k < 1 || k > a.moves.size())
         throw GonuError("there is no move number " + line + " (1 to " + std::to_string(a.moves.size()) + ")");
-      m = a.moves[k - 1].move;
-      play(game_, m);
+      text = a.moves[k - 1].text;
     } else {
-      m = play(game_, move_notation(game_.board, line));
+      text = game_.parse(line);
     }
   } catch (const GonuError& e) {
     std::cout << "illegal: " << e.what() << "\n";
     return false;
   }
+  const int mover = game_.to_move();
+  game_.play(text);
   redo_.clear();
-  const Side side = game_.positions[game_.positions.size() - 2].to_move;
-  std::cout << "you play " << format_move(game_.board, game_.rules, m);
-  if (m.captured) std::cout << ", capturing " << format_squares(game_.board, m.captured);
-  std::cout << "\n";
-  const auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const MoveAnswer& x) { return x.move == m; });
-  if (it != a.moves.end() && it->value != a.value)
-    std::cout << wrap_text("notice: " + format_move(game_.board, game_.rules, m) + " changes the value for " +
-                           to_string(side) + ": " + value_text(a.value, a.dist) + " -> " +
-                           value_text(it->value, it->dist));
+  say_move(a, "you play", text);
+  const auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const PlayMove& m) { return m.text == text; });
+  if (it != a.moves.end() && it->known && a.known && it->value != a.value)
+    std::cout << wrap_text("notice: " + text + " changes the value for " + side(mover) + ": " + value_text(a.value, a.dist) +
+                           " -> " + value_text(it->value, it->dist) +
+                           (better_value(a.value, a.dist, it->value, it->dist) ? ": a blunder" : ""));
   return true;
 }
 
-bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, const std::string& line, bool over,
+bool PlaySession::human_line(const PlayAnswer& a, const std::string& word, const std::string& line, bool over,
                              Turn& turn) {
   if (word == "q" || word == "quit" || word == "exit" || word == "resign") {
-    std::cout << "you stopped the game after " << plies_text(game_.moves.size()) << ".\n";
+    std::cout << "you stopped the game after " << plies_text(game_.plies()) << ".\n";
     turn = Turn::stop;
     return true;
   }
@@ -270,7 +267,7 @@ bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, cons
     if (arg != "" && arg != "on" && arg != "off") std::cout << "values takes on or off\n";
     else settings_.values = arg.empty() ? !settings_.values : arg == "on";
     std::cout << "values " << (settings_.values ? "on" : "off") << "\n";
-  } else if (looks_like_move(lower(line)) || line.find_first_not_of("0123456789") == std::string::npos) {
+  } else if (looks_like_move(lower(line)) || all_digits(line)) {
     if (!over) return try_move(a, line);
     std::cout << "the game is over: undo takes moves back, quit ends\n";
   } else {
@@ -281,12 +278,12 @@ bool PlaySession::human_line(const QueryAnswer& a, const std::string& word, cons
   return false;
 }
 
-PlaySession::Turn PlaySession::human_turn(const QueryAnswer& a, LineReader& in, bool over) {
+PlaySession::Turn PlaySession::human_turn(const PlayAnswer& a, LineReader& in, bool over) {
   if (!over) print_moves(a);
   for (;;) {
-    const std::optional<std::string> read = in.read(to_string(current(game_).to_move) + "> ");
+    const std::optional<std::string> read = in.read(side(game_.to_move()) + "> ");
     if (!read) {
-      std::cout << "\nend of input: game stopped after " << plies_text(game_.moves.size()) << ".\n";
+      std::cout << "\nend of input: game stopped after " << plies_text(game_.plies()) << ".\n";
       return Turn::stop;
     }
     const std::string line = trim(*read);
@@ -301,12 +298,17 @@ void PlaySession::run(LineReader& in) {
   print_intro();
   for (;;) {
     const std::string over = ending();
-    const QueryAnswer a = over.empty() ? query_game(table_, game_, false) : QueryAnswer{};
+    const PlayAnswer a = over.empty() ? game_.answer() : PlayAnswer{};
     print_position(a);
     if (!over.empty()) print_end(over);
-    if (over.empty() && !human_moves(current(game_).to_move)) {
-      engine_move(a);
-      continue;
+    if (over.empty() && !human_moves(game_.to_move())) {
+      if (a.engine) {
+        engine_move(a);
+        continue;
+      }
+      // No table at hand values the engine's moves: the human may play one for it, or undo.
+      std::cout << wrap_text("the engine cannot choose a move: " + (a.known ? "none is valued" : a.unknown) +
+                             "; play one for " + side(game_.to_move()) + ", undo, or quit.");
     }
     if (human_turn(a, in, !over.empty()) == Turn::stop) break;
   }

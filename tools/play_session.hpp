@@ -1,11 +1,12 @@
-// gonu play's game: an analysis board over a table. The human plays one side (or both), the
-// engine the other with perfect play (the best move by query.hpp's rule, or with --vary one of
-// the best moves at random from a printed seed); between moves the human may ask for a hint
-// (every move grouped by value, with distances), take moves back and play them again (undo,
-// redo), turn the values (of the position and beside each listed move) on or off, see the record.
-// Moves are read as b4-b3, b4b3, b4 b3 or B4-B3. A move that changes the mover's value (a
-// blunder, or a gift) is said ("DRAW -> LOSS in 26"). The game ends by the rules or by a position
-// standing for the third time (a draw: the table's rule sets treat endless play as a draw); the
+// gonu play's session, one for both games: an analysis board over a table (the per-game part,
+// tools/play_game.hpp, answers for the table and knows the notation). The human plays one side
+// (or both), the engine the other with perfect play (the best move by query.hpp's rule, or with
+// --vary one of the best moves at random from a printed seed); between moves the human may ask
+// for a hint (every move grouped by value, with distances), list the moves numbered (a number
+// plays one), take moves back and play them again (undo, redo), turn the values (of the position
+// and beside each listed move) on or off, see the record. A move that changes the mover's value
+// is said ("DRAW -> LOSS in 26: a blunder"). The game ends by the rules, naming the winner, or by
+// a position standing for the third time (a draw: the tables treat endless play as a draw); the
 // board then stays open for undo (and another try) until quit or the end of input, when the
 // record is printed in the --history notation.
 #pragma once
@@ -15,15 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "core/julgonu/game.hpp"
-#include "solver/table/query.hpp"
-#include "solver/table/table.hpp"
+#include "core/julgonu/board.hpp"
+#include "tools/options.hpp"
+#include "tools/play_game.hpp"
 #include "tools/play_input.hpp"
 
 namespace gonu::cli {
 
 struct PlaySettings {
-  std::optional<Side> human;      // nullopt: the human plays both sides
+  std::optional<int> human;       // nullopt: the human plays both sides
   bool vary = false;              // engine: a random best move
   std::uint64_t seed = 0;         // of --vary's choices
   bool values = true;             // show each position's value
@@ -32,43 +33,46 @@ struct PlaySettings {
   std::string replay;             // the command that replays the record, up to POSITION
 };
 
-// A move as people type it, in the notation parse_move reads: spaces dropped, a '-' put between
-// the two points when it is missing (b4b3, b4 b3), lower case on boards of up to 26 files (whose
-// points are all named in lower case: B4-B3).
+// --as (default: the side to move now), --values, --vary and --seed read for `g`; a bad value is
+// a usage error, a side `g` does not know a GonuError.
+PlaySettings play_settings(const CommandLine& cl, const PlayGame& g);
+
+// A Jul-gonu move as people type it, in the notation parse_move reads: spaces dropped, a '-' put
+// between the two points when it is missing (b4b3, b4 b3), lower case on boards of up to 26 files
+// (whose points are all named in lower case: B4-B3).
 std::string move_notation(const Board& b, const std::string& typed);
 
 class PlaySession {
  public:
-  PlaySession(const Table& t, const Game& start, const PlaySettings& s);
+  PlaySession(PlayGame& game, const PlaySettings& s);
   void run(LineReader& in);
 
  private:
-  enum class Turn { moved, stop };  // after the human's turn: a move (undo, redo) was made, or stop
+  enum class Turn { moved, stop };  // after a turn: a move (undo, redo) was made, or stop
 
   void print_intro() const;
-  void print_position(const QueryAnswer& a) const;
+  void print_position(const PlayAnswer& a) const;
   std::string ending() const;  // why the game is over now, or empty
   void print_end(const std::string& why) const;
   void print_record() const;
-  void engine_move(const QueryAnswer& a);
+  void engine_move(const PlayAnswer& a);  // a.engine must be set
   // `over`: the game has ended (moves are refused; undo, redo and the rest still work).
-  Turn human_turn(const QueryAnswer& a, LineReader& in, bool over);
+  Turn human_turn(const PlayAnswer& a, LineReader& in, bool over);
   // One line of the human's: true when the turn is over (a move or an undo was made).
-  bool human_line(const QueryAnswer& a, const std::string& word, const std::string& line, bool over, Turn& turn);
-  void print_moves(const QueryAnswer& a) const;
-  void print_hint(const QueryAnswer& a) const;
+  bool human_line(const PlayAnswer& a, const std::string& word, const std::string& line, bool over, Turn& turn);
+  void print_moves(const PlayAnswer& a) const;
+  void print_hint(const PlayAnswer& a) const;
   void print_help() const;
   bool undo();
   bool redo();
-  void replay_to(std::size_t plies);  // the game again from the start, the first `plies` moves kept
-  bool try_move(const QueryAnswer& a, const std::string& line);
-  bool human_moves(Side s) const { return !settings_.human || *settings_.human == s; }
+  bool try_move(const PlayAnswer& a, const std::string& line);
+  void say_move(const PlayAnswer& a, const std::string& who, const std::string& text) const;
+  bool human_moves(int side) const { return !settings_.human || *settings_.human == side; }
+  std::string side(int s) const { return game_.side_name(s); }
 
-  const Table& table_;
-  const Game start_;  // the game as it began (its tag included), for undo
-  Game game_;
+  PlayGame& game_;
   PlaySettings settings_;
-  std::vector<Move> redo_;  // moves taken back, the next to play again first; a new move clears it
+  std::vector<std::string> redo_;  // moves taken back, the next to play again first; a new move clears it
   std::mt19937_64 rng_;
 };
 

@@ -264,7 +264,10 @@ Position apply_move(const Position& p, const Move& m) {
   return q;
 }
 
-std::string format_move(const Rules& r, const Position& p, const Move& m) {
+namespace {
+
+// The squares of format_move: "e2-e3", "e2xe3", "e5xe6-e7".
+std::string squares_text(const Position& p, const Move& m) {
   auto sep = [&](int sq) { return p.cell[sq] != kEmpty && side_of(p.cell[sq]) != p.to_move ? 'x' : '-'; };
   std::string out = square_name(m.from);
   if (m.kind == MoveKind::two_step) {
@@ -272,8 +275,28 @@ std::string format_move(const Rules& r, const Position& p, const Move& m) {
   } else {
     out += m.kind == MoveKind::passed_by ? 'x' : sep(m.to);
   }
-  out += square_name(m.to);
-  if (m.promotes && r.optional_promotion) out += '+';
+  return out + square_name(m.to);
+}
+
+// A piece as a move names it: its kind's upper-case letter, '+' before a promoted one.
+std::string san_letter(Piece x) {
+  std::string out;
+  if (is_promoted(x)) out += '+';
+  out += kind_letter(kind_of(x));
+  return out;
+}
+
+}  // namespace
+
+std::string format_move(const Rules& r, const Position& p, const Move& m) {
+  return squares_text(p, m) + (m.promotes && r.optional_promotion ? "+" : "");
+}
+
+std::string format_move_san(const Rules&, const Position& p, const Move& m) {
+  const Piece x = p.cell[m.from];
+  std::string out = san_letter(x);
+  out += squares_text(p, m);
+  if (m.promotes) out += '=', out += san_letter(promote(x));
   return out;
 }
 
@@ -286,43 +309,86 @@ std::string trimmed(std::string_view text) {
   return std::string(text.substr(b, e - b));
 }
 
-// The squares of "e2-e3", "e5xe6-e7", "e2e3" and a '+' suffix; false if the text is not that.
-bool read_squares(std::string_view t, std::vector<int>& squares, bool& plus) {
-  plus = !t.empty() && t.back() == '+';
-  if (plus) t.remove_suffix(1);
+// What a move's text says: the piece letter if written, the squares, the promotion if written.
+struct Written {
+  bool has_piece = false, piece_promoted = false;
+  Kind piece{};
+  std::vector<int> squares;
+  std::string promotion;  // as written: "", "+" or "=+Q"
+};
+
+// The piece letter of format_move_san ("Q", "+K"), if the text starts with one (a square first
+// is format_move's form: "e2-e3" is a square, "Ee2-e3" and "ee2-e3" an Elephant's move).
+void read_piece(std::string_view& t, Written& w) {
+  std::size_t used = 0;
+  if (t.empty() || parse_square(t, used) != kNoSquare) return;
+  const bool promoted = t[0] == '+';
+  if (t.size() < 2u + promoted || !parse_kind(t[promoted], w.piece)) return;
+  w.has_piece = true, w.piece_promoted = promoted;
+  t.remove_prefix(1u + promoted);
+}
+
+// The promotion at the end: "=+Q" or '+'.
+void read_promotion(std::string_view& t, Written& w) {
+  Kind k;
+  if (t.size() >= 3 && t.substr(t.size() - 3, 2) == "=+" && parse_kind(t.back(), k)) w.promotion = std::string(t.substr(t.size() - 3));
+  else if (!t.empty() && t.back() == '+') w.promotion = '+';
+  t.remove_suffix(w.promotion.size());
+}
+
+// Reads "Qa6-a7=+Q", "e2-e3", "e5xe6-e7", "e2e3+"; false if the text is not that.
+bool read_written(std::string_view t, Written& w) {
+  read_piece(t, w);
+  read_promotion(t, w);
   std::size_t i = 0, used = 0;
   while (i < t.size()) {
-    if (!squares.empty() && (t[i] == '-' || t[i] == 'x')) ++i;
+    if (!w.squares.empty() && (t[i] == '-' || t[i] == 'x')) ++i;
     const int sq = parse_square(t.substr(i), used);
     if (sq == kNoSquare) return false;
-    squares.push_back(sq);
+    w.squares.push_back(sq);
     i += used;
   }
-  return squares.size() == 2 || squares.size() == 3;
+  return w.squares.size() == 2 || w.squares.size() == 3;
+}
+
+// Refuses a piece letter or a promotion letter that is not the piece's on the from-square.
+void check_letters(const std::string& t, const Written& w, Piece piece) {
+  if (w.has_piece && (w.piece != kind_of(piece) || w.piece_promoted != is_promoted(piece)))
+    throw GonuError("move '" + t + "': the piece on " + square_name(w.squares[0]) + " is " + san_letter(piece) + " (" + piece_name(piece) +
+                    "), not " + (w.piece_promoted ? "+" : "") + kind_letter(w.piece));
+  if (w.promotion.size() == 3 && !is_promoted(piece) && w.promotion.back() != kind_letter(kind_of(piece)) &&
+      w.promotion.back() != std::tolower(static_cast<unsigned char>(kind_letter(kind_of(piece)))))
+    throw GonuError("move '" + t + "': the " + piece_name(piece) + " promotes to " + san_letter(promote(piece)) + " (" +
+                    piece_name(promote(piece)) + "), not " + w.promotion.substr(1));
 }
 
 }  // namespace
 
 Move parse_move(const Rules& r, const Position& p, std::string_view text) {
   const std::string t = trimmed(text);
-  std::vector<int> sq;
-  bool plus = false;
-  if (!read_squares(t, sq, plus)) throw GonuError("move '" + t + "': write from-to (e2-e3), an Emperor's two-step from-middle-to (e5-e6-e7)");
+  Written w;
+  if (!read_written(t, w))
+    throw GonuError("move '" + t + "': write from-to (e2-e3) or with the piece (Pe2-e3), an Emperor's two-step from-middle-to (+Ke5-e6-e7)");
+  const std::vector<int>& sq = w.squares;
   const Piece piece = p.cell[sq[0]];
   const std::string side = p.to_move == Side::south ? "South" : "North";
   if (piece == kEmpty || side_of(piece) != p.to_move) throw GonuError("move '" + t + "': no piece of " + side + " (to move) on " + square_name(sq[0]));
+  check_letters(t, w, piece);
   MoveList list;
   if (p.royal[index(p.to_move)] >= 0) generate_piece_moves(r, p, sq[0], list);
+  const bool plus = !w.promotion.empty();
   std::string options;
+  bool shape_seen = false;
   for (const Move& m : list) {
     if (!options.empty()) options += ' ';
     options += format_move(r, p, m);
     const bool shape = sq.size() == 3 ? m.kind == MoveKind::two_step && m.mid == sq[1] && m.to == sq[2]
                                       : m.kind != MoveKind::two_step && m.to == sq[1];
     if (!shape) continue;
+    shape_seen = true;
     if (r.optional_promotion ? m.promotes == plus : (!plus || m.promotes)) return m;
-    if (plus) throw GonuError("move '" + t + "': it does not promote (drop the '+')");
   }
+  if (shape_seen && plus) throw GonuError("move '" + t + "': it does not promote (drop the '" + w.promotion + "')");
   throw GonuError("move '" + t + "' is not legal: the " + piece_name(piece) + " on " + square_name(sq[0]) +
                   (options.empty() ? " has no legal move" : " can play " + options));
 }

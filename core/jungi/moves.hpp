@@ -68,9 +68,17 @@ std::vector<int> captured_squares(const Position& p, const Move& m);
 // Notation: "e2-e3", "e2xe3" when it captures, "e5xe6-e7" for an Emperor's two-step; a '+'
 // suffix only under optional promotion, for the move that promotes.
 std::string format_move(const Rules& r, const Position& p, const Move& m);
-// Reads a move in that notation ('x' and '-' are interchangeable; a '+' suffix is accepted under
-// compulsory promotion when the move promotes); throws GonuError naming what is wrong, with the
-// legal moves of that piece when the move is not one of them.
+// The move as people write it: the moving piece's letter (upper case for either side, '+' before
+// a promoted piece), then format_move's squares, then "=+" and the letter for a move that
+// promotes: "Qa6-a7=+Q", "+Ka3-c5", "Rd4xd6", "+Ke5xe6-e7". Under optional promotion the move
+// that stays unpromoted has no suffix, so the squares and the suffix tell the two apart, as
+// format_move's '+' does.
+std::string format_move_san(const Rules& r, const Position& p, const Move& m);
+// Reads a move in either notation: format_move's ("e2-e3") or format_move_san's ("Pe2-e3"; the
+// letter in either case). 'x' and '-' are interchangeable; the promotion may be written "=+Q" or
+// '+' (under compulsory promotion it may be left out). A piece letter or a promotion letter that
+// is not the piece on the from-square's is refused. Throws GonuError naming what is wrong, with
+// the legal moves of that piece when the move is not one of them.
 Move parse_move(const Rules& r, const Position& p, std::string_view text);
 
 enum class Outcome : std::uint8_t { ongoing, loss, draw };  // for the side to move

@@ -140,6 +140,9 @@ def test_probe_attributes_and_repr():
     t = gonu.Table(table_file("free"))
     p = t.probe("xxx/3/www x")
     assert p.value in ("WIN", "LOSS", "DRAW") and p.side_to_move == "black"
+    # Jungi's keys for moves as people write them read Jul-gonu's one notation.
+    assert [m.san for m in p.moves] == [m.move for m in p.moves]
+    assert (p.best_san, p.engine_move_san, p.pv_san) == (p.best, p.engine_move, p.pv)
     assert [m.move for m in p.moves] == [m["move"] for m in p.to_dict()["moves"]]
     assert [m.move for m in p.moves if m.best] == p.best
     assert p.engine_move == p.best[0]
@@ -300,8 +303,14 @@ def test_illegal_histories_raise():
 
 
 def test_missing_and_unreadable_files_raise_os_errors():
-    with raises(FileNotFoundError):
-        gonu.Table(os.path.join(WORK, "no-such.gonu"))
+    missing = os.path.join(WORK, "no-such.gonu")
+    for path in (missing, os.fsencode(missing)):
+        with raises(FileNotFoundError, re.escape(repr(missing))):  # the path as text, not b'...'
+            gonu.Table(path)
+        try:
+            gonu.Table(path)
+        except FileNotFoundError as e:
+            assert e.filename == missing
     with raises(IsADirectoryError):
         gonu.Table(WORK)
 
@@ -473,6 +482,9 @@ def test_jungi_probe_is_gonu_query_json():
     p = t.probe(JUNGI_POSITION)
     assert p.to_dict() == gonu_json("query", path, JUNGI_POSITION, "--json")
     assert p.material == "Kv+K"
+    assert p.side_to_move == "south"
+    assert all(m.san == "K" + m.move or m.san == "K" + m.move + "=+K" for m in p.moves)
+    assert p.best_san and p.engine_move_san == p.moves[0].san and len(p.pv_san) == len(p.pv)
     assert p.value in ("WIN", "LOSS", "DRAW")
     assert len(p.moves) == 8
     scores = [(m.value == "WIN") * (10**6 - m.distance) - (m.value == "LOSS") * (10**6 - m.distance) for m in p.moves]
@@ -484,7 +496,7 @@ def test_jungi_probe_after_history_and_bad_input():
     t = gonu.Table(jungi_tables())
     after = t.probe(JUNGI_POSITION, history=["e6-e5"])
     assert after.position == "9/9/9/9/4K4/9/9/9/+k8 n -"
-    assert after.side_to_move == "North"
+    assert after.side_to_move == "north"  # lower case, as Jul-gonu's "black" and "white"
     with raises(gonu.Error, "needs a position"):
         t.probe()
     with raises(gonu.Error, "the position is of"):
@@ -513,6 +525,14 @@ def test_jungi_table_info_and_unknown_moves():
     info = t.info
     assert info["material"] == "Kv+K" and info["game"] == "jungi"
     assert info["positions"] == len(t) == 8640  # the whole board: 54 squares for South's King x 80 for the Emperor, 2 sides
+    # One name for both games' largest distance (Jul-gonu's header "largest distance"): gonu info's
+    # longest win and longest loss, the larger.
+    shown = run_gonu("info", path)
+    win = re.search(r"longest win: +(\d+) plies", shown)
+    loss = int(re.search(r"longest loss: +(\d+) plies", shown).group(1))
+    assert info["max_distance"] == max(int(win.group(1)) if win else -1, loss)
+    assert "longest_win" not in info
+    assert "max_distance" in gonu.Table(table_file("free")).info
     d = os.path.join(WORK, "jungi-alone")
     os.mkdir(d)
     alone = os.path.join(d, os.path.basename(path))
@@ -546,3 +566,39 @@ def test_jungi_tables_set_opened_once():
         assert False, "a missing directory was opened"
     except FileNotFoundError as e:
         assert e.filename == missing and missing in str(e)
+
+
+# --- moves(game="jungi"): Jungi's legal moves, from-to and as people write them ---
+
+def gonu_jungi_moves(position, *options):
+    """The moves `gonu moves --game jungi` lists, as (san, from-to)."""
+    out = run_gonu("moves", "--game", "jungi", position, *options)
+    return [(m.group(1), m.group(2)) for m in re.finditer(r"^  (\S+) \((\S+)\)", out, re.M)]
+
+
+def test_jungi_moves_are_gonu_moves_with_san():
+    position = "4k4/9/9/Q8/9/3p5/3R5/9/4K4 s -"
+    moves = gonu.moves(position, game="jungi")
+    assert [(m.san, m.move) for m in moves] == gonu_jungi_moves(position)
+    by_move = {m.move: m for m in moves}
+    assert by_move["a6-a7"].san == "Qa6-a7=+Q" and by_move["a6-a7"].captures == []
+    assert by_move["d3xd4"].san == "Rd3xd4" and by_move["d3xd4"].captures == ["d4"]
+    assert by_move["d3xd4"].to_dict() == {"move": "d3xd4", "san": "Rd3xd4", "captures": ["d4"]}
+    assert repr(by_move["d3xd4"]) == "Move('d3xd4', san='Rd3xd4', captures=['d4'])"
+    # Both notations play the same move; the keys are Jul-gonu's too.
+    assert [m.move for m in gonu.moves(position, game="jungi", history="Qa6-a7=+Q")] == \
+        [m.move for m in gonu.moves(position, game="jungi", history=["a6-a7"])]
+    assert set(gonu.moves("xxx/3/www x")[0].to_dict()) == {"move", "san", "captures"}
+    # The reading's options, as gonu's flags.
+    optional = gonu.moves(position, game="jungi", promotion="optional")
+    assert [(m.san, m.move) for m in optional] == gonu_jungi_moves(position, "--promotion", "optional")
+    assert {"Qa6-a7", "Qa6-a7=+Q"} <= {m.san for m in optional}
+    with raises(gonu.Error, "the piece on a6 is Q"):
+        gonu.moves(position, game="jungi", history="Ra6-a7")
+    with raises(gonu.Error, "Jul-gonu's"):
+        gonu.moves(position, game="jungi", rules="undo")
+    with raises(gonu.Error, "Jungi's"):
+        gonu.moves("xxx/3/www x", lancer="queen")
+    with raises(gonu.Error, "'julgonu' or 'jungi'"):
+        gonu.moves(position, game="chess")
+    assert gonu.moves("4k4/9/9/9/4+R4/9/9/9/4K4 s -", game="jungi", history="e5xe9") == []

@@ -50,7 +50,7 @@ std::optional<Value> probe_family(const TableFamily& f, const Position& c, std::
 }
 
 MoveValue move_value(const Rules& r, const Probe& probe, const Position& p, const Move& m) {
-  MoveValue mv{m, format_move(r, p, m), {}, false, gonu::Value::draw, 0, {}};
+  MoveValue mv{m, format_move(r, p, m), format_move_san(r, p, m), false, gonu::Value::draw, 0, {}};
   const Position next = apply_move(p, m);
   // A move that takes the enemy royal ends the game: the position after it is lost for its side
   // to move whatever any table holds.

@@ -2,8 +2,9 @@
 // text, and what they lead to. Input: the first byte picks the reading's options (its low four
 // bits: hobbling, optional promotion, stalemate draw, lancer queen); then line 1 a position,
 // lines 2.. moves played one at a time. Only GonuError is an accepted outcome. Checked: a parsed
-// position formats and parses back to itself; every legal move's notation parses back to that
-// move; every predecessor of a position without first-move rights leads back to it.
+// position formats and parses back to itself; every legal move's notation, from-to and with its
+// piece letter, parses back to that move; every predecessor of a position without first-move
+// rights leads back to it.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,8 @@ void check_position(const Rules& r, const Position& p) {
   for (const Move& m : legal_moves(r, p)) {
     const std::string mt = format_move(r, p, m);
     if (!(parse_move(r, p, mt) == m)) fail("move does not round-trip", text + " " + mt);
+    const std::string san = format_move_san(r, p, m);
+    if (!(parse_move(r, p, san) == m)) fail("move with its piece letter does not round-trip", text + " " + san);
   }
   if (p.first_move) return;
   for (const Predecessor& x : predecessors(r, p)) {
