@@ -121,6 +121,16 @@ def merge_bench(out, filter_, files):
     lines = [l for l in lines if not (l.startswith("Rerun: ") and any(n in l for n in gone))]
     present = {l.split(" | ")[0][2:] for l in lines if l.startswith("| BM_")}
     lines = [rows.get(l.split(" | ")[0][2:], l) if l.startswith("| BM_") else l for l in lines]
+    # A program new to the file: its whole table, before the explorer's load figures (or last).
+    for path in files:
+        name = os.path.basename(path)[:-5]
+        if "## " + name in lines or name not in program.values():
+            continue
+        tmp = io.StringIO()
+        bench_table(tmp, path)
+        at = next((i for i, l in enumerate(lines) if l.startswith("## gonu serve")), len(lines))
+        lines[at:at] = tmp.getvalue().splitlines()
+        present |= {n for n in rows if program[n] == name}
     for name in (n for n in rows if n not in present):
         start = lines.index("## " + program[name])
         end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
