@@ -7,7 +7,7 @@
 // against the certificate's table of a ranked ban-free strategy, or the memoryless strategies of
 // formats 2 and 3 by their conditions, the strategies with memory of format 7 on their
 // (state, label) graph, and format 8's proof graph block by block, each block's condition on the
-// history checked wherever it is used. Format and soundness argument: solver/superko/SUPERKO.md.
+// history checked wherever it is used. Format and soundness argument: solver/julgonu/superko/SUPERKO.md.
 // Files: certificate_read (the file read into plain data), strategy_check (formats 2 and 3's
 // strategies), memory_check (format 7's strategy with memory), tree_check (the trees of formats 1
 // and 3), graph_check (format 8's proof graph), certificate_check.cpp (this front door).

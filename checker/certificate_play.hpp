@@ -1,4 +1,4 @@
-// Playing the winner's strategy of a superko certificate (every format of solver/superko/SUPERKO.md)
+// Playing the winner's strategy of a superko certificate (every format of solver/julgonu/superko/SUPERKO.md)
 // against any defence: the certificate is checked first (certificate_check.hpp), then read into
 // plain data, and the winner's move at a game that descends from the certificate's root is found
 // by replaying the game's moves through the proof: a tree (formats 1, 3, 5) node by node, its

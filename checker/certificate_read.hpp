@@ -1,4 +1,4 @@
-// Reading a superko certificate into plain data (format: solver/superko/SUPERKO.md): words and
+// Reading a superko certificate into plain data (format: solver/julgonu/superko/SUPERKO.md): words and
 // numbers with a one-line Flaw for a truncated or malformed file, the rules id, positions, the
 // trees of formats 1 and 3, the ban-free table of format 1 and the strategy blocks of formats 2
 // and 3. Nothing here judges the proof (strategy_check.hpp and tree_check.hpp do). Like the whole

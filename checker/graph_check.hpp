@@ -1,4 +1,4 @@
-// Format 8, a proof graph (solver/superko/SUPERKO.md, "Certificate format 8"): blocks (a position
+// Format 8, a proof graph (solver/julgonu/superko/SUPERKO.md, "Certificate format 8"): blocks (a position
 // and a tree of format 1's nodes) that later blocks, the root and the capture-entry states refer
 // to by number, so a proof shared by many lines is written once. Each block is checked once, from
 // its own position, and the check computes the condition on the history before it under which

@@ -1,4 +1,4 @@
-// The check of a strategy with memory (certificate format 7; solver/superko/SUPERKO.md, F11). The
+// The check of a strategy with memory (certificate format 7; solver/julgonu/superko/SUPERKO.md, F11). The
 // winner's paired moves are listed by (state, label), the label being the number of the winner's
 // moves since the last capture (or since the root) mod m: 0 at the root and after any capture,
 // one more after the winner's non-capturing move, unchanged by the loser's. The ranked part is

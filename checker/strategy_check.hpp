@@ -1,5 +1,5 @@
 // The check of a memoryless strategy (certificate formats 2 and 4, and the strategy leaves of
-// formats 3 and 5; solver/superko/SUPERKO.md, F7 and F9). From a node (a Game: position and boards
+// formats 3 and 5; solver/julgonu/superko/SUPERKO.md, F7 and F9). From a node (a Game: position and boards
 // since the last capture) it walks every state the play can reach when the winner follows the
 // block's moves and the loser plays any ban-free move (a superset of its superko moves), and checks
 // the conditions under which every move of the winner is new:

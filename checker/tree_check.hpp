@@ -1,5 +1,5 @@
 // The replay of a certificate's trees (format 1, and the tree part of format 3;
-// solver/superko/SUPERKO.md): every node is replayed with core's Game record (superko legality
+// solver/julgonu/superko/SUPERKO.md): every node is replayed with core's Game record (superko legality
 // from the full board history), every `L` node must answer exactly the loser's legal moves, every
 // `W` move must be legal, `T` a finished game with the loser to move, `R` follow a capture and name
 // the section starting there, `B` meet the rank condition against the ban-free table, `S` pass its

@@ -1,16 +1,22 @@
 # Fails when a file includes a header of a folder it may not depend on: the layering of the tree
 # (core knows nothing of solver, solver nothing of tools, the checker nothing of the solver) is
 # checked at every build, not only promised. Run as
-#   cmake -DMODULE=solver/dense -DALLOWED="core;util;solver/state;solver/dense" -DFILES="a.cpp;b.hpp"
+#   cmake -DMODULE=solver/julgonu/dense -DALLOWED="core;util;solver/julgonu/state;solver/julgonu/dense" -DFILES="a.cpp;b.hpp"
 #         -DSTAMP=path -P check_layers.cmake
-# A quoted include "X/Y/..." names module X/Y when X is solver or core and Y a folder of it (a
-# solver engine, a game's rules), X for X's own files (solver/solve.hpp, core/error.hpp), else X. System includes (<...>) are not checked.
+# A quoted include "solver/G/Y/..." names module solver/G/Y when G is a game (julgonu, jungi): a
+# room of that game's solver; "X/Y/..." names module X/Y when X is solver or core and Y a folder of
+# it (Jul-gonu's front door solver/julgonu/solve.hpp, solver/common, a game's rules), X for X's own
+# files (core/error.hpp), else X. System includes (<...>) are not checked. A room of one game can
+# include the other's only by naming it in DEPENDS, which no game's room does (the test
+# layering_check_refuses_the_other_game checks that the check refuses it).
 cmake_minimum_required(VERSION 3.25)
 foreach(file IN LISTS FILES)
   file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   foreach(line IN LISTS lines)
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" path "${line}")
-    if(path MATCHES "^(solver|core)/([^/]+)/")
+    if(path MATCHES "^solver/(julgonu|jungi)/([^/]+)/")
+      set(mod "solver/${CMAKE_MATCH_1}/${CMAKE_MATCH_2}")
+    elseif(path MATCHES "^(solver|core)/([^/]+)/")
       set(mod "${CMAKE_MATCH_1}/${CMAKE_MATCH_2}")
     elseif(path MATCHES "^([^/]+)/")
       set(mod "${CMAKE_MATCH_1}")

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "solver/solve.hpp"
-#include "solver/table/query.hpp"
-#include "solver/verify.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/table/query.hpp"
+#include "solver/julgonu/verify.hpp"
 #include "tools/jungi_query_json.hpp"
 #include "tools/query_json.hpp"
 #include "tools/solve_report.hpp"

@@ -9,14 +9,14 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "solver/jungi_table/query.hpp"
-#include "solver/jungi_table/tables.hpp"
+#include "solver/jungi/table/query.hpp"
+#include "solver/jungi/table/tables.hpp"
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/julgonu/game.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/table.hpp"
 
 namespace gonu::pymod {
 
@@ -67,7 +67,7 @@ struct ProbeAnswer {
 ProbeAnswer probe(const Table& t, const std::optional<std::string>& position, const std::string& history);
 
 // A Jungi table file and the set of tables beside it (its directory), which its questions read
-// block by block (solver/jungi_table/tables.hpp).
+// block by block (solver/jungi/table/tables.hpp).
 struct JungiFile {
   jungi::TableFile file;
   std::shared_ptr<const jungi::Tables> tables;

@@ -13,7 +13,7 @@
 
 #include "core/error.hpp"
 #include "python/answers.hpp"
-#include "solver/jungi_table/table_file.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "tools/table_cli.hpp"
 #include "util/version.hpp"
 
@@ -63,7 +63,7 @@ using gonu::Table;
 using gonu::TableHeader;
 
 // gonu.Table: a table file of either game, told apart by its magic (a Jungi table's moves into
-// other materials are valued from the tables beside it: solver/jungi_table/query.hpp).
+// other materials are valued from the tables beside it: solver/jungi/table/query.hpp).
 struct AnyTable {
   std::shared_ptr<Table> julgonu;
   std::shared_ptr<JungiFile> jungi;
@@ -308,7 +308,7 @@ void bind_table(py::module_& m) {
       });
 }
 
-// gonu.Tables: Jungi tables of directories and files, opened once (solver/jungi_table/tables.hpp).
+// gonu.Tables: Jungi tables of directories and files, opened once (solver/jungi/table/tables.hpp).
 struct PyTables {
   std::shared_ptr<const gonu::jungi::Tables> tables;
 };

@@ -15,11 +15,11 @@ Every other figure is read from the files that hold the measurement, so that the
   - the rate: results/jungi.md, `gonu solve --game jungi --material +K+Rv+K+N` (its CPU seconds in
     user mode over the indices of the tables it solved), and its peak resident memory;
   - the disk: results/jungi.md, the bytes a position of the 4-piece tables, and the
-    spread over KRvK's closure in solver/table/FORMAT.md;
+    spread over KRvK's closure in solver/jungi/table/FORMAT.md;
   - the rate on a 5-piece table: results/jungi.md, "Five pieces: a chosen few" (scripts/jungi.sh
     --five), the first material's CPU seconds in user mode over its indices, when it is there.
 The cluster's wall time deals each wave's tables (every table of up to five pieces: `--all 5`) as
-gonu does (solver/jungi/schedule.hpp: largest first to the least loaded process) and takes each
+gonu does (solver/jungi/generator/schedule.hpp: largest first to the least loaded process) and takes each
 wave's most loaded process, its threads assumed to scale.
 The section replaces the one already in results/mpi.md (or the plan it grew from, or goes before
 "## Not done"). Called by `scripts/mpi.sh --jungi-plan`.
@@ -86,10 +86,10 @@ def measured_disk():
 
 
 def format_spread():
-    """The least and most bytes a position of the table files measured in solver/table/FORMAT.md."""
+    """The least and most bytes a position of the table files measured in solver/jungi/table/FORMAT.md."""
     # KRvK's closure: table, formats 1, 2 and 3's bytes and bytes a position (format 3's last).
     rates = [float(x) for x in re.findall(r"^\| \S+ \| [\d,]+ \| [\d.]+ \| [\d,]+ \| [\d.]+ \| [\d,]+ \| ([\d.]+) \|$",
-                                          open("solver/table/FORMAT.md").read(), re.M)]
+                                          open("solver/jungi/table/FORMAT.md").read(), re.M)]
     return min(rates), max(rates)
 
 
@@ -110,7 +110,7 @@ def bytes_of(text):
 
 
 def deal(sizes, processes):
-    """gonu's deal (solver/jungi/schedule.hpp): largest first, each to the least loaded process."""
+    """gonu's deal (solver/jungi/generator/schedule.hpp): largest first, each to the least loaded process."""
     load = [0] * processes
     for size in sorted(sizes, reverse=True):
         least = load.index(min(load))
@@ -249,7 +249,7 @@ def section(rows, step, run):
            f"- **Disk.** The {disk_tables:,} 4-piece table files take {disk} bytes a position "
            f"(results/jungi.md); at that rate, counting every index as a position (an upper bound: about "
            f"96 % are), the 5-piece tables take {tb(disk * idx)} (KRvK's closure took {lo} to {hi} bytes a "
-           f"position, solver/table/FORMAT.md: the rate varies with the material). The 2-byte "
+           f"position, solver/jungi/table/FORMAT.md: the rate varies with the material). The 2-byte "
            f"entries would be {tb(2 * idx)}: each table goes to disk compressed as soon as it is solved.",
            f"- **This machine ({gib(here)}, {HERE_CORES} cores).** {len(passes):,} of the 5-piece materials "
            f"pass the in-memory refusal (closure at 2 bytes an index and its largest table's 2 more); the "
@@ -287,7 +287,7 @@ def section(rows, step, run):
             f"{two_s:.2f} s against {one_s:.2f} s wall on this shared machine (load average "
             f"{os.getloadavg()[0]:.2f} at the end); the {files} table files ({size:,} bytes) and stdout "
             "byte for byte the same.",
-            "", "Not built: one table's index range split across processes (as solver/mpi does for Jul-gonu),",
+            "", "Not built: one table's index range split across processes (as solver/julgonu/mpi does for Jul-gonu),",
             "for tables whose step passes a node's memory; at 5 pieces the largest step fits a 128 GB node.", ""]
     return "\n".join(out)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How Jungi table files' value codes compress under other LZMA2 settings and block sizes: the
-measurement behind the table format's choice (solver/table/FORMAT.md, "Format 4").
+measurement behind the table format's choice (solver/jungi/table/FORMAT.md, "Format 4").
 
 Each file's blocks (.xz streams, formats 3 and later) are decoded; k consecutive blocks are joined
 into one as a block k times larger is laid out (the South-to-move codes of all k, then North's:

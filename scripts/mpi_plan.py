@@ -23,7 +23,7 @@ BOARD_ID = 12.0            # tagged: slot base and list mark a board id, on its 
                            # today every process holds every board's, results/mpi.md "Not done")
 LEVEL_SHARE = 0.12         # the largest level's share of the states
 LEVEL_LISTS = 16.0         # a level's list and the next one's, bytes a state of the level
-BATCHES = 128 * 2**20      # a batch's words in flight (solver/mpi/memory_mpi.cpp)
+BATCHES = 128 * 2**20      # a batch's words in flight (solver/julgonu/mpi/memory_mpi.cpp)
 MESSAGES = 23.0            # bytes sent a state of a level (the reach's, 5x5 free, 8 processes)
 STREAMED = 3.5             # read-off besides the images, bytes a state of a range
 NODE_SPEEDUP = 8           # a 16-core node does 8 times this 2-core machine's work

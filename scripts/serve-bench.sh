@@ -81,3 +81,71 @@ for c in 1 16 64; do
   wrk -t"$t" -c"$c" -d"${seconds}s" -s "$work/bench.lua" "http://127.0.0.1:$port/" | grep -E "RESULT|Non-2xx|Socket errors" || true
   echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after"
 done
+
+# The Jungi part: `gonu serve DIR` on a directory of Jungi tables (GONU_BENCH_JUNGI_DIR, else
+# KRvKO's closure, 35 tables, solved into build/bench-tables/KRvKO once), its start-up timed,
+# then 16 connections asking random positions of its 4-piece tables (/api/query?table=jungi),
+# each made by placing the pieces on random squares and kept if the rules accept it (checked with
+# the Python module, not the server: the server starts cold). Default --max-memory (1 GiB).
+jdir=${GONU_BENCH_JUNGI_DIR:-build/bench-tables/KRvKO}
+if [ ! -d "$jdir" ]; then
+  mkdir -p "$jdir"
+  "$gonu" solve --game jungi --material KRvKO --quiet --dir "$jdir" >/dev/null
+fi
+scripts/build.sh gonu_python
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+start=$(date +%s%N)
+"$gonu" serve "$jdir" --port 0 2>"$work/jserve.err" &
+server=$!
+for _ in $(seq 200); do grep -q listening "$work/jserve.err" 2>/dev/null && break; sleep 0.01; done
+startup_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/jserve.err")
+[ -n "$port" ] || { cat "$work/jserve.err" >&2; exit 1; }
+PYTHONPATH=build/python python3 - "$jdir" "$work/jpaths.txt" <<'PY'
+import random, sys, urllib.parse
+import gonu
+tables = gonu.Tables(sys.argv[1])
+four = [m["material"] for m in tables.materials if sum(c.isalpha() and c != "v" for c in m["material"]) == 4]
+rng = random.Random(2026)
+def pieces(material):
+    south, north = material.split("v")
+    out = []
+    for side, text in ((0, south), (1, north)):
+        i = 0
+        while i < len(text):
+            promoted = text[i] == "+"
+            letter = text[i + 1] if promoted else text[i]
+            out.append(("+" if promoted else "") + (letter.upper() if side == 0 else letter.lower()))
+            i += 2 if promoted else 1
+    return out
+def position(placed, to_move):
+    rows = []
+    for rank in range(9, 0, -1):
+        row, empty = "", 0
+        for file in range(9):
+            p = placed.get((file, rank))
+            if p is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + p
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + " " + to_move + " -"
+paths = []
+while len(paths) < 2000:
+    material = rng.choice(four)
+    squares = rng.sample([(f, r) for f in range(9) for r in range(1, 10)], 4)
+    text = position(dict(zip(squares, pieces(material))), rng.choice("sn"))
+    try:
+        if gonu.moves(text, game="jungi"):
+            paths.append("/api/query?table=jungi&position=" + urllib.parse.quote(text))
+    except gonu.Error:
+        pass
+open(sys.argv[2], "w").write("\n".join(paths) + "\n")
+print(f"{len(paths)} random 4-piece positions of {len(four)} tables", file=sys.stderr)
+PY
+sed -i "s|$work/paths.txt|$work/jpaths.txt|" "$work/bench.lua"
+echo "== Jungi: gonu serve $jdir ($(ls "$jdir" | wc -l) files) started in ${startup_ms} ms; 16 connections: wrk -t2 -c16 -d${seconds}s -s bench.lua =="
+wrk -t2 -c16 -d"${seconds}s" -s "$work/bench.lua" "http://127.0.0.1:$port/" | grep -E "RESULT|Non-2xx|Socket errors" || true
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after"

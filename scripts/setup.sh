@@ -8,7 +8,7 @@ packages=(cmake g++ make pkg-config libboost-program-options-dev libtbb-dev catc
           libcpp-httplib-dev        # gonu serve
           chromium chromium-driver python3-selenium  # the web explorer's browser test
           wrk                       # the web explorer's load test (scripts/serve-bench.sh)
-          libopenmpi-dev openmpi-bin  # gonu solve --mpi (solver/mpi/), scripts/mpi.sh
+          libopenmpi-dev openmpi-bin  # gonu solve --mpi (solver/julgonu/mpi/), scripts/mpi.sh
           pybind11-dev python3-dev python3-pytest   # the Python module and its tests
           clang libclang-rt-dev llvm dpkg-dev xz-utils)
 # clang, its sanitizer and libFuzzer runtimes (libclang-rt-dev) and llvm-symbolizer (llvm): for

@@ -254,7 +254,7 @@ section_entry() {
     echo "## Layer by layer: capture-entry values"
     echo
     echo "\`--entry-layers --entry-seconds ${entry_seconds} --entry-budget ${entry_budget} --no-strategy --no-search\` on 4x4"
-    echo "(solver/superko/SUPERKO.md, F10): bottom up over the material layers, each layer's attractor with the"
+    echo "(solver/julgonu/superko/SUPERKO.md, F10): bottom up over the material layers, each layer's attractor with the"
     echo "exits proven so far, then a memoryless strategy (side to move first, then the other side) from every"
     echo "capture-entry state the attractor left open, as a root with no history, confined to its layer. Per layer:"
     echo "capture-entry states, open after the attractor, proven won / lost (for the side to move), none for"
@@ -581,7 +581,7 @@ for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
 ## What is proven, and what is open
 
 - Proven, each with a certificate that `gonu check-certificate` accepts (method and proofs in
-  solver/superko/SUPERKO.md, facts F1 to F11):
+  solver/julgonu/superko/SUPERKO.md, facts F1 to F11):
   - 2x3, 3x2, 2x4 and 4x2: White wins (Black, to move first, is stalemated at once on 2x3 and 2x4,
     and loses by the ban-free attractor on 3x2 and 4x2 `soldiers`; by a memoryless strategy on 3x2
     and 4x2 `corner`, ban-free draws);
@@ -612,7 +612,7 @@ for s in ${sections[@]+"${sections[@]}"}; do "section_$s"; done
   16-core machine", the one part of this page not measured on the 2-core machine: 426 million
   expansions in 162 s, 13 cores busy on average), and leaves the start open after 47.7 million
   expansions top-down there (221 s; its rounds kept 1.35 cores busy, their main search being one
-  thread). The sections above give the sizes and times; solver/superko/SUPERKO.md, "What is hard",
+  thread). The sections above give the sizes and times; solver/julgonu/superko/SUPERKO.md, "What is hard",
   what each method found and what would come next (longer runs of the cube's searches on a 16-core
   machine first).
 NOTES

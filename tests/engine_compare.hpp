@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/solve.hpp"
 
 namespace gonu::test {
 

@@ -21,8 +21,8 @@
 
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/table/table.hpp"
 
 namespace table_test {
 

@@ -12,7 +12,7 @@
 
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {
@@ -22,7 +22,7 @@ using test::join;
 using test::start_game;
 using test::tokens;
 
-// The index just past the subtree that starts at token i (see the format in solver/superko/SUPERKO.md).
+// The index just past the subtree that starts at token i (see the format in solver/julgonu/superko/SUPERKO.md).
 std::size_t skip(const std::vector<std::string>& t, std::size_t i) {
   const std::string& k = t.at(i);
   if (k == "T" || k == "B") return i + 1;

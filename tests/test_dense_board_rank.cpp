@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "solver/dense/board_rank.hpp"
+#include "solver/julgonu/dense/board_rank.hpp"
 
 using namespace gonu;
 

@@ -1,4 +1,4 @@
-// The compact engine (memory per reachable state, solver/dense/compact_untagged.cpp) against the
+// The compact engine (memory per reachable state, solver/julgonu/dense/compact_untagged.cpp) against the
 // dense engine (a cell per id) and the state-graph engine: the same states, values, distances and
 // counts on every untagged rule set on 3x3, 3x4, 4x3 and on 4x4 `free`, from the start and from
 // other roots; its streamed form (a StateSource, no arrays) read in ranges and looked up by key
@@ -10,9 +10,9 @@
 #include <random>
 
 #include "core/julgonu/game.hpp"
-#include "solver/dense/compact_store.hpp"
-#include "solver/dense/dense_solve.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/dense/compact_store.hpp"
+#include "solver/julgonu/dense/dense_solve.hpp"
+#include "solver/julgonu/solve.hpp"
 #include "tests/engine_compare.hpp"
 #include "tests/test_support.hpp"
 

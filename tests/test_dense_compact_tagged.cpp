@@ -1,4 +1,4 @@
-// The compact tagged engine (solver/dense/compact_tagged.cpp: memory per reachable state) against
+// The compact tagged engine (solver/julgonu/dense/compact_tagged.cpp: memory per reachable state) against
 // the dense tagged engine and the state-graph engine: the same states, values, distances and
 // counts for every tagged rule set, from the start and from other roots; its compact form
 // (Solution::source) read over every range and searched for every key equals its arrays; the
@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "core/julgonu/game.hpp"
-#include "solver/dense/compact_store.hpp"
-#include "solver/dense/dense_solve.hpp"
-#include "solver/dense/estimate.hpp"
-#include "solver/dense/tagged_space.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/dense/compact_store.hpp"
+#include "solver/julgonu/dense/dense_solve.hpp"
+#include "solver/julgonu/dense/estimate.hpp"
+#include "solver/julgonu/dense/tagged_space.hpp"
+#include "solver/julgonu/solve.hpp"
 #include "tests/engine_compare.hpp"
 #include "tests/test_support.hpp"
 

@@ -11,10 +11,10 @@
 
 #include "core/julgonu/game.hpp"
 #include "core/julgonu/repetition.hpp"
-#include "solver/dense/parts.hpp"
-#include "solver/dense/dense_solve.hpp"
-#include "solver/dense/tagged_space.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/dense/parts.hpp"
+#include "solver/julgonu/dense/dense_solve.hpp"
+#include "solver/julgonu/dense/tagged_space.hpp"
+#include "solver/julgonu/solve.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

@@ -1,4 +1,4 @@
-// The memory estimate (solver/dense/estimate.hpp) against the peaks recorded in
+// The memory estimate (solver/julgonu/dense/estimate.hpp) against the peaks recorded in
 // results/values.csv (GNU time's maximum resident size of `gonu solve --json --quiet`, written by
 // scripts/results.sh): within 25% on every solved row. Not a timed test: it reads the recorded
 // figures and computes the estimate for each row's board and rule set, with the options the
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/solve.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

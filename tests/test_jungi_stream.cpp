@@ -17,9 +17,9 @@
 #include <catch2/catch.hpp>
 
 #include "core/error.hpp"
-#include "solver/jungi/generator.hpp"
-#include "solver/jungi/schedule.hpp"
-#include "solver/jungi_table/table_file.hpp"
+#include "solver/jungi/generator/generator.hpp"
+#include "solver/jungi/generator/schedule.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

@@ -1,4 +1,4 @@
-// Jungi table files (solver/jungi_table/): a table written and read back gives every index's value
+// Jungi table files (solver/jungi/table/): a table written and read back gives every index's value
 // and the solver's entries exactly; the bytes depend only on the table; a hostile or damaged file
 // is refused with one line; and the commands on them (gonu solve --out/--dir, query, info, verify)
 // answer from the files, valuing moves into other materials from the tables beside them.
@@ -13,8 +13,8 @@
 #include <functional>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/query.hpp"
-#include "solver/state/move_order.hpp"
+#include "solver/jungi/table/query.hpp"
+#include "solver/common/move_order.hpp"
 #include "tests/table_test_util.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// Jungi's endgame tables (solver/jungi/): material signatures, indexing (every valid index decodes
+// Jungi's endgame tables (solver/jungi/generator/): material signatures, indexing (every valid index decodes
 // and re-encodes to itself; positions encode to their own index or their mirror's; moving one
 // piece moves the index by its group's step), and the generator against the plain reference
 // solver (tests/reference/jungi_endgame_plain.hpp) position by position, positions with an
@@ -9,7 +9,7 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "solver/jungi/generator.hpp"
+#include "solver/jungi/generator/generator.hpp"
 #include "tests/jungi_support.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/reference/jungi_endgame_plain.hpp"

@@ -1,4 +1,4 @@
-// A set of Jungi table files opened once (solver/jungi_table/tables.hpp): every value it reads
+// A set of Jungi table files opened once (solver/jungi/table/tables.hpp): every value it reads
 // block by block from the files is the solver's own (the tables solved in memory, which
 // tests/test_jungi_tables.cpp checks against the plain reference), for positions with and without
 // en-passant fields; a missing table makes unknown only the moves that need it, and the answer
@@ -12,8 +12,8 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/tables.hpp"
-#include "solver/state/move_order.hpp"
+#include "solver/jungi/table/tables.hpp"
+#include "solver/common/move_order.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

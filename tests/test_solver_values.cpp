@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/solve.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

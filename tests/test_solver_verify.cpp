@@ -4,8 +4,8 @@
 #include <tbb/global_control.h>
 
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
-#include "solver/verify.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/verify.hpp"
 #include "tests/test_support.hpp"
 
 using namespace gonu;

@@ -1,4 +1,4 @@
-// Cube and conquer (solver/superko/cube.hpp): the strategy tree level by level with its searches
+// Cube and conquer (solver/julgonu/superko/cube.hpp): the strategy tree level by level with its searches
 // in parallel. The proof must not depend on the thread count; a run stopped after k searches and
 // resumed from its file must end with the proof of an uninterrupted run; the resume file refuses
 // another instance and ignores a last line cut off by a kill; values agree with the plain
@@ -19,8 +19,8 @@
 #include "checker/certificate_check.hpp"
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
-#include "solver/superko/cube_resume.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/superko/cube_resume.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 #include "tests/reference/superko_negamax.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"

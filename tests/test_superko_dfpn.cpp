@@ -1,4 +1,4 @@
-// Df-pn over the full superko history (solver/superko/dfpn.hpp, SUPERKO.md F12): every value it
+// Df-pn over the full superko history (solver/julgonu/superko/dfpn.hpp, SUPERKO.md F12): every value it
 // proves on random tiny positions agrees with the plain full-history negamax
 // (tests/reference/superko_negamax.hpp), with the conditional table on, off, capped to tiny proofs,
 // and bounded so that it is collected; on the 3x3 `corner` 2-2 layer, every capture-entry value it
@@ -31,14 +31,14 @@
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
 #include "checker/graph_check.hpp"
-#include "solver/superko/banfree.hpp"
-#include "solver/superko/dfpn.hpp"
-#include "solver/superko/dfpn_certificate.hpp"
-#include "solver/superko/dfpn_table.hpp"
-#include "solver/superko/entry_layers.hpp"
-#include "solver/superko/key_set.hpp"
-#include "solver/superko/layers.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/superko/banfree.hpp"
+#include "solver/julgonu/superko/dfpn.hpp"
+#include "solver/julgonu/superko/dfpn_certificate.hpp"
+#include "solver/julgonu/superko/dfpn_table.hpp"
+#include "solver/julgonu/superko/entry_layers.hpp"
+#include "solver/julgonu/superko/key_set.hpp"
+#include "solver/julgonu/superko/layers.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 #include "tests/reference/superko_negamax.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"

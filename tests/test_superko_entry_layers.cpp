@@ -1,4 +1,4 @@
-// Capture-entry values layer by layer (solver/superko/entry_layers.hpp, SUPERKO.md F10; certificate
+// Capture-entry values layer by layer (solver/julgonu/superko/entry_layers.hpp, SUPERKO.md F10; certificate
 // format 6): a sample of the values the pass proves against the plain full-history negamax of the
 // state entered fresh (memoized by the exact set of boards), or, where that runs past its budget (the
 // 2-2 races of 3x3), the depth-first search without strategies; the format-6 certificate accepted by
@@ -17,10 +17,10 @@
 #include "core/julgonu/game.hpp"
 #include "core/julgonu/moves.hpp"
 #include "checker/certificate_check.hpp"
-#include "solver/superko/banfree.hpp"
-#include "solver/superko/entry_layers.hpp"
-#include "solver/superko/strategy.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/superko/banfree.hpp"
+#include "solver/julgonu/superko/entry_layers.hpp"
+#include "solver/julgonu/superko/strategy.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 #include "tests/test_support.hpp"
 
 namespace gonu {

@@ -18,7 +18,7 @@
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 #include "tests/reference/superko_negamax.hpp"
 #include "tests/test_support.hpp"
 

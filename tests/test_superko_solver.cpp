@@ -10,8 +10,8 @@
 
 #include "core/julgonu/game.hpp"
 #include "checker/certificate_check.hpp"
-#include "solver/solve.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 
 namespace gonu {
 namespace {

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "util/atomic_file.hpp"
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-#include "solver/table/elias_fano.hpp"
+#include "solver/julgonu/table/elias_fano.hpp"
 #include "tests/table_test_util.hpp"
 
 namespace {

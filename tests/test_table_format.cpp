@@ -8,9 +8,9 @@
 #include <xxhash.h>
 
 #include "core/error.hpp"
-#include "solver/state/successors.hpp"
-#include "solver/table/table.hpp"
-#include "solver/table/query.hpp"
+#include "solver/julgonu/state/successors.hpp"
+#include "solver/julgonu/table/table.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

@@ -6,7 +6,7 @@
 #include <random>
 #include <set>
 
-#include "solver/table/query.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
 

@@ -6,8 +6,8 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "solver/table/header.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/header.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

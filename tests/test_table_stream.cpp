@@ -10,10 +10,10 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "solver/state/successors.hpp"
-#include "solver/table/bits.hpp"
-#include "solver/table/block.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/state/successors.hpp"
+#include "solver/common/bits.hpp"
+#include "solver/julgonu/table/block.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
 

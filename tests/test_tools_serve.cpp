@@ -22,7 +22,7 @@
 #include <thread>
 
 #include "core/julgonu/game.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
 #include "tools/serve/guarded_server.hpp"

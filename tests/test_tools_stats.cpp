@@ -7,8 +7,8 @@
 #include <deque>
 #include <map>
 
-#include "solver/state/solution_stats.hpp"
-#include "solver/state/successors.hpp"
+#include "solver/julgonu/state/solution_stats.hpp"
+#include "solver/julgonu/state/successors.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "solver/state/successors.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/state/successors.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 
 using namespace gonu;

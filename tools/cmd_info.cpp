@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "solver/jungi_table/table_file.hpp"
-#include "solver/table/query.hpp"
+#include "solver/jungi/table/table_file.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/format_number.hpp"

@@ -13,8 +13,8 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/solve.hpp"
-#include "solver/jungi_table/table_file.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/play_certificate.hpp"

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/table_file.hpp"
-#include "solver/table/query.hpp"
+#include "solver/jungi/table/table_file.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tools/options.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/play_certificate.hpp"

@@ -1,10 +1,10 @@
 // gonu repack FILE...: Jungi table files written again in this gonu's format, their values
-// unchanged (solver/jungi_table's repack_table_file checks the new encoding before it replaces a
+// unchanged (solver/jungi/table's repack_table_file checks the new encoding before it replaces a
 // file). Tables already in this format are left as they are.
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/table_file.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "tools/format_number.hpp"
 #include "tools/options.hpp"
 

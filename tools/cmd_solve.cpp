@@ -3,7 +3,7 @@
 // stdout depends only on the input (never on time or threads) except the JSON's "seconds",
 // "peak_bytes" and "bytes_per_state"; the text report's timing line goes to stderr, and so does
 // the memory estimate, said before the solve (refused at once when it passes the limit). --stats
-// adds the counts per distance, material and BFS level (solver/state/solution_stats.hpp).
+// adds the counts per distance, material and BFS level (solver/julgonu/state/solution_stats.hpp).
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "solver/solve.hpp"
-#include "solver/state/solution_stats.hpp"
-#include "solver/table/table.hpp"
-#include "solver/verify.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/state/solution_stats.hpp"
+#include "solver/julgonu/table/table.hpp"
+#include "solver/julgonu/verify.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
@@ -25,8 +25,8 @@
 #include "tools/superko_solve.hpp"
 #include "util/atomic_file.hpp"
 #ifdef GONU_MPI
-#include "solver/mpi/memory_mpi.hpp"
-#include "solver/mpi/solve_mpi.hpp"
+#include "solver/julgonu/mpi/memory_mpi.hpp"
+#include "solver/julgonu/mpi/solve_mpi.hpp"
 #endif
 
 namespace gonu::cli {
@@ -219,7 +219,7 @@ int solve_exact(const CommandLine& cl, const Game& game) {
 
 #ifdef GONU_MPI
 // --mpi: every process of the run solves its part and writes its part of the table
-// (solver/mpi/solve_mpi.hpp); process 0 gets the counts and the root's moves' states (the whole
+// (solver/julgonu/mpi/solve_mpi.hpp); process 0 gets the counts and the root's moves' states (the whole
 // arrays only for --verify and --stats) and reports as a single process would, so its output and
 // table are the same. An error on any process ends them all (the others would wait for it forever).
 // GONU_MPI_STOP_AFTER=K (for the restart tests) aborts the run once restart point K is written;

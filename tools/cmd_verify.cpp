@@ -7,8 +7,8 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/query.hpp"
-#include "solver/table/table.hpp"
+#include "solver/jungi/table/query.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/format_number.hpp"

@@ -1,4 +1,4 @@
-// gonu solve --game jungi: Jungi endgame tables (solver/jungi/): one material and every material
+// gonu solve --game jungi: Jungi endgame tables (solver/jungi/generator/): one material and every material
 // its captures and promotions lead to (--material), or every material of up to N pieces (--all N),
 // in jungi::run_order's order (fewer pieces first, the materials of one family side by side); a
 // material and its colour flip share one table (jungi::is_canonical), so a run solves the kept
@@ -8,7 +8,7 @@
 // depends only on the input, as for Jul-gonu's solve).
 //
 // Without --dir the whole run's tables stay in memory (TableSet::solve); --out FILE writes the
-// table of --material (solver/jungi_table/). Before solving, the memory it needs (its tables at 2
+// table of --material (solver/jungi/table/). Before solving, the memory it needs (its tables at 2
 // bytes an index, and the retrograde solver's working array of 2 bytes an index for the largest)
 // and the limit go to stderr, and a run past the limit is refused (exit 1) before any table is
 // allocated.
@@ -42,16 +42,16 @@
 #include <set>
 
 #include "core/error.hpp"
-#include "solver/jungi/generator.hpp"
-#include "solver/jungi/schedule.hpp"
-#include "solver/jungi_table/table_file.hpp"
+#include "solver/jungi/generator/generator.hpp"
+#include "solver/jungi/generator/schedule.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/solve_report.hpp"
 
 #ifdef GONU_MPI
-#include "solver/mpi/comm.hpp"
-#include "solver/mpi/session.hpp"
+#include "solver/julgonu/mpi/comm.hpp"
+#include "solver/julgonu/mpi/session.hpp"
 #endif
 
 namespace gonu::cli {
@@ -396,7 +396,7 @@ void solve_streamed(const jungi::Rules& r, const std::vector<jungi::Material>& t
 #ifdef GONU_MPI
 // ---- The streamed run over MPI processes (--dir --mpi) ----
 // The processes share the run by whole tables. Every process computes the same schedule without a
-// message (solver/jungi/schedule.hpp): the run's materials not in DIR by dependency wave, each
+// message (solver/jungi/generator/schedule.hpp): the run's materials not in DIR by dependency wave, each
 // wave's tables dealt out largest first to the least loaded process. Each process solves the
 // tables dealt to it with its own threads, as the single-process run does (its reads loaded from
 // DIR, its files written atomically into DIR), and all wait at a barrier after each wave, so that

@@ -1,15 +1,15 @@
 // gonu query / info / verify for a Jungi table file (the game is read from the file's magic:
 // cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here), and gonu play's start on
 // one (the game itself is tools/play_session.hpp's, with tools/play_jungi.hpp). The tables a table's
-// moves lead to are read from the same directory (solver/jungi_table/query.hpp).
+// moves lead to are read from the same directory (solver/jungi/table/query.hpp).
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/query.hpp"
-#include "solver/jungi_table/tables.hpp"
+#include "solver/jungi/table/query.hpp"
+#include "solver/jungi/table/tables.hpp"
 #include "tools/cli.hpp"
 #include "tools/format_number.hpp"
 #include "tools/jungi_cli.hpp"

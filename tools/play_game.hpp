@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/state/value.hpp"
+#include "solver/common/value.hpp"
 
 namespace gonu::cli {
 

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "solver/state/move_order.hpp"
-#include "solver/table/query.hpp"
+#include "solver/common/move_order.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tools/play_session.hpp"
 
 namespace gonu::cli {

@@ -2,7 +2,7 @@
 // the --history notation (b4-b3), sides 0 black and 1 white.
 #pragma once
 #include "core/julgonu/game.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tools/play_game.hpp"
 
 namespace gonu::cli {

@@ -5,7 +5,7 @@
 #pragma once
 #include <functional>
 
-#include "solver/jungi_table/query.hpp"
+#include "solver/jungi/table/query.hpp"
 #include "tools/play_game.hpp"
 
 namespace gonu::cli {

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/table/query.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tools/play_moves.hpp"
 
 namespace gonu::cli {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/julgonu/game.hpp"
-#include "solver/table/query.hpp"
+#include "solver/julgonu/table/query.hpp"
 
 namespace gonu::cli {
 

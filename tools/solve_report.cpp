@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "solver/state/successors.hpp"
-#include "solver/table/query.hpp"
+#include "solver/julgonu/state/successors.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tools/format_number.hpp"
 #include "util/atomic_file.hpp"
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/julgonu/game.hpp"
-#include "solver/state/solution.hpp"
-#include "solver/state/solution_stats.hpp"
-#include "solver/verify.hpp"
+#include "solver/julgonu/state/solution.hpp"
+#include "solver/julgonu/state/solution_stats.hpp"
+#include "solver/julgonu/verify.hpp"
 
 namespace gonu::cli {
 

@@ -13,8 +13,8 @@
 
 #include "checker/certificate_play.hpp"
 #include "core/error.hpp"
-#include "solver/solve.hpp"
-#include "solver/superko/superko.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/superko/superko.hpp"
 #include "tools/format_number.hpp"
 #include "tools/progress_display.hpp"
 #include "tools/solve_report.hpp"

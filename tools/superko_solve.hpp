@@ -1,5 +1,5 @@
 // The superko branch of `gonu solve`: rule sets whose repetition rule is superko have no finite
-// state graph, so they are solved by the separate superko solver (solver/superko*).
+// state graph, so they are solved by the separate superko solver (solver/julgonu/superko*).
 #pragma once
 #include "core/julgonu/game.hpp"
 #include "tools/options.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/julgonu/game.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/table.hpp"
 
 namespace gonu::cli {
 

@@ -2,7 +2,7 @@
 // last ply's moves are generated and counted, not played), move generation over random positions
 // of a few pieces (the endgame tables' diet), un-moves, one endgame table of four pieces solved by
 // the retrograde generator and its file written; and the probe of a Jungi table file
-// (solver/jungi_table/): random positions of a warm table, the blocks they read already decoded in
+// (solver/jungi/table/): random positions of a warm table, the blocks they read already decoded in
 // the reader's cache. The table is GONU_BENCH_JUNGI_TABLE (a file written by gonu solve --game
 // jungi --out), else +K+Rv+K (590,490 indices, the size of KRvK) solved and written first.
 #include <benchmark/benchmark.h>
@@ -13,8 +13,8 @@
 #include <random>
 
 #include "core/jungi/unmoves.hpp"
-#include "solver/jungi/generator.hpp"
-#include "solver/jungi_table/table_file.hpp"
+#include "solver/jungi/generator/generator.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "tests/jungi_support.hpp"
 
 using namespace gonu;

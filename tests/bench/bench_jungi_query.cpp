@@ -1,4 +1,4 @@
-// Questions to a directory of Jungi endgame tables (solver/jungi_table/tables.hpp), over random
+// Questions to a directory of Jungi endgame tables (solver/jungi/table/tables.hpp), over random
 // positions of its 4-piece tables: `gonu query DIR POSITION` in a fresh process (every move valued
 // and the principal variation; its wall time and peak resident memory, the files in the page
 // cache), a warm probe (the blocks it reads cached), and a table's first probe in a set just
@@ -18,7 +18,7 @@
 #include <filesystem>
 #include <random>
 
-#include "solver/jungi_table/tables.hpp"
+#include "solver/jungi/table/tables.hpp"
 
 extern char** environ;
 

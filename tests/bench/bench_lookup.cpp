@@ -17,9 +17,9 @@
 #include <string>
 
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
-#include "solver/table/table.hpp"
-#include "solver/table/query.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/table/table.hpp"
+#include "solver/julgonu/table/query.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 
 #include "core/julgonu/game.hpp"
 #include "core/julgonu/unmoves.hpp"
-#include "solver/dense/board_rank.hpp"
-#include "solver/state/successors.hpp"
+#include "solver/julgonu/dense/board_rank.hpp"
+#include "solver/julgonu/state/successors.hpp"
 
 using namespace gonu;
 

@@ -7,9 +7,9 @@
 #include <tbb/global_control.h>
 
 #include "core/julgonu/game.hpp"
-#include "solver/graph/enumerate.hpp"
-#include "solver/graph/retrograde.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/graph/enumerate.hpp"
+#include "solver/julgonu/graph/retrograde.hpp"
+#include "solver/julgonu/solve.hpp"
 
 using namespace gonu;
 

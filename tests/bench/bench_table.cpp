@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/table/table.hpp"
 
 namespace {
 

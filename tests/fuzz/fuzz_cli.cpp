@@ -25,8 +25,8 @@
 
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
-#include "solver/solve.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/solve.hpp"
+#include "solver/julgonu/table/table.hpp"
 #include "tools/dispatch.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// libFuzzer target: the df-pn proofs file reader (solver/superko/dfpn_table.hpp), for the rules of
+// libFuzzer target: the df-pn proofs file reader (solver/julgonu/superko/dfpn_table.hpp), for the rules of
 // 5x2 `soldiers` (the corpus's files), on arbitrary bytes. Each input is read twice: from memory
 // (parse_dfpn_table) and from a file (read_dfpn_table, which reads its head and last line first and
 // sums the rest in chunks); both must give the same proofs or both refuse. Then it is tried again
@@ -16,7 +16,7 @@
 
 #include "core/error.hpp"
 #include "core/julgonu/rules.hpp"
-#include "solver/superko/dfpn_table.hpp"
+#include "solver/julgonu/superko/dfpn_table.hpp"
 
 namespace {
 

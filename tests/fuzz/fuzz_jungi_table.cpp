@@ -3,7 +3,7 @@
 // (jungi::Tables: the bytes as the file of +Kv+K beside a good Kv+K, asked a Kv+K position whose
 // King's promotion reads it, and a position of +Kv+K itself). Each input is tried twice: as given, and "restamped" -
 // file_size set to the real size and the index, payload and header checksums recomputed by the
-// layout of solver/table/FORMAT.md ("Jungi table files") - since a random mutation almost never survives
+// layout of solver/jungi/table/FORMAT.md ("Jungi table files") - since a random mutation almost never survives
 // the XXH3 checks, and the reader's field, layout and block checks (an .xz stream, or in the
 // corpus's format 2 files a zstd frame) lie behind them. Only
 // GonuError is an accepted outcome; any other exception or a sanitizer report is a finding, and
@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "solver/jungi_table/table_file.hpp"
-#include "solver/jungi_table/tables.hpp"
+#include "solver/jungi/table/table_file.hpp"
+#include "solver/jungi/table/tables.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // libFuzzer target: the table reader (Table::open, Table::find, query_state, verify_table) on
 // arbitrary file bytes. Each input is tried twice: as given, and "restamped" - its block checks,
-// index, payload and header checksums recomputed by the layout of solver/table/FORMAT.md and
+// index, payload and header checksums recomputed by the layout of solver/julgonu/table/FORMAT.md and
 // file_size set to the real size - because a random mutation almost never survives the XXH3
 // checks, and the reader's range checks, Elias-Fano decoding and verification lie behind them.
 // Only GonuError is an accepted outcome; any other exception, a sanitizer report, or a lookup
@@ -18,8 +18,8 @@
 #include <xxhash.h>
 
 #include "core/error.hpp"
-#include "solver/table/query.hpp"
-#include "solver/table/table.hpp"
+#include "solver/julgonu/table/query.hpp"
+#include "solver/julgonu/table/table.hpp"
 
 namespace {
 

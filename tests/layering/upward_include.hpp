@@ -2,4 +2,4 @@
 // cmake/check_layers.cmake by the test layering_check_refuses_upward_include, which must fail.
 #pragma once
 #include "core/julgonu/board.hpp"
-#include "solver/solve.hpp"
+#include "solver/julgonu/solve.hpp"

@@ -1,5 +1,5 @@
 // A deliberately plain reference solver for Jungi endgames, written apart from the generator in
-// solver/jungi/: no indexing, no mirror fold, no rule for en-passant fields. Every position of the
+// solver/jungi/generator/: no indexing, no mirror fold, no rule for en-passant fields. Every position of the
 // materials asked for (every placement of their pieces where each may stand, both sides to move)
 // is a record in a std::map keyed by the position's text; so is every position with an
 // en-passant field that a move reaches (a field that gives the side to move no capture of what

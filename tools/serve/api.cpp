@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "solver/table/query.hpp"
+#include "solver/julgonu/table/query.hpp"
 #include "tools/certificate_query.hpp"
 #include "tools/jungi_query_json.hpp"
 #include "tools/query_json.hpp"

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "checker/certificate_play.hpp"
-#include "solver/jungi_table/query.hpp"
-#include "solver/table/table.hpp"
+#include "solver/jungi/table/query.hpp"
+#include "solver/julgonu/table/table.hpp"
 
 namespace gonu::cli {
 
