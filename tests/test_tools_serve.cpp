@@ -322,6 +322,8 @@ TEST_CASE("gonu serve: the page and its assets are built in and load nothing fro
   const std::string source = slurp(std::string(GONU_SOURCE_DIR) + "/tools/web/index.html");
   REQUIRE(page->body == source);  // embedded byte for byte
   for (const auto& [path, type] : {std::pair<std::string, std::string>{"/app.js", "text/javascript; charset=utf-8"},
+                                   {"/julgonu.js", "text/javascript; charset=utf-8"},
+                                   {"/jungi.js", "text/javascript; charset=utf-8"},
                                    {"/style.css", "text/css; charset=utf-8"}, {"/index.html", "text/html; charset=utf-8"}}) {
     const auto res = c.Get(path.c_str());
     REQUIRE(res);
@@ -703,33 +705,128 @@ TEST_CASE("gonu serve --certificate: whole games against a superko proof, the st
   require_one_line_error(run_gonu("serve --certificate '" + t.f33 + "' --port 0"), "certificate");
 }
 
-TEST_CASE("gonu serve: a Jungi table is listed with its material and answers as gonu query --json", "[serve][cli]") {
+namespace {
+
+const std::string kReading = ".nohobble-compulsory-stalemate-loss-lancer-standard.gonu";
+
+// gonu query DIR POSITION --json as the server answers it: the table named by the set's id.
+json cli_jungi_query(const std::string& dir, const std::string& position, const std::string& history = "") {
+  const Result r = run_gonu("query '" + dir + "' '" + position + "' --history '" + history + "' --json");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  json j = json::parse(r.out);
+  j["table"] = "jungi";
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("gonu serve DIR: the Jungi tables of a directory as one set, each query answered by its material's table",
+          "[serve][cli]") {
   TempDir d;
-  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
-  const std::string kvk = d.file("Kv+K.nohobble-compulsory-stalemate-loss-lancer-standard.gonu");
-  REQUIRE(rename(kvk.c_str(), d.file("kvk.gonu").c_str()) == 0);  // the id; its neighbour keeps its name
-  Server s("'" + d.file("kvk.gonu") + "'");
-  REQUIRE(contains(s.first_line, "kvk: jungi Kv+K"));
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
+  Server s("'" + dir + "'");
+  REQUIRE(contains(s.first_line, "jungi: 11 Jungi tables"));
   auto c = s.client();
   const json list = get_json(c, "/api/tables", 200);
+  REQUIRE(list["tables"].size() == 1);
+  REQUIRE(list["tables"][0]["id"] == "jungi");
   REQUIRE(list["tables"][0]["game"] == "jungi");
-  REQUIRE(list["tables"][0]["material"] == "Kv+K");
-  REQUIRE(list["tables"][0]["states"] == 8640);  // the whole board's positions
-  const std::string root = list["tables"][0]["root"];  // its longest win: 17 plies
-  json want = cli_query(d.file("kvk.gonu"), "", root);
-  json got = get_json(c, query_path("kvk", "", root), 200);
-  REQUIRE(got == want);
+  REQUIRE(list["tables"][0]["materials"] == 11);
+  const std::string root = list["tables"][0]["root"];  // KRvK's longest win, the greatest material's
+  json got = get_json(c, query_path("jungi", "", root), 200);
+  REQUIRE(got == cli_jungi_query(dir, root));
+  REQUIRE(got["material"] == "KRvK");
   REQUIRE(got["value"] == "WIN");
-  REQUIRE(got["distance"] == 17);
-  const std::string first = got["moves"][0]["move"];
-  REQUIRE(get_json(c, query_path("kvk", first, root), 200) == cli_query(d.file("kvk.gonu"), first, root));
-  const json line = get_json(c, "/api/line?table=kvk&position=" + enc(root) + "&history=" + enc(first), 200);
-  REQUIRE(line["plies"].size() == 2);
-  REQUIRE(line["plies"][1]["value"] == "LOSS");
-  REQUIRE(line["plies"][1]["distance"] == 16);
-  const json bad = get_json(c, query_path("kvk", ""), 400);
-  REQUIRE(contains(bad["error"], "needs a position"));
+  // A game played on into another material (a promotion) is answered by that material's table.
+  std::string history;
+  json now = got;
+  for (int ply = 0; ply < 40 && now["engine_move"].is_string(); ++ply) {
+    history += (history.empty() ? "" : " ") + now["engine_move"].get<std::string>();
+    now = get_json(c, query_path("jungi", history, root), 200);
+    REQUIRE(now == cli_jungi_query(dir, root, history));
+  }
+  REQUIRE(now["game_over"].is_string());  // the winner took the other's King
+  const json line = get_json(c, "/api/line?table=jungi&position=" + enc(root) + "&history=" + enc(history), 200);
+  REQUIRE(line["plies"].size() == std::count(history.begin(), history.end(), ' ') + 2);
+  const json winner = got["side_to_move"];
+  for (const json& ply : line["plies"]) {  // the same side wins throughout, each ply one nearer
+    REQUIRE(ply["value"] == (ply["side_to_move"] == winner ? "WIN" : "LOSS"));
+    REQUIRE(ply["distance"] == got["distance"].get<int>() - ply["ply"].get<int>());
+  }
+  // A position of a material not served: the command that makes it, no path of the server's.
+  const json missing = get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/Q3K4 s -"), 400);
+  REQUIRE(contains(missing["error"], "gonu solve --game jungi --material KQvK --dir DIR"));
+  REQUIRE(!contains(missing["error"], d.path));
+  REQUIRE(contains(get_json(c, query_path("jungi", ""), 400)["error"], "needs a position"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve DIR: /api/materials lists each material's header counts; /api/rules the pieces", "[serve][cli]") {
+  TempDir d;
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
+  Server s("'" + dir + "'");
+  auto c = s.client();
+  const json m = get_json(c, "/api/materials?table=jungi", 200);
+  REQUIRE(m["schema"] == "gonu-materials/1");
+  REQUIRE(m["materials"].size() == 11);
+  int pieces = 0;
+  for (const json& e : m["materials"]) {
+    const std::string text = e["material"];
+    const int n = int(std::count_if(text.begin(), text.end(), [](char ch) { return std::isalpha(ch) && ch != 'v'; }));
+    REQUIRE(n >= pieces);  // fewest pieces first
+    pieces = n;
+    // The counts as gonu info prints the header's: wins, draws and losses add up to the positions.
+    std::uint64_t total = 0;
+    for (int side = 0; side < 2; ++side) total += e["wins"][side].get<std::uint64_t>() + e["draws"][side].get<std::uint64_t>() + e["losses"][side].get<std::uint64_t>();
+    REQUIRE(total == e["positions"].get<std::uint64_t>());
+    const json example = get_json(c, query_path("jungi", "", e["example"]), 200);
+    if (e["longest_win"].get<int>() > 0) {
+      REQUIRE(example["value"] == "WIN");
+      REQUIRE(example["distance"] == e["longest_win"]);
+    }
+  }
+  const json rules = get_json(c, "/api/rules?game=jungi", 200);
+  REQUIRE(rules["pieces"].size() == 11);
+  REQUIRE(rules["pieces"][0]["letter"] == "K");
+  REQUIRE(rules["pieces"][0]["promoted"] == "Emperor");
+  const Result cli = run_gonu("rules --game jungi");
+  for (const json& p : rules["pieces"]) REQUIRE(contains(cli.out, p["moves"].get<std::string>()));
+  require_error(c.Get("/api/rules?game=chess"), 400, "only game=jungi");
+  require_error(c.Get("/api/materials?table=nope"), 404, "unknown Jungi table set");
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve DIR: a damaged table among good ones is refused alone, naming its material", "[serve][cli]") {
+  TempDir d;
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
+  const std::string krvk = dir + "/KRvK" + kReading;
+  {
+    std::FILE* f = std::fopen(krvk.c_str(), "r+b");  // a header byte changed: its checksum fails
+    REQUIRE(f);
+    std::fseek(f, 100, SEEK_SET);
+    std::fputc(0x5a, f);
+    std::fclose(f);
+  }
+  Server s("'" + dir + "'");
+  auto c = s.client();
+  const json m = get_json(c, "/api/materials?table=jungi", 200);
+  int refused = 0;
+  for (const json& e : m["materials"]) {
+    if (!e.contains("error")) continue;
+    ++refused;
+    REQUIRE(e["material"] == "KRvK");
+    REQUIRE(!contains(e["error"], d.path));
+  }
+  REQUIRE(refused == 1);
+  const json bad = get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/R3K4 s -"), 400);
+  REQUIRE(contains(bad["error"], "KRvK"));
   REQUIRE(!contains(bad["error"], d.path));
+  const json good = get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/4K4 s -"), 200);
+  REQUIRE(good["material"] == "KvK");
   REQUIRE(s.stop() == 0);
 }
 
