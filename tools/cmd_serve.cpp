@@ -117,7 +117,7 @@ int cmd_serve(int argc, char** argv) {
   const std::vector<std::string> proofs =
       cl.has("certificate") ? cl.value<std::vector<std::string>>("certificate") : std::vector<std::string>{};
   const std::vector<std::string> files =
-      proofs.empty() || cl.has("table") ? cl.required_list("table", "DIR or TABLE (or --certificate FILE)")
+      proofs.empty() || cl.has("table") ? cl.required_list("table", "TABLE or DIR (or --certificate FILE)")
                                         : std::vector<std::string>{};
   const std::int64_t port = cl.count_value("port");
   if (port > 65535) cl.usage_error("--port must be 0..65535, not " + std::to_string(port));

@@ -292,8 +292,10 @@ std::string set_id(const jungi::Rules& r) {
 }
 
 // The set's example: the longest win of its greatest material (most pieces, then most
-// unpromoted) that has a win, else the first position of a table that opens; empty if none
-// opens. Opens one table, or a few where the greatest have no win.
+// unpromoted) that has a win, else the first position of a table that opens. Opens one table, or
+// a few where the greatest have no win or are refused, at most kExampleTries, so that a start
+// among many damaged tables stays quick; past them, the two Kings (whose table may be absent:
+// the page then names the command that makes it).
 std::string set_example(const Served& s, const jungi::Rules& r) {
   std::vector<jungi::Material> materials;
   for (const jungi::TableEntry& e : s.jungi->entries())
@@ -301,6 +303,8 @@ std::string set_example(const Served& s, const jungi::Rules& r) {
   std::sort(materials.begin(), materials.end(), [](const jungi::Material& a, const jungi::Material& b) {
     return std::pair(a.pieces(), a.unpromoted()) > std::pair(b.pieces(), b.unpromoted());
   });
+  constexpr std::size_t kExampleTries = 16;
+  if (materials.size() > kExampleTries) materials.resize(kExampleTries);
   std::string first;
   for (const jungi::Material& m : materials) {
     const ojson j = material_json(s, ServedJungiSet{"", r, 0, ""}, m);
@@ -308,7 +312,7 @@ std::string set_example(const Served& s, const jungi::Rules& r) {
     if (j["longest_win"].get<int>() > 0) return j["example"];
     if (first.empty()) first = j["example"];
   }
-  return first;
+  return first.empty() ? "4k4/9/9/9/9/9/9/9/4K4 s -" : first;
 }
 
 // The Jungi paths of `paths`: a Jungi table file, or a directory that holds one (by its magic).

@@ -304,7 +304,8 @@ async function render() {
   if (seq !== S.seq) return null;
   S.answer = answer;
   S.plies = line;
-  if (game().hideChoice) game().hideChoice();
+  $('choice').hidden = true;  // a question of the board's (which move to a shared target) is over
+  $('choice').replaceChildren();
   drawStatus();
   drawBoard();
   drawMoveList();

@@ -367,7 +367,6 @@ gonuGames.jungi = {
   drawBoard: draw,
   drawLegend,
   drawExtras,
-  hideChoice,
   editOpen,
   editText,
   editSide: (edit) => { edit.side = edit.side === 's' ? 'n' : 's'; },
