@@ -347,6 +347,7 @@ struct Served::Lists {
 
 Served::Served() : lists(std::make_unique<Lists>()) {}
 Served::Served(Served&&) noexcept = default;
+Served& Served::operator=(Served&&) noexcept = default;
 Served::~Served() = default;
 
 namespace {

@@ -64,6 +64,7 @@ struct Served {
   std::unique_ptr<Lists> lists;  // gonu-materials/1 answers, made once per set
   Served();
   Served(Served&&) noexcept;
+  Served& operator=(Served&&) noexcept;
   ~Served();
 };
 
