@@ -16,12 +16,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <functional>
+#include <set>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "core/julgonu/game.hpp"
+#include "solver/jungi/material.hpp"
+#include "solver/jungi_table/table_file.hpp"
 #include "solver/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
@@ -960,5 +964,46 @@ TEST_CASE("gonu serve: a body length over the limit, or none, is refused from th
   }
   auto c = s.client();
   REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve DIR of 1,743 Jungi tables starts in under 2 s; each file, refused, is refused alone",
+          "[serve][cli]") {
+  TempDir d;
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KvK --quiet --dir '" + dir + "'").code == 0);
+  const std::string kvk = dir + "/KvK" + kReading;
+  std::set<std::string> closure;  // KvK's: KvK, Kv+K, +Kv+K, by the material text of their names
+  for (const auto& e : std::filesystem::directory_iterator(dir)) closure.insert(e.path().filename().string().substr(0, e.path().filename().string().find('.')));
+  const std::size_t solved = closure.size();
+  // 1,743 names of kept materials of 3 to 5 pieces, each a link to KvK's table: every one is refused
+  // when opened (its header says KvK), so a start that opened them all would fail or be slow.
+  std::vector<gonu::jungi::Material> names;
+  for (int pieces : {3, 4, 5})
+    for (const gonu::jungi::Material& m : gonu::jungi::materials_of_size(pieces))
+      if (gonu::jungi::is_canonical(m)) names.push_back(m);  // a kept material: a table of its own
+  REQUIRE(names.size() >= 1743);
+  names.resize(1743);
+  for (const gonu::jungi::Material& m : names)
+    REQUIRE(link(kvk.c_str(), (dir + "/" + gonu::jungi::table_file_name(m, gonu::jungi::Rules{})).c_str()) == 0);
+  const auto start = std::chrono::steady_clock::now();
+  Server s("'" + dir + "'");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(s.first_line);
+  REQUIRE(contains(s.first_line, "jungi: " + std::to_string(1743 + solved) + " Jungi tables"));
+  REQUIRE(seconds < 2.0);
+  auto c = s.client();
+  REQUIRE(get_json(c, "/api/tables", 200)["tables"][0]["materials"] == 1743 + solved);
+  const json m = get_json(c, "/api/materials?table=jungi", 200);
+  REQUIRE(m["materials"].size() == 1743 + solved);
+  for (const json& e : m["materials"]) {
+    if (closure.count(e["material"])) {  // the tables solved: served
+      REQUIRE(e["positions"].get<std::uint64_t>() > 0);
+      continue;
+    }
+    REQUIRE(contains(e["error"], "a table of KvK, not " + e["material"].get<std::string>()));
+    REQUIRE(!contains(e["error"], d.path));
+  }
+  REQUIRE(get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/4K4 s -"), 200)["material"] == "KvK");
   REQUIRE(s.stop() == 0);
 }
