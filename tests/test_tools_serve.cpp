@@ -774,6 +774,11 @@ TEST_CASE("gonu serve DIR: the Jungi tables of a directory as one set, each quer
   REQUIRE(s.stop() == 0);
 }
 
+TEST_CASE("gonu serve DIR: a directory with no table is refused with one line", "[serve][cli]") {
+  TempDir d;
+  require_one_line_error(run_gonu("serve '" + d.path + "' --port 0"), "nothing to serve");
+}
+
 TEST_CASE("gonu serve DIR: /api/materials lists each material's header counts; /api/rules the pieces", "[serve][cli]") {
   TempDir d;
   const std::string dir = d.file("jungi");

@@ -390,6 +390,11 @@ Served open_served(const std::vector<std::string>& paths, const std::vector<std:
   Served s;
   for (const std::string& path : paths) add_path(s, path);
   for (const std::string& path : certificates) add_certificate(s, path);
+  if (s.tables.empty() && s.certificates.empty() && s.jungi_paths.empty()) {
+    std::string list;
+    for (const std::string& path : paths) list += (list.empty() ? "" : ", ") + path;
+    throw GonuError("nothing to serve: no table or superko proof in " + list);
+  }
   if (s.jungi_paths.empty()) return s;
   s.jungi = std::make_unique<jungi::Tables>(s.jungi_paths, max_memory);
   for (const jungi::Rules& r : s.jungi->readings()) {

@@ -72,7 +72,8 @@ struct Served {
 // each opened now; Jungi tables by their names, each opened on first use, a damaged one refused
 // alone), a file ending ".cert" is a superko proof (checked now), any other file a table of
 // either game; `certificates` are proofs too. The Jungi tables share `max_memory` of decoded
-// blocks. GonuError (one line) names the first path that cannot be served.
+// blocks. GonuError (one line) names the first path that cannot be served, or says that nothing
+// was found to serve.
 Served open_served(const std::vector<std::string>& paths, const std::vector<std::string>& certificates,
                    std::uint64_t max_memory = jungi::kDefaultTablesMemory);
 
