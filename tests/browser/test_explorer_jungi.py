@@ -109,7 +109,7 @@ def check_chart(page, start_answer):
     labels = [t.text for t in page.all("#chart text.side")]
     check(labels == ["South wins", "draw", "North wins"], f"the chart's labels are {labels}")
     classes = {c.get_attribute("class") for c in page.all("#chart circle")}
-    south_wins = (start_answer["value"] == "WIN") == (start_answer["side_to_move"] == "South")
+    south_wins = (start_answer["value"] == "WIN") == (start_answer["side_to_move"] == "south")
     want = "top-wins" if south_wins else "bottom-wins"
     check(classes == {want}, f"the chart's points along a won line are {classes}, expected {want} only")
 
@@ -216,7 +216,7 @@ def run_size(page, gonu, directory, port, size, mobile, shots):
     # Perfect play for the side not to move only: the mover's move by clicks, the answer by itself.
     now = cli_query(gonu, directory, start, history)
     if now["engine_move"]:
-        other = "auto-" + ("north" if now["side_to_move"] == "South" else "south")
+        other = "auto-" + ("north" if now["side_to_move"] == "south" else "south")
         page.css("#" + other).click()
         mine = now["engine_move"]
         after = cli_query(gonu, directory, start, history + [mine])

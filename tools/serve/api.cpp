@@ -157,6 +157,9 @@ std::vector<jungi::Position> jungi_line_positions(const jungi::Rules& rules, con
   return line;
 }
 
+// The side to move as gonu-jungi-query/1 names it (lower case, as Jul-gonu's).
+const char* side_text(jungi::Side s) { return s == jungi::Side::south ? "south" : "north"; }
+
 // The answer where a royal was taken (the game is over: no table holds such a position), in
 // gonu-jungi-query/1's shape.
 ojson royal_taken_json(const ServedJungiSet& set, const jungi::Position& p) {
@@ -164,7 +167,7 @@ ojson royal_taken_json(const ServedJungiSet& set, const jungi::Position& p) {
   j["rules"] = {{"id", jungi::rules_id(set.rules)}, {"text", jungi::describe(set.rules)}};
   j["material"] = nullptr;
   j["position"] = jungi::format_position(p);
-  j["side_to_move"] = jungi_side_name(p.to_move);
+  j["side_to_move"] = side_text(p.to_move);
   j["value"] = "LOSS";
   j["distance"] = 0;
   std::string over;
@@ -207,7 +210,7 @@ ApiAnswer jungi_query(const Served& s, const ServedJungiSet& set, const Explorer
 
 // One ply of a Jungi line: the value for the side to move, or UNKNOWN where its table is absent.
 ojson jungi_ply_json(const Served& s, const jungi::Rules& rules, const jungi::Position& p) {
-  ojson ply{{"position", jungi::format_position(p)}, {"side_to_move", jungi_side_name(p.to_move)}};
+  ojson ply{{"position", jungi::format_position(p)}, {"side_to_move", side_text(p.to_move)}};
   std::string over;
   const bool ended = jungi::outcome(rules, p, &over) != jungi::Outcome::ongoing;
   if (p.royal[0] < 0 || p.royal[1] < 0) {
@@ -553,7 +556,7 @@ ApiAnswer api_rules(const std::string& game) {
   for (const auto& o : jungi::option_list()) options.push_back({{"flag", o.flag}, {"values", o.values}, {"reading", o.reading}});
   ojson j = {{"schema", "gonu-rules/1"}, {"game", "jungi"}, {"reading", jungi::describe(jungi::Rules{})}};
   j["pieces"] = pieces;
-  j["zones"] = {{"South", {7, 8, 9}}, {"North", {1, 2, 3}}};
+  j["zones"] = {{"south", {7, 8, 9}}, {"north", {1, 2, 3}}};
   j["options"] = options;
   return ok(j);
 }

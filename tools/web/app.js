@@ -142,8 +142,9 @@ function drawMoveList() {
     ol.appendChild(li);
   }
   if (S.answer.proof) return drawProofNote();
-  $('pv').textContent = S.answer.pv.length
-    ? `Best line (${S.answer.pv.length} plies): ${S.answer.pv.join(' ')}` + (S.answer.pv_end ? `; then ${S.answer.pv_end}.` : '.')
+  const pv = S.answer.pv_san || S.answer.pv;  // a Jungi answer's line in SAN where it has one
+  $('pv').textContent = pv.length
+    ? `Best line (${pv.length} plies): ${pv.join(' ')}` + (S.answer.pv_end ? `; then ${S.answer.pv_end}.` : '.')
     : S.answer.value === 'DRAW' ? 'With best play the game never ends.' : '';
 }
 

@@ -27,14 +27,15 @@ function parseCells(text) {
 }
 
 const isSouth = (piece) => piece.replace('+', '') === piece.replace('+', '').toUpperCase();
-const sideOf = (piece) => (isSouth(piece) ? 'South' : 'North');
+// The side's id as the answers name it: 'south' or 'north'.
+const sideOf = (piece) => (isSouth(piece) ? 'south' : 'north');
 const squareOf = (file, rank) => FILES[file] + rank;
 const cellAt = (cells, sq) => cells[N - Number(sq[1])][FILES.indexOf(sq[0])];
 // A move's squares as written: from, (middle), to; the Emperor's "e5-e6-e5" ends where it began.
 const squaresOf = (move) => move.match(/[a-i][1-9]/g) || [];
 const fromOf = (move) => squaresOf(move)[0];
 const toOf = (move) => { const s = squaresOf(move); return s[s.length - 1]; };
-const inZone = (side, rank) => (side === 'South' ? rank >= 7 : rank <= 3);
+const inZone = (side, rank) => (side === 'south' ? rank >= 7 : rank <= 3);
 
 // Where a square is drawn (its top left corner): rank 9 at the top, file a on the left, or the
 // other way round when the board is flipped.
@@ -130,7 +131,7 @@ function drawLabels(svg) {
 }
 
 function squareLabel(sq, piece, targetMoves) {
-  let s = sq + ', ' + (piece ? sideOf(piece) + ' ' + pieceName(piece) : 'empty');
+  let s = sq + ', ' + (piece ? (isSouth(piece) ? 'South ' : 'North ') + pieceName(piece) : 'empty');
   if (piece && sideOf(piece) === S.answer.side_to_move && movesFrom(sq).length) s += ', can move';
   if (targetMoves) s += ', target of ' + S.selected + ': ' + valueText(targetMoves[0].value, targetMoves[0].distance);
   return s;
@@ -237,7 +238,7 @@ function drawLegend() {
 // ---- The board editor: a palette (a piece of either side, promoted or not, or empty) ----------
 
 function editOpen(answer) {
-  return { cells: parseCells(answer.position), side: answer.side_to_move === 'South' ? 's' : 'n',
+  return { cells: parseCells(answer.position), side: answer.side_to_move === 'south' ? 's' : 'n',
     pen: { letter: 'K', south: true, promoted: false } };
 }
 
@@ -356,7 +357,7 @@ async function drawExtras() {
 }
 
 gonuGames.jungi = {
-  sides: [{ id: 'South', name: 'South', short: 'South' }, { id: 'North', name: 'North', short: 'North' }],
+  sides: [{ id: 'south', name: 'South', short: 'South' }, { id: 'north', name: 'North', short: 'North' }],
   help: 'Upper case South, lower case North, + before a promoted piece, a digit a run of empty squares, ' +
     'ranks 9 to 1 separated by /, then the side to move (s or n) and the en-passant field (-); ' +
     'the position picks its table by its material. An example:',
