@@ -761,6 +761,7 @@ TEST_CASE("gonu serve DIR: the Jungi tables of a directory as one set, each quer
   REQUIRE(now["moves"].empty());
   const json line = get_json(c, "/api/line?table=jungi&position=" + enc(root) + "&history=" + enc(history), 200);
   REQUIRE(line["plies"].size() == std::size_t(std::count(history.begin(), history.end(), ' ')) + 2);
+  REQUIRE(line["plies"][1]["san"] == got["engine_move_san"]);
   const json winner = got["side_to_move"];
   for (const json& ply : line["plies"]) {  // the same side wins throughout, each ply one nearer
     REQUIRE(ply["value"] == (ply["side_to_move"] == winner ? "WIN" : "LOSS"));

@@ -199,6 +199,8 @@ def run_size(page, gonu, directory, port, size, mobile, shots):
             break
         play_by_clicks(page, now["engine_move"], len(history) + 1)
         history.append(now["engine_move"])
+        entry = page.css("#plies button.current").text
+        check(entry == f"{len(history)}. {now['engine_move_san']}", f"the record shows {entry}, the move is {now['engine_move_san']}")
         check_shown(page, cli_query(gonu, directory, start, history), f"{where} after {' '.join(history)}")
         for sq in SQUARE.findall(history[-1])[-1:]:
             check(page.all(f'#board [data-square="{sq}"] rect.last'), f"the last move's square {sq} is not marked")

@@ -137,9 +137,10 @@ ApiAnswer jungi_error(const Served& s, int status, std::string message) {
   return api_error(status, message);
 }
 
-// The positions of a Jungi game: its position (required) then one after each move of the history.
+// The positions of a Jungi game: its position (required) then one after each move of the history;
+// `moves` gets each move as format_move writes it, `sans` (if given) in SAN.
 std::vector<jungi::Position> jungi_line_positions(const jungi::Rules& rules, const ExplorerRequest& r,
-                                                  std::vector<std::string>& moves) {
+                                                  std::vector<std::string>& moves, std::vector<std::string>* sans = nullptr) {
   if (!r.position) throw GonuError("a Jungi query needs a position");
   std::vector<jungi::Position> line{jungi::parse_position(rules, *r.position)};
   const std::vector<std::string> typed = split_moves(r.history);
@@ -149,6 +150,7 @@ std::vector<jungi::Position> jungi_line_positions(const jungi::Rules& rules, con
       if (jungi::outcome(rules, line.back(), &over) != jungi::Outcome::ongoing) throw GonuError("the game is over: " + over);
       const jungi::Move m = jungi::parse_move(rules, line.back(), typed[n]);
       moves.push_back(jungi::format_move(rules, line.back(), m));
+      if (sans) sans->push_back(jungi::format_move_san(rules, line.back(), m));
       line.push_back(jungi::apply_move(line.back(), m));
     } catch (const GonuError& e) {
       throw GonuError("history move " + std::to_string(n + 1) + ": " + e.what());
@@ -230,11 +232,11 @@ ojson jungi_ply_json(const Served& s, const jungi::Rules& rules, const jungi::Po
 
 ApiAnswer jungi_line(const Served& s, const ServedJungiSet& set, const ExplorerRequest& r) {
   try {
-    std::vector<std::string> moves;
-    const std::vector<jungi::Position> line = jungi_line_positions(set.rules, r, moves);
+    std::vector<std::string> moves, sans;
+    const std::vector<jungi::Position> line = jungi_line_positions(set.rules, r, moves, &sans);
     ojson plies = ojson::array();
     for (std::size_t k = 0; k < line.size(); ++k) {
-      ojson ply{{"ply", k}, {"move", k ? ojson(moves[k - 1]) : ojson(nullptr)}};
+      ojson ply{{"ply", k}, {"move", k ? ojson(moves[k - 1]) : ojson(nullptr)}, {"san", k ? ojson(sans[k - 1]) : ojson(nullptr)}};
       ply.update(jungi_ply_json(s, set.rules, line[k]));
       plies.push_back(ply);
     }

@@ -198,7 +198,9 @@ function drawStatus() {
 function drawPlies() {
   const ol = $('plies');
   ol.replaceChildren();
-  const names = ['start'].concat(S.line.map((m, i) => (i + 1) + '. ' + m));
+  // A Jungi line's plies carry each move's SAN too: the record shows it where it has it.
+  const plies = S.plies ? S.plies.plies : [];
+  const names = ['start'].concat(S.line.map((m, i) => (i + 1) + '. ' + ((plies[i + 1] && plies[i + 1].san) || m)));
   names.forEach((name, i) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
