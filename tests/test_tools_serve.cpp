@@ -16,12 +16,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <functional>
+#include <set>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "core/julgonu/game.hpp"
+#include "solver/jungi/generator/material.hpp"
+#include "solver/jungi/table/table_file.hpp"
 #include "solver/julgonu/table/table.hpp"
 #include "tests/table_test_util.hpp"
 #include "tests/test_support.hpp"
@@ -322,6 +326,8 @@ TEST_CASE("gonu serve: the page and its assets are built in and load nothing fro
   const std::string source = slurp(std::string(GONU_SOURCE_DIR) + "/tools/web/index.html");
   REQUIRE(page->body == source);  // embedded byte for byte
   for (const auto& [path, type] : {std::pair<std::string, std::string>{"/app.js", "text/javascript; charset=utf-8"},
+                                   {"/julgonu.js", "text/javascript; charset=utf-8"},
+                                   {"/jungi.js", "text/javascript; charset=utf-8"},
                                    {"/style.css", "text/css; charset=utf-8"}, {"/index.html", "text/html; charset=utf-8"}}) {
     const auto res = c.Get(path.c_str());
     REQUIRE(res);
@@ -404,10 +410,15 @@ TEST_CASE("gonu serve: options and bad tables", "[serve][cli]") {
   const std::string err = slurp(t.dir.file("taken.err"));
   REQUIRE(err.rfind("gonu: error: cannot listen on 127.0.0.1:" + std::to_string(s.port), 0) == 0);
   REQUIRE(lines(err).size() == 1);
-  // Two tables of the same file name get distinct ids.
-  Server twice("'" + t.f33 + "' '" + t.f33 + "'");
+  // Two tables of the same file name get distinct ids; the same file given again (or by its
+  // directory) is served once.
+  const std::string other = t.dir.file("other");
+  REQUIRE(mkdir(other.c_str(), 0755) == 0);
+  REQUIRE(run_gonu("solve --rules free --board 3x3 --quiet --out '" + other + "/f33.gonu'").code == 0);
+  Server twice("'" + t.f33 + "' '" + other + "/f33.gonu' '" + t.f33 + "' '" + other + "'");
   auto c = twice.client();
   const json j = get_json(c, "/api/tables", 200);
+  REQUIRE(j["tables"].size() == 2);
   REQUIRE(j["tables"][0]["id"] == "f33");
   REQUIRE(j["tables"][1]["id"] == "f33-2");
   REQUIRE(twice.stop() == 0);
@@ -703,33 +714,136 @@ TEST_CASE("gonu serve --certificate: whole games against a superko proof, the st
   require_one_line_error(run_gonu("serve --certificate '" + t.f33 + "' --port 0"), "certificate");
 }
 
-TEST_CASE("gonu serve: a Jungi table is listed with its material and answers as gonu query --json", "[serve][cli]") {
+namespace {
+
+const std::string kReading = ".nohobble-compulsory-stalemate-loss-lancer-standard.gonu";
+
+// gonu query DIR POSITION --json as the server answers it: the table named by the set's id.
+json cli_jungi_query(const std::string& dir, const std::string& position, const std::string& history = "") {
+  const Result r = run_gonu("query '" + dir + "' '" + position + "' --history '" + history + "' --json");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  json j = json::parse(r.out);
+  j["table"] = "jungi";
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("gonu serve DIR: the Jungi tables of a directory as one set, each query answered by its material's table",
+          "[serve][cli]") {
   TempDir d;
-  REQUIRE(run_gonu("solve --game jungi --material Kv+K --quiet --dir '" + d.path + "'").code == 0);
-  const std::string kvk = d.file("Kv+K.nohobble-compulsory-stalemate-loss-lancer-standard.gonu");
-  REQUIRE(rename(kvk.c_str(), d.file("kvk.gonu").c_str()) == 0);  // the id; its neighbour keeps its name
-  Server s("'" + d.file("kvk.gonu") + "'");
-  REQUIRE(contains(s.first_line, "kvk: jungi Kv+K"));
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
+  Server s("'" + dir + "'");
+  REQUIRE(contains(s.first_line, "jungi: 11 Jungi tables"));
   auto c = s.client();
   const json list = get_json(c, "/api/tables", 200);
+  REQUIRE(list["tables"].size() == 1);
+  REQUIRE(list["tables"][0]["id"] == "jungi");
   REQUIRE(list["tables"][0]["game"] == "jungi");
-  REQUIRE(list["tables"][0]["material"] == "Kv+K");
-  REQUIRE(list["tables"][0]["states"] == 8640);  // the whole board's positions
-  const std::string root = list["tables"][0]["root"];  // its longest win: 17 plies
-  json want = cli_query(d.file("kvk.gonu"), "", root);
-  json got = get_json(c, query_path("kvk", "", root), 200);
-  REQUIRE(got == want);
+  REQUIRE(list["tables"][0]["materials"] == 11);
+  const std::string root = list["tables"][0]["root"];  // KRvK's longest win, the greatest material's
+  json got = get_json(c, query_path("jungi", "", root), 200);
+  REQUIRE(got == cli_jungi_query(dir, root));
+  REQUIRE(got["material"] == "KRvK");
   REQUIRE(got["value"] == "WIN");
-  REQUIRE(got["distance"] == 17);
-  const std::string first = got["moves"][0]["move"];
-  REQUIRE(get_json(c, query_path("kvk", first, root), 200) == cli_query(d.file("kvk.gonu"), first, root));
-  const json line = get_json(c, "/api/line?table=kvk&position=" + enc(root) + "&history=" + enc(first), 200);
-  REQUIRE(line["plies"].size() == 2);
-  REQUIRE(line["plies"][1]["value"] == "LOSS");
-  REQUIRE(line["plies"][1]["distance"] == 16);
-  const json bad = get_json(c, query_path("kvk", ""), 400);
-  REQUIRE(contains(bad["error"], "needs a position"));
+  // A game played on into another material (a promotion) is answered by that material's table.
+  std::string history;
+  json now = got;
+  for (int ply = 0; ply < 40 && now["engine_move"].is_string(); ++ply) {
+    history += (history.empty() ? "" : " ") + now["engine_move"].get<std::string>();
+    now = get_json(c, query_path("jungi", history, root), 200);
+    if (now["game_over"].is_null()) REQUIRE(now == cli_jungi_query(dir, root, history));
+  }
+  REQUIRE(now["game_over"].is_string());  // the winner took the other's King: no table holds that
+  REQUIRE(now["value"] == "LOSS");
+  REQUIRE(now["moves"].empty());
+  const json line = get_json(c, "/api/line?table=jungi&position=" + enc(root) + "&history=" + enc(history), 200);
+  REQUIRE(line["plies"].size() == std::size_t(std::count(history.begin(), history.end(), ' ')) + 2);
+  REQUIRE(line["plies"][1]["san"] == got["engine_move_san"]);
+  const json winner = got["side_to_move"];
+  for (const json& ply : line["plies"]) {  // the same side wins throughout, each ply one nearer
+    REQUIRE(ply["value"] == (ply["side_to_move"] == winner ? "WIN" : "LOSS"));
+    REQUIRE(ply["distance"] == got["distance"].get<int>() - ply["ply"].get<int>());
+  }
+  // A position of a material not served: the command that makes it, no path of the server's.
+  const json missing = get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/Q3K4 s -"), 400);
+  REQUIRE(contains(missing["error"], "gonu solve --game jungi --material KQvK --dir DIR"));
+  REQUIRE(!contains(missing["error"], d.path));
+  REQUIRE(contains(get_json(c, query_path("jungi", ""), 400)["error"], "needs a position"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve DIR: a directory with no table is refused with one line", "[serve][cli]") {
+  TempDir d;
+  require_one_line_error(run_gonu("serve '" + d.path + "' --port 0"), "nothing to serve");
+}
+
+TEST_CASE("gonu serve DIR: /api/materials lists each material's header counts; /api/rules the pieces", "[serve][cli]") {
+  TempDir d;
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
+  Server s("'" + dir + "'");
+  auto c = s.client();
+  const json m = get_json(c, "/api/materials?table=jungi", 200);
+  REQUIRE(m["schema"] == "gonu-materials/1");
+  REQUIRE(m["materials"].size() == 11);
+  int pieces = 0;
+  for (const json& e : m["materials"]) {
+    const std::string text = e["material"];
+    const int n = int(std::count_if(text.begin(), text.end(), [](char ch) { return std::isalpha(ch) && ch != 'v'; }));
+    REQUIRE(n >= pieces);  // fewest pieces first
+    pieces = n;
+    // The counts as gonu info prints the header's: wins, draws and losses add up to the positions.
+    std::uint64_t total = 0;
+    for (int side = 0; side < 2; ++side) total += e["wins"][side].get<std::uint64_t>() + e["draws"][side].get<std::uint64_t>() + e["losses"][side].get<std::uint64_t>();
+    REQUIRE(total == e["positions"].get<std::uint64_t>());
+    const json example = get_json(c, query_path("jungi", "", e["example"]), 200);
+    if (e["longest_win"].get<int>() > 0) {
+      REQUIRE(example["value"] == "WIN");
+      REQUIRE(example["distance"] == e["longest_win"]);
+    }
+  }
+  const json rules = get_json(c, "/api/rules?game=jungi", 200);
+  REQUIRE(rules["pieces"].size() == 11);
+  REQUIRE(rules["pieces"][0]["letter"] == "K");
+  REQUIRE(rules["pieces"][0]["promoted"] == "Emperor");
+  const Result cli = run_gonu("rules --game jungi");
+  for (const json& p : rules["pieces"]) REQUIRE(contains(cli.out, p["moves"].get<std::string>()));
+  require_error(c.Get("/api/rules?game=chess"), 400, "only game=jungi");
+  require_error(c.Get("/api/materials?table=nope"), 404, "unknown Jungi table set");
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve DIR: a damaged table among good ones is refused alone, naming its material", "[serve][cli]") {
+  TempDir d;
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
+  const std::string krvk = dir + "/KRvK" + kReading;
+  {
+    std::FILE* f = std::fopen(krvk.c_str(), "r+b");  // a header byte changed: its checksum fails
+    REQUIRE(f);
+    std::fseek(f, 100, SEEK_SET);
+    std::fputc(0x5a, f);
+    std::fclose(f);
+  }
+  Server s("'" + dir + "'");
+  auto c = s.client();
+  const json m = get_json(c, "/api/materials?table=jungi", 200);
+  int refused = 0;
+  for (const json& e : m["materials"]) {
+    if (!e.contains("error")) continue;
+    ++refused;
+    REQUIRE(e["material"] == "KRvK");
+    REQUIRE(!contains(e["error"], d.path));
+  }
+  REQUIRE(refused == 1);
+  const json bad = get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/R3K4 s -"), 400);
+  REQUIRE(contains(bad["error"], "KRvK"));
   REQUIRE(!contains(bad["error"], d.path));
+  const json good = get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/4K4 s -"), 200);
+  REQUIRE(good["material"] == "KvK");
   REQUIRE(s.stop() == 0);
 }
 
@@ -856,5 +970,46 @@ TEST_CASE("gonu serve: a body length over the limit, or none, is refused from th
   }
   auto c = s.client();
   REQUIRE(get_json(c, query_path("f34", "b3-b2"), 200) == cli_query(t.f34, "b3-b2"));
+  REQUIRE(s.stop() == 0);
+}
+
+TEST_CASE("gonu serve DIR of 1,743 Jungi tables starts in under 2 s; each file, refused, is refused alone",
+          "[serve][cli]") {
+  TempDir d;
+  const std::string dir = d.file("jungi");
+  REQUIRE(run_gonu("solve --game jungi --material KvK --quiet --dir '" + dir + "'").code == 0);
+  const std::string kvk = dir + "/KvK" + kReading;
+  std::set<std::string> closure;  // KvK's: KvK, Kv+K, +Kv+K, by the material text of their names
+  for (const auto& e : std::filesystem::directory_iterator(dir)) closure.insert(e.path().filename().string().substr(0, e.path().filename().string().find('.')));
+  const std::size_t solved = closure.size();
+  // 1,743 names of kept materials of 3 to 5 pieces, each a link to KvK's table: every one is refused
+  // when opened (its header says KvK), so a start that opened them all would fail or be slow.
+  std::vector<gonu::jungi::Material> names;
+  for (int pieces : {3, 4, 5})
+    for (const gonu::jungi::Material& m : gonu::jungi::materials_of_size(pieces))
+      if (gonu::jungi::is_canonical(m)) names.push_back(m);  // a kept material: a table of its own
+  REQUIRE(names.size() >= 1743);
+  names.resize(1743);
+  for (const gonu::jungi::Material& m : names)
+    REQUIRE(link(kvk.c_str(), (dir + "/" + gonu::jungi::table_file_name(m, gonu::jungi::Rules{})).c_str()) == 0);
+  const auto start = std::chrono::steady_clock::now();
+  Server s("'" + dir + "'");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(s.first_line);
+  REQUIRE(contains(s.first_line, "jungi: " + std::to_string(1743 + solved) + " Jungi tables"));
+  REQUIRE(seconds < 2.0);
+  auto c = s.client();
+  REQUIRE(get_json(c, "/api/tables", 200)["tables"][0]["materials"] == 1743 + solved);
+  const json m = get_json(c, "/api/materials?table=jungi", 200);
+  REQUIRE(m["materials"].size() == 1743 + solved);
+  for (const json& e : m["materials"]) {
+    if (closure.count(e["material"])) {  // the tables solved: served
+      REQUIRE(e["positions"].get<std::uint64_t>() > 0);
+      continue;
+    }
+    REQUIRE(contains(e["error"], "a table of KvK, not " + e["material"].get<std::string>()));
+    REQUIRE(!contains(e["error"], d.path));
+  }
+  REQUIRE(get_json(c, query_path("jungi", "", "4k4/9/9/9/9/9/9/9/4K4 s -"), 200)["material"] == "KvK");
   REQUIRE(s.stop() == 0);
 }

@@ -1,6 +1,8 @@
-// gonu serve [TABLE...] [--certificate FILE]... [--host H] [--port P]: the web explorer. A local
-// HTTP server (cpp-httplib) that serves one page, built into the program (tools/web/), and a JSON
-// API over the loaded tables and superko proofs (tools/serve/api.hpp):
+// gonu serve [DIR | TABLE | PROOF.cert]... [--certificate FILE]... [--max-memory SIZE] [--host H]
+// [--port P]: the web explorer. A local HTTP server (cpp-httplib) that serves one page, built into
+// the program (tools/web/), and a JSON API over the tables (every table of a directory; Jungi
+// tables as one set a reading, each file opened on its first use) and superko proofs
+// (tools/serve/api.hpp):
 //   GET  /                   the page;  GET /<file> its assets
 //   GET  /api/tables         the loaded tables
 //   GET  /api/query?table=ID&position=TEXT&history=MOVES   (or POST a JSON body) gonu-query/1
@@ -8,6 +10,8 @@
 //   GET  /api/certificates   the loaded superko proofs
 //   GET  /api/certificate?certificate=ID&position=TEXT&history=MOVES   (or POST)
 //                            gonu-certificate-query/1: the strategy's move or the loser's replies
+//   GET  /api/materials?table=SET   a Jungi set's materials with their shares and longest wins
+//   GET  /api/rules?game=jungi      Jungi's pieces, as gonu rules --game jungi lists them
 // Binds to 127.0.0.1 unless told; --port 0 takes a free port. Every error is JSON with a 4xx (5xx
 // only for a fault of the server). Slow and stalled clients cannot hold the others up, and too many
 // connections are answered 503 (tools/serve/guarded_server.hpp). SIGINT and SIGTERM stop it
@@ -102,17 +106,18 @@ std::string url_host(const std::string& host) {
 }  // namespace
 
 int cmd_serve(int argc, char** argv) {
-  CommandLine cl("gonu serve [TABLE...] [--certificate FILE]... [--host 127.0.0.1] [--port 8080]");
+  CommandLine cl("gonu serve [DIR | TABLE | PROOF.cert]... [--certificate FILE]... [--max-memory 1G] [--host 127.0.0.1] [--port 8080]");
   cl.add()("host", po::value<std::string>()->default_value("127.0.0.1"), "address to listen on (loopback unless told)");
   cl.count("port", 8080, "port to listen on; 0 picks a free one (printed)");
   cl.add()("certificate", po::value<std::vector<std::string>>(),
            "a superko proof (gonu solve --certificate) to play against, checked first; may be given again");
+  cl.byte_size("max-memory", "bound on the decoded Jungi table blocks held at once (default 1G)");
   cl.positional_list("table");
   if (!cl.parse(argc, argv)) return 0;
   const std::vector<std::string> proofs =
       cl.has("certificate") ? cl.value<std::vector<std::string>>("certificate") : std::vector<std::string>{};
   const std::vector<std::string> files =
-      proofs.empty() || cl.has("table") ? cl.required_list("table", "TABLE (or --certificate FILE)")
+      proofs.empty() || cl.has("table") ? cl.required_list("table", "TABLE or DIR (or --certificate FILE)")
                                         : std::vector<std::string>{};
   const std::int64_t port = cl.count_value("port");
   if (port > 65535) cl.usage_error("--port must be 0..65535, not " + std::to_string(port));
@@ -126,8 +131,8 @@ int cmd_serve(int argc, char** argv) {
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  const std::vector<ServedTable> tables = open_served_tables(files);
-  const std::vector<ServedCertificate> certificates = open_served_certificates(proofs);
+  const std::uint64_t max_memory = cl.byte_size_value("max-memory");
+  const Served served = open_served(files, proofs, max_memory ? max_memory : jungi::kDefaultTablesMemory);
   GuardedServer svr;
   svr.set_payload_max_length(kMaxBodyBytes);
   svr.set_keep_alive_max_count(100000);
@@ -138,21 +143,12 @@ int cmd_serve(int argc, char** argv) {
     const int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
-  add_explorer_routes(svr, tables, {kWebAssets, kWebAssetCount}, certificates);
+  add_explorer_routes(svr, served, {kWebAssets, kWebAssetCount});
   const int bound = bind_server(svr, host, int(port));
   svr.deepen_backlog();
 
   std::cerr << "gonu serve: listening on http://" << url_host(host) << ":" << bound << "/ (";
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    std::cerr << (i ? ", " : "") << tables[i].id << ": ";
-    if (tables[i].jungi)
-      std::cerr << "jungi " << tables[i].jungi->file.header().material_text;
-    else
-      std::cerr << tables[i].table->rules().name << " " << tables[i].table->board().rows << "x" << tables[i].table->board().cols;
-  }
-  for (std::size_t i = 0; i < certificates.size(); ++i)
-    std::cerr << (i || !tables.empty() ? ", " : "") << certificates[i].id << ": superko proof, "
-              << to_string(certificates[i].player.winner()) << " wins";
+  std::cerr << served_summary(served);
   std::cerr << "); Ctrl-C stops" << std::endl;
   serve_until_signal(svr);
   std::cerr << "gonu serve: stopped" << std::endl;

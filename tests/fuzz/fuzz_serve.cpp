@@ -66,7 +66,7 @@ class FuzzServer : public httplib::Server {
 };
 
 struct World {
-  std::vector<gonu::cli::ServedTable> tables;
+  gonu::cli::Served served;
   FuzzServer server;
 };
 
@@ -84,8 +84,8 @@ World& world() {
       paths.push_back(std::string(dir) + "/" + name + ".gonu");
       gonu::write_table(paths.back(), s);
     }
-    made->tables = gonu::cli::open_served_tables(paths);
-    gonu::cli::add_explorer_routes(made->server, made->tables, {});
+    made->served = gonu::cli::open_served(paths, {});
+    gonu::cli::add_explorer_routes(made->server, made->served, {});
     made->server.set_payload_max_length(gonu::cli::kMaxBodyBytes);
     return made;
   }();

@@ -22,7 +22,7 @@ _gonu_options() {
     query) echo "--history --json --certificate --help" ;;
     play) echo "--history --as --vary --seed --values --certificate --rules --capture --corner --repetition --board --first --help" ;;
     verify) echo "--quiet --sample --max-memory --help" ;;
-    serve) echo "--certificate --host --port --help" ;;
+    serve) echo "--certificate --max-memory --host --port --help" ;;
   esac
 }
 

@@ -3,9 +3,10 @@
 // a running server. Every answer is built from the tables alone, which are read-only after
 // opening, so any number of threads may call these at once.
 //
-//   tables   {"schema": "gonu-tables/1", "tables": [{id, rules, board, states, root, ...}]}
+//   tables   {"schema": "gonu-tables/1", "tables": [{id, rules, board, states, root, ...}]}: the
+//            Jul-gonu tables, then one entry a Jungi reading ({id, game: "jungi", materials, ...})
 //   query    the gonu-query/1 object of `gonu query --json` (tools/query_json.hpp), the table
-//            named by its id
+//            named by its id; for a Jungi set, gonu-jungi-query/1 of the position's material
 //   line     {"schema": "gonu-line/1", "table": id, "plies": [{ply, move, position, side_to_move,
 //            value, distance, game_over}]}: the value and distance after every prefix of the history
 //   certificates  {"schema": "gonu-certificates/1", "certificates": [{id, rules, board, root,
@@ -23,31 +24,62 @@
 #include <vector>
 
 #include "checker/certificate_play.hpp"
-#include "solver/jungi/table/query.hpp"
+#include "solver/jungi/table/tables.hpp"
 #include "solver/julgonu/table/table.hpp"
 
 namespace gonu::cli {
 
-// A served table of either game (told apart by the file's magic): a Jul-gonu table, or a Jungi
-// table with the tables beside it (its queries answer gonu-jungi-query/1, tools/jungi_query_json.hpp;
-// it has no root, so a query names a position: /api/tables gives an example, its longest win).
+// A served Jul-gonu table.
 struct ServedTable {
   std::string id;  // the file's name without ".gonu", made unique with "-2", "-3", ...
-  std::optional<Table> table;
-  std::shared_ptr<const jungi::TableFamily> jungi;
-  const std::string& path() const { return table ? table->path() : jungi->file.path(); }
+  Table table;
+  const std::string& path() const { return table.path(); }
 };
 
-// Opens every table (GonuError names the first bad one) and names them.
-std::vector<ServedTable> open_served_tables(const std::vector<std::string>& paths);
+// The Jungi tables of one reading, served as one entry of the page: a query picks the table of
+// its position's material (jungi::Tables). Its id is "jungi" for the default reading, else
+// "jungi-" and the reading's options ("jungi-hobble-compulsory-stalemate-draw-lancer-standard").
+struct ServedJungiSet {
+  std::string id;
+  jungi::Rules rules;
+  std::size_t materials = 0;  // the tables found for it
+  std::string example;        // a position to start from (a Jungi table has no root): a longest win
+};
 
 struct ServedCertificate {
   std::string id;  // the file's name without ".cert", made unique as a table's
   CertificatePlayer player;
 };
 
-// Checks and reads every certificate (GonuError names the first that is not a valid proof).
-std::vector<ServedCertificate> open_served_certificates(const std::vector<std::string>& paths);
+// Everything `gonu serve` serves: Jul-gonu tables, superko proofs, and Jungi tables as sets, one
+// a reading. Read-only once opened (the Jungi tables open each file on its first question, and
+// the materials list is made once, on its first request, both thread-safe).
+struct Served {
+  std::vector<ServedTable> tables;
+  std::vector<ServedCertificate> certificates;
+  std::unique_ptr<jungi::Tables> jungi;  // null when no Jungi table is served
+  std::vector<ServedJungiSet> jungi_sets;
+  std::vector<std::string> jungi_paths;  // as given: scrubbed from every error (answers never show them)
+  struct Lists;
+  std::unique_ptr<Lists> lists;  // gonu-materials/1 answers, made once per set
+  Served();
+  Served(Served&&) noexcept;
+  Served& operator=(Served&&) noexcept;
+  ~Served();
+};
+
+// Opens what `paths` name: a directory serves every table in it (Jul-gonu tables by their magic,
+// each opened now; Jungi tables by their names, each opened on first use, a damaged one refused
+// alone), a file ending ".cert" is a superko proof (checked now), any other file a table of
+// either game; `certificates` are proofs too. The Jungi tables share `max_memory` of decoded
+// blocks. GonuError (one line) names the first path that cannot be served, or says that nothing
+// was found to serve.
+Served open_served(const std::vector<std::string>& paths, const std::vector<std::string>& certificates,
+                   std::uint64_t max_memory = jungi::kDefaultTablesMemory);
+
+// "4x4-free: free 4x4, jungi: 12 Jungi tables, s33: superko proof, black wins": what is served,
+// for the line saying where the server listens.
+std::string served_summary(const Served& s);
 
 // What a query names: a table id (empty: the first table), or for /api/certificate a certificate
 // id (empty: the first certificate), a position (none: the root), and the moves played from it,
@@ -70,11 +102,18 @@ constexpr std::size_t kMaxHistoryMoves = 2048;
 constexpr std::size_t kMaxBodyBytes = 64 * 1024;
 
 ApiAnswer api_error(int status, const std::string& message);
-ApiAnswer api_tables(const std::vector<ServedTable>& tables);
-ApiAnswer api_query(const std::vector<ServedTable>& tables, const ExplorerRequest& r);
-ApiAnswer api_line(const std::vector<ServedTable>& tables, const ExplorerRequest& r);
-ApiAnswer api_certificates(const std::vector<ServedCertificate>& certificates);
-ApiAnswer api_certificate(const std::vector<ServedCertificate>& certificates, const ExplorerRequest& r);
+ApiAnswer api_tables(const Served& s);
+ApiAnswer api_query(const Served& s, const ExplorerRequest& r);
+ApiAnswer api_line(const Served& s, const ExplorerRequest& r);
+ApiAnswer api_certificates(const Served& s);
+ApiAnswer api_certificate(const Served& s, const ExplorerRequest& r);
+// {"schema": "gonu-materials/1", "table": set id, "rules", "materials": [{material, positions,
+// wins, draws, losses (each [South to move, North to move]), longest_win, example}, or {material,
+// error} for a table refused]}: every material of a Jungi set, fewest pieces first.
+ApiAnswer api_materials(const Served& s, const ExplorerRequest& r);
+// {"schema": "gonu-rules/1", "game": "jungi", "reading", "pieces": [{letter, name, moves,
+// promoted, promoted_moves}], "zones", "options"}: what `gonu rules --game jungi` prints.
+ApiAnswer api_rules(const std::string& game);
 
 // A POST body {"table" or "certificate": "...", "position": "...", "history": "a1-a2 ..." or
 // ["a1-a2", ...]}

@@ -2,6 +2,8 @@
 // lack of memory into a 503; anything else reaches the exception handler, a 500 with JSON.
 #include "tools/serve/routes.hpp"
 
+#include <functional>
+
 #include "core/error.hpp"
 
 namespace gonu::cli {
@@ -36,8 +38,7 @@ ExplorerRequest request_from_params(const httplib::Request& req) {
 }
 
 // A GET (query string) and a POST (JSON body) route onto call(served, request), where `served`
-// (the tables or the certificates) outlives the server.
-template <class Served>
+// outlives the server.
 void add_game_route(httplib::Server& svr, const std::string& path, const Served& served,
                     ApiAnswer (*call)(const Served&, const ExplorerRequest&)) {
   svr.Get(path, [&served, call](const httplib::Request& req, httplib::Response& res) {
@@ -60,8 +61,26 @@ void add_game_route(httplib::Server& svr, const std::string& path, const Served&
   });
 }
 
-void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
-                const std::vector<ServedCertificate>& certificates, std::span<const WebAsset> assets) {
+// A GET with a query string of one parameter, `name`, onto call(value).
+void add_get_route(httplib::Server& svr, const std::string& path, const std::string& name,
+                   const std::function<ApiAnswer(const std::string&)>& call) {
+  svr.Get(path, [name, call](const httplib::Request& req, httplib::Response& res) {
+    std::string value;
+    for (const auto& [key, v] : req.params) {
+      if (key != name) return send(res, api_error(400, "unknown parameter '" + printable(key) + "' (expected " + name + ")"));
+      value = v;
+    }
+    try {
+      send(res, call(value));
+    } catch (const GonuError& e) {
+      send(res, api_error(400, e.what()));
+    } catch (const std::bad_alloc&) {
+      send(res, api_error(503, "out of memory; try again"));
+    }
+  });
+}
+
+void add_routes(httplib::Server& svr, const Served& served, std::span<const WebAsset> assets) {
   for (const WebAsset& a : assets) {
     const std::string name = a.name;
     auto serve = [a, name](const httplib::Request&, httplib::Response& res) {
@@ -72,13 +91,17 @@ void add_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
     svr.Get("/" + name, serve);
     if (name == "index.html") svr.Get("/", serve);
   }
-  svr.Get("/api/tables", [&tables](const httplib::Request&, httplib::Response& res) { send(res, api_tables(tables)); });
-  add_game_route(svr, "/api/query", tables, api_query);
-  add_game_route(svr, "/api/line", tables, api_line);
-  svr.Get("/api/certificates", [&certificates](const httplib::Request&, httplib::Response& res) {
-    send(res, api_certificates(certificates));
+  svr.Get("/api/tables", [&served](const httplib::Request&, httplib::Response& res) { send(res, api_tables(served)); });
+  add_game_route(svr, "/api/query", served, api_query);
+  add_game_route(svr, "/api/line", served, api_line);
+  svr.Get("/api/certificates", [&served](const httplib::Request&, httplib::Response& res) {
+    send(res, api_certificates(served));
   });
-  add_game_route(svr, "/api/certificate", certificates, api_certificate);
+  add_game_route(svr, "/api/certificate", served, api_certificate);
+  add_get_route(svr, "/api/materials", "table", [&served](const std::string& set) {
+    return api_materials(served, ExplorerRequest{set, "", std::nullopt, ""});
+  });
+  add_get_route(svr, "/api/rules", "game", [](const std::string& game) { return api_rules(game); });
 }
 
 // Errors that httplib answers itself (no route, a request too large, a bad request line) and
@@ -108,14 +131,8 @@ void add_error_handlers(httplib::Server& svr) {
 
 }  // namespace
 
-const std::vector<ServedCertificate>& no_certificates() {
-  static const std::vector<ServedCertificate> none;
-  return none;
-}
-
-void add_explorer_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
-                         std::span<const WebAsset> assets, const std::vector<ServedCertificate>& certificates) {
-  add_routes(svr, tables, certificates, assets);
+void add_explorer_routes(httplib::Server& svr, const Served& served, std::span<const WebAsset> assets) {
+  add_routes(svr, served, assets);
   add_error_handlers(svr);
 }
 

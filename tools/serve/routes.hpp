@@ -14,13 +14,7 @@
 
 namespace gonu::cli {
 
-// No superko proofs (the default of add_explorer_routes).
-const std::vector<ServedCertificate>& no_certificates();
-
-// `tables` and `certificates` must outlive the server; the assets are served at "/" + name ("/"
-// for index.html).
-void add_explorer_routes(httplib::Server& svr, const std::vector<ServedTable>& tables,
-                         std::span<const WebAsset> assets,
-                         const std::vector<ServedCertificate>& certificates = no_certificates());
+// `served` must outlive the server; the assets are served at "/" + name ("/" for index.html).
+void add_explorer_routes(httplib::Server& svr, const Served& served, std::span<const WebAsset> assets);
 
 }  // namespace gonu::cli

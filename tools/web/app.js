@@ -1,4 +1,6 @@
-// The gonu explorer's page logic. The state is a game record (a table, a start position, a line
+// The gonu explorer's page logic, the shell shared by the games: each game's board, its editor
+// and its notation are a module of their own (julgonu.js, jungi.js: gonuGames[name]); this file
+// holds the state, the server's answers, the move list, the game record and its chart. The state is a game record (a table, a start position, a line
 // of moves and how many of them are played); everything on the page is drawn from it and from the
 // server's answers (gonu-query/1 for the position, gonu-line/1 for the chart), and the address
 // holds it (and the flip), so a reload or a shared link shows the same thing. A superko proof
@@ -10,7 +12,6 @@
 'use strict';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
-const CELL = 64, MARGIN = 44;
 const MAX_ENGINE_RUN = 200;  // perfect play for both sides stops here (a drawn game never ends)
 
 const S = {
@@ -22,8 +23,10 @@ const S = {
   answer: null,     // gonu-query/1 of the position after `ply` moves
   plies: null,      // gonu-line/1 plies of the whole line
   selected: null,   // the square of the picked piece
-  flipped: false,   // the board turned round: White's home rank at the top
-  edit: null,       // the board editor's {grid, side} while it is open, else null
+  flipped: false,   // the board turned round: rank 1 at the top
+  edit: null,       // the board editor's state (the game module's) while it is open, else null
+  rules: null,      // GET /api/rules?game=jungi: the pieces, for the legend and the palette
+  materials: {},    // gonu-materials/1 answers by Jungi set id
   preview: null,    // the move the pointer or focus is on in the list
   autoplay: false,  // perfect play may answer now (after a move or a switch; not after undo)
   engineRun: 0,     // perfect-play moves in a row: playing both sides, a draw would never end
@@ -54,51 +57,22 @@ async function api(path, history) {
   return json;
 }
 
-// ---- Notation ---------------------------------------------------------------------------------
+// ---- Values and drawing helpers, shared by the game modules (julgonu.js, jungi.js) --------------
 
-function boardSize(table) {
-  const [rows, cols] = table.rules.board.split('x').map(Number);
-  return { rows, cols };
-}
-
-function fileName(f) {
-  return f < 26 ? String.fromCharCode(97 + f) : String.fromCharCode(65 + f - 26);
-}
-
-function squareName(f, r) { return fileName(f) + (r + 1); }
-
-function parseSquare(name) {
-  const c = name.charCodeAt(0);
-  const f = c >= 97 ? c - 97 : c - 65 + 26;
-  return { f, r: Number(name.slice(1)) - 1 };
-}
-
-// The points of a position text, top rank first: grid[r][f] is 'x', 'w' or '.', r counted from 1.
-function parseBoard(text, rows) {
-  const grid = [];
-  const ranks = text.split(' ')[0].split('/');
-  ranks.forEach((rank, i) => {
-    let row = '';
-    rank.replace(/(\d+)|([xw.])/g, (m, run, c) => { row += run ? '.'.repeat(Number(run)) : c; return m; });
-    grid[rows - 1 - i] = row;
-  });
-  return grid;
-}
-
-function parseMove(text) {
-  const m = /^([a-zA-Z]\d+)-([a-zA-Z]\d+)/.exec(text);
-  return m ? { from: m[1], to: m[2] } : null;
-}
+// The module of the chosen table's game; a superko proof is a Jul-gonu game.
+const game = () => gonuGames[S.table && S.table.game === 'jungi' ? 'jungi' : 'julgonu'];
+const isJungi = () => S.table && S.table.game === 'jungi';
 
 const valueClass = (v) => v.toLowerCase();
 // A proof's values have no distance (null): WIN or LOSS alone; a Jungi move into a material whose
 // table is absent is UNKNOWN.
 function valueText(v, d) { return v === 'DRAW' || v === 'UNKNOWN' ? v : d === null ? v : v + ' in ' + d; }
-function shortValue(v, d) { return v === 'DRAW' ? 'D' : v[0] + (d === null ? '' : d); }
-const sideName = (s) => (s === 'black' ? 'Black (x)' : s === 'white' ? 'White (w)' : s);
-const isJungi = () => S.table && S.table.game === 'jungi';
-
-// ---- SVG helpers ------------------------------------------------------------------------------
+function shortValue(v, d) { return v === 'DRAW' ? 'D' : v === 'UNKNOWN' ? '?' : v[0] + (d === null ? '' : d); }
+function sideName(s) {
+  const side = game().sides.find((x) => x.id === s);
+  return side ? side.name : s;
+}
+const otherSide = (s) => game().sides.find((x) => x.id !== s).id;
 
 function el(name, attrs, parent, text) {
   const e = document.createElementNS(SVGNS, name);
@@ -108,184 +82,16 @@ function el(name, attrs, parent, text) {
   return e;
 }
 
-// Where a point is drawn: rank 1 at the bottom, file a on the left, or the other way round when
-// the board is flipped.
-function pointXY(sq) {
-  const { rows, cols } = boardSize(S.table);
-  const { f, r } = parseSquare(sq);
-  const col = S.flipped ? cols - 1 - f : f, row = S.flipped ? r : rows - 1 - r;
-  return [MARGIN + col * CELL, MARGIN + row * CELL];
-}
-
-// ---- The board --------------------------------------------------------------------------------
-
+// The board, drawn by the game's module; the focused square keeps the focus.
 function drawBoard() {
-  if (isJungi()) return drawJungiBoard();
   const svg = $('board');
-  const { rows, cols } = boardSize(S.table);
   const focused = svg.contains(document.activeElement) ? document.activeElement.dataset.square : null;
   svg.replaceChildren();
-  svg.setAttribute('viewBox', `0 0 ${2 * MARGIN + (cols - 1) * CELL} ${2 * MARGIN + (rows - 1) * CELL}`);
-  drawGrid(svg, rows, cols);
-  if (!S.edit) drawLastMove(svg);
-  drawPoints(svg, rows, cols);
-  if (!S.edit) drawMoves(svg);
-  if (focused) svg.querySelector(`[data-square="${focused}"]`).focus({ preventScroll: true });
-}
-
-// A Jungi position (9x9 squares, READING.md's letters: upper case South, lower case North, '+'
-// before a promoted piece), with the squares of the move the pointer is on in the move list
-// coloured by its value.
-function drawJungiBoard() {
-  const svg = $('board'), n = 9, size = CELL * 0.8, m = MARGIN / 2;
-  svg.replaceChildren();
-  svg.setAttribute('viewBox', `0 0 ${2 * m + n * size} ${2 * m + n * size}`);
-  const ranks = S.answer.position.split(' ')[0].split('/');
-  const pv = S.preview ? S.answer.moves.find((x) => x.move === S.preview) : null;
-  const marked = pv ? pv.move.match(/[a-i][1-9]/g) : [];
-  for (let row = 0; row < n; ++row) {
-    const rank = S.flipped ? row + 1 : n - row;
-    const cells = [];
-    for (const t of (ranks[n - rank] || '').match(/\d|\+?[A-Za-z]/g) || [])
-      if (/\d/.test(t)) for (let k = 0; k < Number(t); ++k) cells.push(''); else cells.push(t);
-    for (let col = 0; col < n; ++col) {
-      const file = S.flipped ? n - 1 - col : col, sq = 'abcdefghi'[file] + rank;
-      const x = m + col * size, y = m + row * size;
-      const cls = 'jungi-square' + (marked.includes(sq) ? ' marked ' + valueClass(pv.value) : '');
-      el('rect', { x, y, width: size, height: size, class: cls, 'data-square': sq }, svg);
-      const piece = cells[file] || '';
-      if (piece) el('text', { x: x + size / 2, y: y + size * 0.68, class: 'jungi-piece ' + (piece.replace('+', '') === piece.replace('+', '').toUpperCase() ? 'south' : 'north'), 'text-anchor': 'middle' }, svg, piece);
-    }
-    el('text', { x: m / 2, y: m + row * size + size * 0.6, class: 'label', 'text-anchor': 'middle' }, svg, String(rank));
-  }
-  for (let col = 0; col < n; ++col)
-    el('text', { x: m + col * size + size / 2, y: 2 * m + n * size - 4, class: 'label', 'text-anchor': 'middle' }, svg, 'abcdefghi'[S.flipped ? n - 1 - col : col]);
-}
-
-function drawGrid(svg, rows, cols) {
-  const defs = el('defs', {}, svg);
-  for (const v of ['win', 'draw', 'loss']) {
-    const m = el('marker', { id: 'head-' + v, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4,
-      markerHeight: 4, orient: 'auto-start-reverse' }, defs);
-    el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'mark-' + v }, m);
-  }
-  el('rect', { class: 'bg', x: 0, y: 0, width: 2 * MARGIN + (cols - 1) * CELL, height: 2 * MARGIN + (rows - 1) * CELL }, svg);
-  const g = el('g', { class: 'grid' }, svg);
-  const x1 = MARGIN, x2 = MARGIN + (cols - 1) * CELL, y1 = MARGIN, y2 = MARGIN + (rows - 1) * CELL;
-  for (let r = 0; r < rows; ++r) el('line', { x1, x2, y1: y1 + r * CELL, y2: y1 + r * CELL }, g);
-  for (let f = 0; f < cols; ++f) el('line', { x1: x1 + f * CELL, x2: x1 + f * CELL, y1, y2 }, g);
-  for (let f = 0; f < cols; ++f) el('text', { class: 'label', x: pointXY(squareName(f, 0))[0], y: y2 + MARGIN * 0.62 }, svg, fileName(f));
-  for (let r = 0; r < rows; ++r) el('text', { class: 'label', x: MARGIN * 0.38, y: pointXY(squareName(0, r))[1] }, svg, String(r + 1));
-}
-
-function drawLastMove(svg) {
-  const h = S.answer.history;
-  const m = h.length ? parseMove(h[h.length - 1]) : null;
-  if (!m) return;
-  for (const sq of [m.from, m.to]) {
-    const [x, y] = pointXY(sq);
-    el('circle', { class: 'last', cx: x, cy: y, r: CELL * 0.4 }, svg);
-  }
-}
-
-// The moves of a square, and what the side to move can do from it.
-function movesFrom(sq) { return S.answer.moves.filter((m) => parseMove(m.move).from === sq); }
-function movesTo(from, to) { return S.answer.moves.filter((m) => { const p = parseMove(m.move); return p.from === from && p.to === to; }); }
-
-function drawPoints(svg, rows, cols) {
-  const grid = S.edit ? S.edit.grid.map((rank) => rank.join('')) : parseBoard(S.answer.position, rows);
-  const mover = S.answer.side_to_move === 'black' ? 'x' : 'w';
-  for (let r = rows - 1; r >= 0; --r) {
-    for (let f = 0; f < cols; ++f) {
-      const sq = squareName(f, r), c = grid[r][f];
-      const [x, y] = pointXY(sq);
-      const g = el('g', { class: 'point', tabindex: 0, role: 'button', 'data-square': sq, 'data-piece': c }, svg);
-      if (sq === S.selected) g.classList.add('selected');
-      el('circle', { class: 'hit', cx: x, cy: y, r: CELL * 0.45 }, g);
-      if (c !== '.') el('circle', { class: 'piece ' + (c === 'x' ? 'black' : 'white'), cx: x, cy: y, r: CELL * 0.3 }, g);
-      g.setAttribute('aria-label', pointLabel(sq, c, mover));
-      g.addEventListener('click', () => tapPoint(sq));
-      g.addEventListener('keydown', (ev) => pointKey(ev, f, r));
-    }
-  }
-}
-
-function pointLabel(sq, c, mover) {
-  let s = sq + ', ' + (c === 'x' ? 'Black piece' : c === 'w' ? 'White piece' : 'empty');
-  if (c === mover && movesFrom(sq).length) s += ', can move';
-  if (S.selected) {
-    const to = movesTo(S.selected, sq);
-    if (to.length) s += ', target of ' + S.selected + ': ' + valueText(to[0].value, to[0].distance);
-  }
-  return s;
-}
-
-// The arrows: every legal move, or those of the picked piece, or the one the list points at.
-function drawMoves(svg) {
-  let shown = S.answer.moves;
-  if (S.preview) shown = shown.filter((m) => m.move === S.preview);
-  else if (S.selected) shown = movesFrom(S.selected);
-  const tags = el('g', {}, svg);
-  for (const m of shown) {
-    const p = parseMove(m.move), v = valueClass(m.value);
-    const [x1, y1] = pointXY(p.from), [x2, y2] = pointXY(p.to);
-    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy), ux = dx / len, uy = dy / len;
-    el('line', { class: 'arrow ' + v, x1: x1 + ux * CELL * 0.32, y1: y1 + uy * CELL * 0.32, x2: x2 - ux * CELL * 0.12,
-      y2: y2 - uy * CELL * 0.12, 'marker-end': `url(#head-${v})`, 'data-move': m.move }, svg);
-    // A tag with the value, at the target for a picked piece, else along the arrow (targets shared).
-    const t = S.selected || S.preview ? 1 : 0.62;
-    const tag = el('g', { class: 'tag', 'data-move': m.move }, tags);
-    const text = shortValue(m.value, m.distance) + (m.captures.length ? '×' : '');
-    const w = 10 + 8 * text.length;
-    el('rect', { class: v, x: x1 + dx * t - w / 2, y: y1 + dy * t - 10, width: w, height: 20, rx: 6 }, tag);
-    el('text', { x: x1 + dx * t, y: y1 + dy * t }, tag, text);
-    if (S.selected || S.preview) drawCaptures(svg, m);
-  }
-  svg.appendChild(tags);
-}
-
-function drawCaptures(svg, m) {
-  for (const sq of m.captures) {
-    const [x, y] = pointXY(sq), d = CELL * 0.2;
-    el('path', { class: 'capture', d: `M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}` }, svg);
-  }
-}
-
-function tapPoint(sq) {
-  if (S.edit) editPoint(sq);
-  else clickPoint(sq);
-}
-
-function clickPoint(sq) {
-  if (S.selected) {
-    const choices = movesTo(S.selected, sq);
-    if (choices.length === 1) return playMove(choices[0].move, true);
-    if (choices.length > 1) {
-      setMessage('This step can capture in more than one way: choose the move in the list.');
-      markChoices(choices.map((m) => m.move));
-      return;
-    }
-  }
-  const mine = S.answer.side_to_move === 'black' ? 'x' : 'w';
-  const piece = $('board').querySelector(`[data-square="${sq}"]`).dataset.piece;
-  S.selected = piece === mine && movesFrom(sq).length && S.selected !== sq ? sq : null;
-  S.preview = null;
-  drawBoard();
-}
-
-// Arrow keys walk the points as drawn (a flipped board walks the other way); Enter and Space tap.
-function pointKey(ev, f, r) {
-  const { rows, cols } = boardSize(S.table);
-  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[ev.key];
-  if (ev.key === 'Enter' || ev.key === ' ') {
-    ev.preventDefault();
-    tapPoint(squareName(f, r));
-  } else if (step) {
-    ev.preventDefault();
-    ev.stopPropagation();
-    const turn = S.flipped ? -1 : 1;
-    const nf = Math.min(cols - 1, Math.max(0, f + turn * step[0])), nr = Math.min(rows - 1, Math.max(0, r + turn * step[1]));
-    $('board').querySelector(`[data-square="${squareName(nf, nr)}"]`).focus();
+  game().drawBoard(svg);
+  if (game().drawLegend) game().drawLegend();
+  if (focused) {
+    const again = svg.querySelector(`[data-square="${focused}"]`);
+    if (again) again.focus({ preventScroll: true });
   }
 }
 
@@ -305,7 +111,7 @@ function drawMoveList() {
     b.dataset.value = m.value;
     b.dataset.distance = m.distance;
     const caps = m.captures || [];  // a Jungi move names its captures in its notation
-    const parts = [['name', m.move], ['val', valueText(m.value, m.distance)],
+    const parts = [['name', game().moveName(m)], ['val', valueText(m.value, m.distance)],
       ['caps', caps.length ? '× ' + caps.join(' ') : ''],
       ['best', best ? (isProof() ? '★ strategy' : '★ best') : '']];
     for (const [cls, text] of parts) {
@@ -314,7 +120,8 @@ function drawMoveList() {
       s.textContent = text;
       b.appendChild(s);
     }
-    b.setAttribute('aria-label', `${m.move}${caps.length ? ' capturing ' + caps.join(' ') : ''}: ` +
+    if (m.missing_table) parts.push(['missing', `${m.missing_table} is not served: ${m.missing_command}`]);
+    b.setAttribute('aria-label', `${game().moveName(m)}${caps.length ? ' capturing ' + caps.join(' ') : ''}: ` +
       `${valueText(m.value, m.distance)} for ${sideName(S.answer.side_to_move)}${best ? ', the best move' : ''}`);
     b.addEventListener('click', () => playMove(m.move, true));
     const show = () => { S.preview = m.move; drawBoard(); };
@@ -335,8 +142,9 @@ function drawMoveList() {
     ol.appendChild(li);
   }
   if (S.answer.proof) return drawProofNote();
-  $('pv').textContent = S.answer.pv.length
-    ? `Best line (${S.answer.pv.length} plies): ${S.answer.pv.join(' ')}` + (S.answer.pv_end ? `; then ${S.answer.pv_end}.` : '.')
+  const pv = S.answer.pv_san || S.answer.pv;  // a Jungi answer's line in SAN where it has one
+  $('pv').textContent = pv.length
+    ? `Best line (${pv.length} plies): ${pv.join(' ')}` + (S.answer.pv_end ? `; then ${S.answer.pv_end}.` : '.')
     : S.answer.value === 'DRAW' ? 'With best play the game never ends.' : '';
 }
 
@@ -346,7 +154,7 @@ function drawProofNote() {
   $('pv').textContent = a.game_over
     ? `Game over after ${a.history.length} plies: ${a.game_over}. ${winner} wins, as the proof says; undo tries another defence.`
     : `Superko proof (format ${a.format}): ${winner} wins. The strategy answers every move of ` +
-      `${sideName(a.winner === 'black' ? 'white' : 'black')}, with the whole history and superko applied.`;
+      `${sideName(otherSide(a.winner))}, with the whole history and superko applied.`;
 }
 
 // A gonu-certificate-query/1 answer in the shape the page draws (gonu-query/1's): the winner's
@@ -364,12 +172,6 @@ function fromProof(c) {
   });
 }
 
-function markChoices(names) {
-  for (const b of $('moves').querySelectorAll('button')) b.classList.toggle('chosen', names.includes(b.dataset.move));
-  const first = $('moves').querySelector('button.chosen');
-  if (first) first.focus();
-}
-
 function drawStatus() {
   const a = S.answer, st = $('status');
   st.replaceChildren();
@@ -382,10 +184,12 @@ function drawStatus() {
   v.className = valueClass(a.value);
   v.textContent = valueText(a.value, a.distance);
   st.append(who, v);
+  if (a.material) st.append(' — ' + a.material);
   if (a.game_over) st.append(' — ' + a.game_over);
   if (a.note) st.append(' (' + a.note + ')');
   if (a.histories && a.histories.count) st.append(' With earlier moves the table has: ' + a.histories.values.map(h => valueText(h.value, h.distance) + ' (' + h.histories + ')').join(', ') + '.');
-  if (document.activeElement !== $('position')) $('position').value = S.edit ? editText() : a.position;
+  if (document.activeElement !== $('position')) $('position').value = S.edit ? game().editText(S.edit) : a.position;
+  $('help-text').textContent = game().help;
   $('position-example').textContent = S.table.root;
 }
 
@@ -394,7 +198,9 @@ function drawStatus() {
 function drawPlies() {
   const ol = $('plies');
   ol.replaceChildren();
-  const names = ['start'].concat(S.line.map((m, i) => (i + 1) + '. ' + m));
+  // A Jungi line's plies carry each move's SAN too: the record shows it where it has it.
+  const plies = S.plies ? S.plies.plies : [];
+  const names = ['start'].concat(S.line.map((m, i) => (i + 1) + '. ' + ((plies[i + 1] && plies[i + 1].san) || m)));
   names.forEach((name, i) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
@@ -416,8 +222,8 @@ function drawPlies() {
   else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
 }
 
-// The value for Black along the line, in three bands: Black wins (top), draw (the middle line),
-// White wins (bottom). In a win band the nearer the end, the further out; a gap keeps the longest
+// The value for the game's first side (Black, South) along the line, in three bands: it wins
+// (top), draw (the middle line), the other side wins (bottom). In a win band the nearer the end, the further out; a gap keeps the longest
 // win apart from the draw line. The number by a point is its distance. The band names stand left
 // of the axis, right-aligned, so that none runs into it. A tap anywhere on the chart goes to the
 // nearest ply (the points alone would be too small to tap).
@@ -431,31 +237,32 @@ function drawChart() {
   const maxD = Math.max(1, ...plies.map((p) => p.distance));
   const X = (i) => left + inset + (W - left - right - inset) * i / n;
   const mid = (top + H - bottom) / 2, half = (H - bottom - top) / 2, gap = half * 0.25;
+  const [topSide, bottomSide] = game().sides;
   const Y = (p) => {
-    const black = p.side_to_move === 'black' ? p.value : p.value === 'WIN' ? 'LOSS' : p.value === 'LOSS' ? 'WIN' : 'DRAW';
+    const top = p.side_to_move === topSide.id ? p.value : p.value === 'WIN' ? 'LOSS' : p.value === 'LOSS' ? 'WIN' : 'DRAW';
     const h = gap + (half - gap) * (1 - p.distance / maxD);
-    return { y: black === 'WIN' ? mid - h : black === 'LOSS' ? mid + h : mid, black };
+    return { y: top === 'WIN' ? mid - h : top === 'LOSS' ? mid + h : mid, top };
   };
-  el('rect', { class: 'band-black', x: left, y: top, width: W - left - right, height: half - gap }, svg);
-  el('rect', { class: 'band-white', x: left, y: mid + gap, width: W - left - right, height: half - gap }, svg);
+  el('rect', { class: 'band-top', x: left, y: top, width: W - left - right, height: half - gap }, svg);
+  el('rect', { class: 'band-bottom', x: left, y: mid + gap, width: W - left - right, height: half - gap }, svg);
   el('line', { class: 'axis', x1: left, x2: left, y1: top, y2: H - bottom }, svg);
   el('line', { class: 'zero', x1: left, x2: W - right, y1: mid, y2: mid }, svg);
   const yLabel = (y, text) => el('text', { class: 'label side', x: left - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, svg, text);
-  yLabel(top + (half - gap) / 2, 'Black wins');
+  yLabel(top + (half - gap) / 2, topSide.short + ' wins');
   yLabel(mid, 'draw');
-  yLabel(H - bottom - (half - gap) / 2, 'White wins');
+  yLabel(H - bottom - (half - gap) / 2, bottomSide.short + ' wins');
   el('text', { class: 'label plies', x: X(0), y: H - 6, 'text-anchor': 'start' }, svg, 'ply 0');
   el('text', { class: 'label plies', x: W - right, y: H - 6, 'text-anchor': 'end' }, svg, 'ply ' + Math.max(0, plies.length - 1));
   if (!plies.length) return;
   el('line', { class: 'cursor', x1: X(S.ply), x2: X(S.ply), y1: top, y2: H - bottom }, svg);
   el('path', { class: 'trace', d: plies.map((p, i) => (i ? 'L' : 'M') + X(i) + ',' + Y(p).y).join(' ') }, svg);
   plies.forEach((p, i) => {
-    const { y, black } = Y(p);
-    const cls = black === 'WIN' ? 'black-wins' : black === 'LOSS' ? 'white-wins' : 'draw';
+    const { y, top: v } = Y(p);
+    const cls = v === 'WIN' ? 'top-wins' : v === 'LOSS' ? 'bottom-wins' : 'draw';
     const c = el('circle', { class: cls, cx: X(i), cy: y, r: i === S.ply ? 5.5 : 3.5, 'data-ply': i }, svg);
     el('title', {}, c, `ply ${i}${p.move ? ' after ' + p.move : ''}: ${sideName(p.side_to_move)} to move, ` +
       valueText(p.value, p.distance) + (p.game_over ? ' (' + p.game_over + ')' : ''));
-    if (plies.length <= 30 && p.value !== 'DRAW') el('text', { class: 'dist', x: X(i), y: y + (black === 'WIN' ? -8 : 15) }, svg, String(p.distance));
+    if (plies.length <= 30 && p.value !== 'DRAW') el('text', { class: 'dist', x: X(i), y: y + (v === 'WIN' ? -8 : 15) }, svg, String(p.distance));
   });
   svg.onclick = (ev) => {
     const box = svg.getBoundingClientRect();
@@ -500,13 +307,19 @@ async function render() {
   if (seq !== S.seq) return null;
   S.answer = answer;
   S.plies = line;
-  if (S.selected && !movesFrom(S.selected).length) S.selected = null;
+  $('choice').hidden = true;  // a question of the board's (which move to a shared target) is over
+  $('choice').replaceChildren();
   drawStatus();
   drawBoard();
   drawMoveList();
   drawPlies();
   $('chart').style.display = isProof() ? 'none' : '';
+  drawEngineChoices();
+  $('materials-pane').hidden = !game().drawExtras;
+  $('piece-legend').hidden = !game().drawLegend;
+  if (game().drawExtras) game().drawExtras();
   $('engine').hidden = isProof();
+  $('root').hidden = !game().hasStart;
   if (!isProof()) drawChart();
   updateButtons();
   updateUrl();
@@ -564,7 +377,8 @@ function jump(ply) {
 function maybeAutoplay(seq) {
   const a = S.answer;
   if (!S.autoplay || !a || !a.engine_move || S.ply !== S.line.length) return;
-  if (!a.proof && !$(a.side_to_move === 'black' ? 'auto-black' : 'auto-white').checked) return;
+  const box = $(autoId(a.side_to_move));
+  if (!a.proof && !(box && box.checked)) return;
   if (S.engineRun >= MAX_ENGINE_RUN) {
     setMessage(`Perfect play stopped after ${MAX_ENGINE_RUN} moves in a row; play a move or switch it off and on.`);
     return;
@@ -596,12 +410,11 @@ function flip() {
   updateUrl();
 }
 
-// ---- The board editor: a tap cycles a point through empty, Black, White; Done sets the position.
+// ---- The board editor: the game's module keeps its state (S.edit) and draws its tools; Done
+// asks the server for the position, which names what it refuses.
 
 function openEditor() {
-  const { rows } = boardSize(S.table);
-  S.edit = { grid: parseBoard(S.answer.position, rows).map((rank) => rank.split('')),
-    side: S.answer.side_to_move === 'black' ? 'x' : 'w' };
+  S.edit = game().editOpen(S.answer);
   S.selected = S.preview = null;
   showEditor();
 }
@@ -611,34 +424,47 @@ function closeEditor() {
   showEditor();
 }
 
-// The editor's board as position text: ranks top first, runs of empty points as digits.
-function editText() {
-  const ranks = S.edit.grid.slice().reverse().map((rank) => rank.join('').replace(/\.+/g, (m) => String(m.length)));
-  return ranks.join('/') + ' ' + S.edit.side;
-}
-
 function showEditor() {
   const on = S.edit !== null;
   $('editor').hidden = !on;
   $('edit').setAttribute('aria-pressed', String(on));
   document.body.dataset.editing = on ? '1' : '0';
+  const tools = $('edit-tools');
+  tools.replaceChildren();
   if (on) {
-    $('edit-side').textContent = (S.edit.side === 'x' ? 'Black' : 'White') + ' to move';
-    $('position').value = editText();
+    $('edit-help').textContent = game().editHelp;
+    $('edit-side').textContent = game().editSideName(S.edit) + ' to move';
+    game().editTools(tools);
+    $('position').value = game().editText(S.edit);
   } else if (S.answer) {
     $('position').value = S.answer.position;
   }
   if (S.answer) drawBoard();
 }
 
-function editPoint(sq) {
-  const { f, r } = parseSquare(sq);
-  S.edit.grid[r][f] = { '.': 'x', x: 'w', w: '.' }[S.edit.grid[r][f]];
-  showEditor();
+async function finishEdit() {
+  if (await setStart(game().editText(S.edit))) closeEditor();
 }
 
-async function finishEdit() {
-  if (await setStart(editText())) closeEditor();
+// ---- Perfect play: one checkbox a side of the chosen game ("auto-black", "auto-south") ------------
+
+const autoId = (side) => 'auto-' + side.toLowerCase();
+
+function drawEngineChoices() {
+  const box = $('engine-sides');
+  const sides = game().sides;
+  if (box.dataset.game === sides[0].id) return;  // kept (ticked or not) while the game stays
+  box.dataset.game = sides[0].id;
+  box.replaceChildren();
+  for (const side of sides) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.id = autoId(side.id);
+    input.addEventListener('change', () => { S.autoplay = true; S.engineRun = 0; maybeAutoplay(S.seq); });
+    label.append(input, ' ' + side.name);
+    box.appendChild(label);
+  }
 }
 
 // ---- Start ------------------------------------------------------------------------------------
@@ -662,14 +488,11 @@ function wireControls() {
     change(() => { S.start = null; S.line = []; S.ply = 0; }, 'position');
   });
   $('edit').addEventListener('click', () => (S.edit ? closeEditor() : openEditor()));
-  $('edit-side').addEventListener('click', () => { S.edit.side = S.edit.side === 'x' ? 'w' : 'x'; showEditor(); });
-  $('edit-clear').addEventListener('click', () => { S.edit.grid = S.edit.grid.map((rank) => rank.map(() => '.')); showEditor(); });
+  $('edit-side').addEventListener('click', () => { game().editSide(S.edit); showEditor(); });
+  $('edit-clear').addEventListener('click', () => { game().editClear(S.edit); showEditor(); });
   $('edit-done').addEventListener('click', finishEdit);
   $('edit-cancel').addEventListener('click', closeEditor);
   $('flip').addEventListener('click', flip);
-  for (const id of ['auto-black', 'auto-white']) {
-    $(id).addEventListener('change', () => { S.autoplay = true; S.engineRun = 0; maybeAutoplay(S.seq); });
-  }
   document.addEventListener('keydown', globalKey);
 }
 
@@ -700,15 +523,15 @@ async function loadChoices() {
     }
     $('table').appendChild(g);
   };
-  group('Tables', tables, (t) => (t.game === 'jungi'
-    ? `${t.id} (jungi ${t.material}, ${t.states.toLocaleString('en')} positions)`
-    : `${t.id} (${t.rules.name} ${t.board}, ${t.states.toLocaleString('en')} states)`));
+  group('Tables', tables.filter((t) => t.game !== 'jungi'), gonuGames.julgonu.optionText);
+  group('Jungi tables', tables.filter((t) => t.game === 'jungi'), gonuGames.jungi.optionText);
   group('Superko proofs', proofs, (c) => `${c.id} (superko ${c.board}: ${c.winner} wins, play against the proof)`);
 }
 
 async function init() {
   wireControls();
   await loadChoices();
+  if (S.tables.some((t) => t.game === 'jungi')) S.rules = await (await fetch('/api/rules?game=jungi')).json();
   const q = new URLSearchParams(location.search);
   const asked = q.has('certificate') ? 'certificate:' + q.get('certificate') : q.get('table');
   S.table = S.tables.find((t) => optionValue(t) === asked) || S.tables[0];
