@@ -95,6 +95,24 @@ fi
 scripts/build.sh gonu_python
 kill "$server" 2>/dev/null || true
 wait "$server" 2>/dev/null || true
+# Start-up on a directory of 1,743 table names, those of every material of up to four pieces
+# (`gonu solve --game jungi --all 4 --plan`), each a hard link to one table's file: what a start
+# reads of a directory (names, not files) is what the full set costs it.
+mkdir "$work/all4"
+"$gonu" solve --game jungi --all 4 --plan | tail -n +2 | cut -f2 | while read -r m; do
+  ln "$jdir/KvK.nohobble-compulsory-stalemate-loss-lancer-standard.gonu" "$work/all4/$m.nohobble-compulsory-stalemate-loss-lancer-standard.gonu"
+done
+all4_ms=()
+for _ in 1 2 3; do
+  start=$(date +%s%N)
+  "$gonu" serve "$work/all4" --port 0 2>"$work/all4.err" &
+  pid=$!
+  for _ in $(seq 500); do grep -q listening "$work/all4.err" 2>/dev/null && break; sleep 0.005; done
+  all4_ms+=($(( ($(date +%s%N) - start) / 1000000 )))
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+done
+echo "== Jungi: gonu serve on $(ls "$work/all4" | wc -l) table names: listening after ${all4_ms[*]} ms (three starts) =="
+server=
 start=$(date +%s%N)
 "$gonu" serve "$jdir" --port 0 2>"$work/jserve.err" &
 server=$!

@@ -144,7 +144,7 @@ TEST_CASE("jungi table set: without a neighbour's table only the moves that need
                     Catch::Contains("no table of K+RvK for jungi:") && Catch::Contains("make it with: gonu solve --game jungi --material K+RvK --dir " + d.path));
 }
 
-TEST_CASE("jungi table set: a file's header says what it holds; a hostile file is refused alone", "[jungi_set]") {
+TEST_CASE("jungi table set: a file's header says what it holds, and a hostile file is refused alone", "[jungi_set]") {
   TempDir d;
   for (const jungi::Material& m : closure().set.held())
     std::filesystem::copy_file(closure().file(jungi::material_text(m).c_str()), d.file(jungi::table_file_name(m, kRules)));

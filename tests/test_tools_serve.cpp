@@ -780,7 +780,7 @@ TEST_CASE("gonu serve DIR: a directory with no table is refused with one line", 
   require_one_line_error(run_gonu("serve '" + d.path + "' --port 0"), "nothing to serve");
 }
 
-TEST_CASE("gonu serve DIR: /api/materials lists each material's header counts; /api/rules the pieces", "[serve][cli]") {
+TEST_CASE("gonu serve DIR: /api/materials lists each material's header counts, and /api/rules the pieces", "[serve][cli]") {
   TempDir d;
   const std::string dir = d.file("jungi");
   REQUIRE(run_gonu("solve --game jungi --material KRvK --quiet --dir '" + dir + "'").code == 0);
@@ -973,7 +973,8 @@ TEST_CASE("gonu serve: a body length over the limit, or none, is refused from th
   REQUIRE(s.stop() == 0);
 }
 
-TEST_CASE("gonu serve DIR of 1,743 Jungi tables starts in under 2 s; each file, refused, is refused alone",
+// (How long the start takes is measured by scripts/serve-bench.sh, not here.)
+TEST_CASE("gonu serve DIR of 1,743 Jungi tables starts without opening them, and refuses each bad file alone",
           "[serve][cli]") {
   TempDir d;
   const std::string dir = d.file("jungi");
@@ -992,12 +993,9 @@ TEST_CASE("gonu serve DIR of 1,743 Jungi tables starts in under 2 s; each file, 
   names.resize(1743);
   for (const gonu::jungi::Material& m : names)
     REQUIRE(link(kvk.c_str(), (dir + "/" + gonu::jungi::table_file_name(m, gonu::jungi::Rules{})).c_str()) == 0);
-  const auto start = std::chrono::steady_clock::now();
   Server s("'" + dir + "'");
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   INFO(s.first_line);
   REQUIRE(contains(s.first_line, "jungi: " + std::to_string(1743 + solved) + " Jungi tables"));
-  REQUIRE(seconds < 2.0);
   auto c = s.client();
   REQUIRE(get_json(c, "/api/tables", 200)["tables"][0]["materials"] == 1743 + solved);
   const json m = get_json(c, "/api/materials?table=jungi", 200);
