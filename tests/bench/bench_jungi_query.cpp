@@ -36,7 +36,10 @@ const std::string& tables_dir() {
     if (const char* d = std::getenv("GONU_BENCH_JUNGI_DIR")) return std::string(d);
     const std::string out = program_dir() + "/../bench-tables/KRvKO";
     std::filesystem::create_directories(out);
-    const std::string cmd = "'" + program_dir() + "/gonu' solve --game jungi --material KRvKO --quiet --dir '" + out + "' >/dev/null";
+    // (Built by appending: GCC 12 warns wrongly of an overlap in "'" + std::string.)
+    std::string cmd = program_dir();
+    cmd.insert(cmd.begin(), '\'');
+    cmd += "/gonu' solve --game jungi --material KRvKO --quiet --dir '" + out + "' >/dev/null";
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("cannot solve KRvKO's closure into " + out);
     return out;
   }();
