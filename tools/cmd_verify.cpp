@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/jungi/table/query.hpp"
+#include "solver/jungi/table/tables.hpp"
 #include "solver/julgonu/table/table.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"

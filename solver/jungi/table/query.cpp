@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <filesystem>
 #include <climits>
 
 #include "core/error.hpp"
@@ -325,31 +324,6 @@ bool verify_families(const std::vector<std::string>& paths, std::uint64_t every,
     held_dir = dir;
   }
   return true;
-}
-
-std::vector<std::string> table_files_in_order(const std::string& dir) {
-  std::vector<std::pair<Material, std::string>> found;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
-    const std::string name = entry.path().filename().string();
-    const std::size_t dot = name.find('.');
-    if (dot == std::string::npos) continue;
-    try {
-      const Material m = parse_material(name.substr(0, dot));
-      for (const Rules& r : every_reading())
-        if (table_file_name(m, r) == name) found.emplace_back(m, entry.path().string());
-    } catch (const GonuError&) {
-      continue;  // not a table's name
-    }
-  }
-  if (error) throw GonuError(dir + ": cannot list the directory (" + error.message() + ")");
-  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
-    const auto key = [](const Material& m) { return std::pair{m.pieces(), m.unpromoted()}; };
-    return key(a.first) != key(b.first) ? key(a.first) < key(b.first) : a.second < b.second;
-  });
-  std::vector<std::string> out;
-  for (const auto& [m, path] : found) out.push_back(path);
-  return out;
 }
 
 }  // namespace gonu::jungi

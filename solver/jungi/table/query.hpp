@@ -117,9 +117,6 @@ FamilyVerifyResult verify_family(const TableFamily& f, std::uint64_t every = 1, 
 bool verify_families(const std::vector<std::string>& paths, std::uint64_t every, std::uint64_t max_bytes,
                      const std::function<void(const TableFamily&, const FamilyVerifyResult&)>& done,
                      const ProgressFn& progress = {});
-// The Jungi table files of `dir` (by name: table_file_name), in an order where every table comes
-// after the tables its moves lead to (fewer pieces first, then fewer unpromoted pieces), ties by
-// name. Throws GonuError if dir cannot be listed.
-std::vector<std::string> table_files_in_order(const std::string& dir);
+
 
 }  // namespace gonu::jungi

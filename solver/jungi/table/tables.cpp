@@ -114,14 +114,22 @@ struct Tables::State {
 
 namespace {
 
-void add_directory(Tables::State& s, const std::string& dir) {
+// The table files of `dir` by their names, in name order.
+std::vector<TableEntry> entries_in(const std::string& dir) {
   std::error_code error;
   std::vector<std::filesystem::path> names;
   for (const auto& entry : std::filesystem::directory_iterator(dir, error)) names.push_back(entry.path());
   if (error) throw GonuError(dir + ": cannot list the directory (" + error.message() + ")");
   std::sort(names.begin(), names.end());
+  std::vector<TableEntry> out;
   for (const auto& path : names)
-    if (auto e = entry_of_name(path)) s.entries.push_back(*e);
+    if (auto e = entry_of_name(path)) out.push_back(*e);
+  return out;
+}
+
+void add_directory(Tables::State& s, const std::string& dir) {
+  const std::vector<TableEntry> found = entries_in(dir);
+  s.entries.insert(s.entries.end(), found.begin(), found.end());
   if (s.first_dir.empty()) s.first_dir = dir;
 }
 
@@ -230,6 +238,15 @@ PositionAnswer Tables::query(const Rules& r, const Position& p, bool with_pv) co
 
 std::uint64_t Tables::held_bytes() const { return block_cache_bytes(); }
 std::uint64_t Tables::max_memory() const { return s_->max_memory; }
+
+std::vector<std::string> table_files_in_order(const std::string& dir) {
+  std::vector<TableEntry> found = entries_in(dir);
+  const auto key = [](const TableEntry& e) { return std::pair{e.material.pieces(), e.material.unpromoted()}; };
+  std::stable_sort(found.begin(), found.end(), [&](const TableEntry& a, const TableEntry& b) { return key(a) < key(b); });
+  std::vector<std::string> out;
+  for (const TableEntry& e : found) out.push_back(e.path);
+  return out;
+}
 
 std::string solve_command(const Rules& r, const Material& m, const std::string& dir) {
   std::string c = "gonu solve --game jungi --material " + material_text(m);

@@ -69,6 +69,11 @@ class Tables {
   std::unique_ptr<State> s_;
 };
 
+// The Jungi table files of `dir` (by name: table_file_name), in an order where every table comes
+// after the tables its moves lead to (fewer pieces first, then fewer unpromoted pieces), ties by
+// name. Throws GonuError if dir cannot be listed.
+std::vector<std::string> table_files_in_order(const std::string& dir);
+
 // The command that makes the table of m under r in `dir` (said where a table is missing).
 std::string solve_command(const Rules& r, const Material& m, const std::string& dir);
 
