@@ -1,7 +1,11 @@
-// The CBC back end (see strategy_ilp.hpp). Rows are kept in plain arrays until a solve, then
-// loaded into (or appended to) one OsiClpSolverInterface; each solve runs CBC's standard driver
-// (CbcMain0/CbcMain1) on a copy of it, and the model is checked against every row before it is
-// believed (a wrong model would only be caught later, as a broken strategy).
+// The CBC back end (see strategy_ilp.hpp), built as a module of its own that the superko solver
+// loads when an ILP solve is asked for (strategy_ilp_loader.cpp), so that CBC and the libraries it
+// brings (Clp, Cgl, LAPACK, BLAS, gfortran: some 17 MiB of address space) are mapped by no other
+// command. Its one entry point is gonu_make_ilp_solver (C linkage, found by name).
+// Rows are kept in plain arrays until a solve, then loaded into (or appended to) one
+// OsiClpSolverInterface; each solve runs CBC's standard driver (CbcMain0/CbcMain1) on a copy of
+// it, and the model is checked against every row before it is believed (a wrong model would only
+// be caught later, as a broken strategy).
 #include "solver/julgonu/superko/strategy_ilp.hpp"
 
 #include <CbcModel.hpp>
@@ -147,6 +151,9 @@ SolveResult IlpSolver::solve(double max_seconds) {
 
 }  // namespace
 
-std::unique_ptr<StrategySolver> make_ilp_solver(bool minimize) { return std::make_unique<IlpSolver>(minimize); }
-
 }  // namespace gonu
+
+// The module's entry point: a new solver the caller owns (deleted through its virtual destructor).
+extern "C" __attribute__((visibility("default"))) gonu::StrategySolver* gonu_make_ilp_solver(bool minimize) {
+  return new gonu::IlpSolver(minimize);
+}
