@@ -3,9 +3,7 @@
 // and the principal variation; its wall time and peak resident memory, the files in the page
 // cache), a warm probe (the blocks it reads cached), and a table's first probe in a set just
 // opened (its header and index read, one block decoded).
-//
-// The directory is GONU_BENCH_JUNGI_DIR, else KRvKO's closure (35 tables, 16 of four pieces),
-// solved once into build/bench-tables/KRvKO (some minutes; kept for the next run).
+// The directory and its positions: jungi_bench_tables.hpp.
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -18,49 +16,16 @@
 #include <filesystem>
 #include <random>
 
-#include "solver/jungi/table/tables.hpp"
+#include "tests/bench/jungi_bench_tables.hpp"
 
 extern char** environ;
 
 using namespace gonu;
+using bench::program_dir;
+using bench::random_positions;
+using bench::tables_dir;
 
 namespace {
-
-std::string program_dir() {
-  return std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
-}
-
-// The directory of tables: made by the gonu program beside this one where it is not complete.
-const std::string& tables_dir() {
-  static const std::string dir = [] {
-    if (const char* d = std::getenv("GONU_BENCH_JUNGI_DIR")) return std::string(d);
-    const std::string out = program_dir() + "/../bench-tables/KRvKO";
-    std::filesystem::create_directories(out);
-    // (Built by appending: GCC 12 warns wrongly of an overlap in "'" + std::string.)
-    std::string cmd = program_dir();
-    cmd.insert(cmd.begin(), '\'');
-    cmd += "/gonu' solve --game jungi --material KRvKO --quiet --dir '" + out + "' >/dev/null";
-    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("cannot solve KRvKO's closure into " + out);
-    return out;
-  }();
-  return dir;
-}
-
-// Random valid positions of the directory's 4-piece tables (no field, no first-move rights).
-std::vector<jungi::Position> random_positions(const jungi::Tables& t, std::size_t n) {
-  std::vector<const jungi::TableFile*> four;
-  for (const jungi::TableEntry& e : t.entries())
-    if (e.material.pieces() == 4) four.push_back(t.table(e.rules, e.material));
-  if (four.empty()) throw std::runtime_error(tables_dir() + " holds no table of four pieces");
-  std::mt19937_64 rng(7);
-  std::vector<jungi::Position> out;
-  while (out.size() < n) {
-    const jungi::TableFile& f = *four[rng() % four.size()];
-    jungi::Position p;
-    if (f.indexer().decode(rng() % f.header().indices, p) && !jungi::legal_moves(f.rules(), p).empty()) out.push_back(p);
-  }
-  return out;
-}
 
 // One `gonu query DIR POSITION` run, its output thrown away: wall seconds and the child's peak
 // resident KiB.
