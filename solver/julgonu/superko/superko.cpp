@@ -200,40 +200,51 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
   return d;
 }
 
-// Df-pn from the root instead of the depth-first search. With a certificate asked for, it runs
-// without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
-// names the positions the game reaches; the proof goes into `graph` (format 8, dfpn_certificate.hpp).
+// Gives out the value that `s` decided (`out`), walking its proof into `graph` within max_nodes:
+// a finished walk proves it from the rules' leaves; a value resting on a file's hints (DfpnSource)
+// is given out only then, else unknown (the walk's stop in res.stop_reason). A contradiction the
+// walk meets is the file's fault.
+SkValue walk_root(DfpnSearch& s, const Game& g, const DfpnOutcome& out, std::uint64_t max_nodes,
+                  const SuperkoOptions& o, const DfpnTableFile* table, DfpnProofGraph& graph, SuperkoResult& res) {
+  s.set_max_nodes(max_nodes);
+  try {
+    res.certificate_error = graph.add_root(s, g, out.value, o.max_certificate_nodes);
+  } catch (const DfpnContradiction& e) {
+    if (table) table->blame(e);  // before any save: a fact the walk contradicts is not written back
+    throw;
+  }
+  if (res.certificate_error.empty() || out.source == DfpnSource::proven) return out.value;
+  res.stop_reason = graph.stopped_by();
+  return SkValue::unknown;
+}
+
+// Df-pn from the root instead of the depth-first search. With a certificate asked for, or a proofs
+// file read, it runs without the attractors' values and the symmetries, so that its proof uses
+// F3's leaves alone and names the positions the game reaches; the proof goes into `graph` (format
+// 8, dfpn_certificate.hpp), and its walk proves again a value that rests on the file's hints.
 void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
               double seconds_left, const DfpnTableFile* table, DfpnProofGraph& graph, SuperkoResult& res) {
+  const bool walk = o.certificate || table;
   DfpnOptions d = dfpn_options(o);
-  d.symmetry = !o.certificate;
+  d.symmetry = !walk;
   d.max_seconds = seconds_left;
-  DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
+  DfpnSearch dfpn(oracle, walk ? nullptr : &fresh, d);
   if (table) table->attach(dfpn);
-  const DfpnOutcome out = dfpn.solve_rounds(g);  // on --threads cores, the same for any count
   res.dfpn_ran = true;
+  const DfpnOutcome out = dfpn.solve_rounds(g);  // on --threads cores, the same for any count
   res.value = out.value;
-  if (out.value == SkValue::unknown) {
-    if (table) table->save(dfpn);  // stopped by a budget
-    res.dfpn = dfpn.stats();
-    res.stop_reason = out.stop;
-    return;
+  res.stop_reason = out.stop;
+  if (out.value != SkValue::unknown && walk) res.value = walk_root(dfpn, g, out, o.max_nodes, o, table, graph, res);
+  if (res.value != SkValue::unknown) {
+    res.method = "df-pn";
+    res.stop_reason.clear();
   }
-  res.method = "df-pn";
-  if (o.certificate) {
-    try {
-      res.certificate_error = graph.add_root(dfpn, g, out.value, o.max_certificate_nodes);
-    } catch (const DfpnContradiction& e) {
-      if (table) table->blame(e);  // before any save: a fact the walk contradicts is not written back
-      throw;
-    }
-    if (res.certificate_error.empty()) {
-      res.certificate = graph.text(g);
-      res.certificate_nodes = graph.nodes();
-      res.certificate_version = 8;
-    }
+  if (res.value != SkValue::unknown && o.certificate && res.certificate_error.empty()) {
+    res.certificate = graph.text(g);
+    res.certificate_nodes = graph.nodes();
+    res.certificate_version = 8;
   }
-  if (table) table->save(dfpn);  // decided
+  if (table) table->save(dfpn);  // decided, or stopped by a budget
   res.dfpn = dfpn.stats();
 }
 
@@ -248,14 +259,30 @@ void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, co
   DfpnOptions d = dfpn_options(o);
   d.symmetry = false;
   DfpnSearch search(oracle, nullptr, d);
-  for (const auto& [p, v] : layer.decided) {
-    if (clock.out()) break;  // the classes not proven again are left out, as when out of nodes
+  // Proven again from the rules alone (this search reads no file): true whatever the layer's rested on.
+  const auto again = [&](const Position& p, SkValue v) {
+    if (clock.out()) return false;  // the classes not proven again are left out, as when out of nodes
     search.set_max_seconds(clock.cap(0));
-    const DfpnOutcome again = search.solve_entry(p);
-    if (again.value == SkValue::unknown) continue;
-    if (again.value != v) throw DfpnContradiction("df-pn layer: a class proven twice with two values (internal error)");
+    const SkValue w = search.solve_entry(p).value;
+    if (w == SkValue::unknown) return false;
+    if (w != v) throw DfpnContradiction("df-pn layer: a class proven twice with two values (internal error)");
+    return true;
+  };
+  const auto certify = [&](const Position& p, SkValue v) {
     if (graph.add_entry(search, p, v, o.max_certificate_nodes).empty()) ++layer.certified;
+  };
+  for (const auto& [p, v] : layer.decided)
+    if (again(p, v)) certify(p, v);
+  std::vector<DfpnLayerReport::Class> open;
+  for (const DfpnLayerReport::Class& c : layer.unchecked) {  // the classes a file's hints decided
+    if (!again(c.pos, c.value)) {
+      open.push_back(c);
+      continue;
+    }
+    layer.add_decided(c);
+    certify(c.pos, c.value);
   }
+  layer.unchecked = std::move(open);
 } catch (const DfpnContradiction& e) {  // a class the layer pass decided from the file's facts
   if (table) table->blame(e);
   throw;
