@@ -246,6 +246,13 @@ void DfpnTableFile::checkpoint(const DfpnSearch& search) const {
   write(p);
 }
 
+bool DfpnTableFile::hints() const {
+  const auto hint = [](const auto& e) { return e.source != DfpnSource::proven; };
+  return std::any_of(kept_.entries.begin(), kept_.entries.end(), hint) ||
+         std::any_of(kept_.conditional.begin(), kept_.conditional.end(), hint) ||
+         std::any_of(kept_.exact.begin(), kept_.exact.end(), hint);
+}
+
 void DfpnTableFile::write(const DfpnSearch::Proofs& p) const {
   const std::string text = format_dfpn_table(rules_, p);
   try {

@@ -42,6 +42,8 @@ class DfpnTableFile {
   // check (a fact it contradicts must not be written back).
   void keep(const DfpnSearch& search) const;
   void write_kept() const;
+  // Whether what a search attached now gets holds hints (read from the file, or resting on it).
+  bool hints() const;
   // A contradiction met by a search this file's facts were added to: the checksum is no proof
   // against a crafted file, so a false fact is the file's fault, thrown as one line naming it;
   // without facts read from the file, an internal error, rethrown as it is.
