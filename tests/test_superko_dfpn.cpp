@@ -8,7 +8,9 @@
 // agrees); written as a proof graph (format 8, dfpn_certificate.hpp), they pass the checker with the
 // reference negamax's values, a layer's certificate holds every decided class checked from its own
 // board, and forged graphs are refused; the proofs file (dfpn_table.hpp): a run resumed from it gets
-// further and proves the same value, and a damaged, mismatched or unwritable one is refused; the
+// further and proves the same value, what rests on its facts is marked so and no checkpoint writes
+// it, a forged one (a third of its values turned round) gives no wrong value and costs a few runs
+// without it at most, and a damaged, mismatched or unwritable one is refused; the
 // command line; on threads (solve_rounds, the layer's rounds): values with 1, 2 and 4 threads agree
 // with the negamax and with each other, and the tables, counts, printed reports, certificates
 // (format 8 from the root and from a layer) and saved files are the same; node and time budgets
@@ -517,6 +519,13 @@ TEST_CASE("gonu solve --search dfpn and --dfpn-layer: the value, the layer's cou
   }
 }
 
+// 5x2 `soldiers` from the start, with its ban-free solution and the attractors' values.
+struct Soldiers5x2 {
+  const Game g = test::start_game("soldiers", 5, 2);
+  const BanFreeOracle o = make_banfree_oracle(g);
+  const FreshValues fresh = solve_fresh_values(o);
+};
+
 // One df-pn run of 5x2's start within `nodes`, resumed from and saved to `path`.
 DfpnOutcome run_with_table(const BanFreeOracle& o, const FreshValues& fresh, const std::string& path,
                            std::uint64_t nodes, std::size_t& decided) {
@@ -534,12 +543,12 @@ DfpnOutcome run_with_table(const BanFreeOracle& o, const FreshValues& fresh, con
 
 TEST_CASE("dfpn table: a run resumed from its file gets further and proves what one long run proves",
           "[superko][dfpn][dfpn-table]") {
-  const Game g = test::start_game("soldiers", 5, 2);
-  const BanFreeOracle o = make_banfree_oracle(g);
-  const FreshValues fresh = solve_fresh_values(o);
+  const Soldiers5x2 five;
+  const auto& [g, o, fresh] = five;
   DfpnSearch whole(o, &fresh, DfpnOptions{});
   const DfpnOutcome single = whole.solve(g);
   REQUIRE(single.value == SkValue::loss);  // White wins 5x2
+  REQUIRE(single.source == DfpnSource::proven);  // from the rules alone
   REQUIRE(single.nodes > 4'000);           // so that 4,000 nodes do not decide it at once
   table_test::TempDir d;
   const std::string path = d.file("t.dfpn");
@@ -576,6 +585,63 @@ TEST_CASE("dfpn table: checkpoints save the table during a search", "[superko][d
   });
   REQUIRE(s.solve(g).value == SkValue::loss);
   REQUIRE(saves >= 2);
+}
+
+// The record lines of a proofs file's text (the head, counts and checksum left out).
+std::set<std::string> record_lines(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);)
+    if (l.rfind("e ", 0) == 0 || l.rfind("c ", 0) == 0 || l.rfind("x ", 0) == 0) out.insert(l);
+  return out;
+}
+
+TEST_CASE("dfpn table: what rests on a file's facts is marked so, and checkpoints write none of it",
+          "[superko][dfpn][dfpn-table]") {
+  const Soldiers5x2 five;
+  const auto& [g, o, fresh] = five;
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn");
+  std::size_t decided = 0;
+  REQUIRE(run_with_table(o, fresh, path, 1'000, decided).value == SkValue::unknown);
+  const std::string made = table_test::slurp(path);
+  const DfpnTableFile table(path, o.rules);
+  DfpnOptions opt;
+  opt.checkpoint_seconds = 0;  // at every check (every 1,024 expansions)
+  DfpnSearch s(o, &fresh, opt);
+  table.attach(s);
+  const DfpnOutcome r = s.solve(g);
+  REQUIRE(r.value == SkValue::loss);
+  REQUIRE(r.source == DfpnSource::derived);  // through the file's facts
+  // The last checkpoint: the file's records as read and proven ones, none resting on the file's.
+  const std::string checkpointed = table_test::slurp(path);
+  REQUIRE(checkpointed != made);
+  DfpnSearch::Proofs derived = s.proofs(), proven = s.proofs();
+  derived.erase_if_source([](DfpnSource x) { return x != DfpnSource::derived; });
+  proven.erase_if_source([](DfpnSource x) { return x != DfpnSource::proven; });
+  REQUIRE(!derived.conditional.empty());
+  std::set<std::string> allowed = record_lines(made);
+  for (const std::string& l : record_lines(format_dfpn_table(o.rules, proven))) allowed.insert(l);
+  for (const std::string& l : record_lines(checkpointed)) {
+    INFO(l);
+    REQUIRE(allowed.count(l) == 1);
+  }
+  // The run's end writes all it decided (the next run reads it all as hints again).
+  table.save(s);
+  REQUIRE(record_lines(table_test::slurp(path)).size() > record_lines(checkpointed).size());
+  // A proven entry is never traded for a hint that says otherwise; a hint for a proven one.
+  const Key k = o.key(current(g));
+  DfpnSearch t(o, &fresh, DfpnOptions{});
+  DfpnSearch::Proofs hint, fact;
+  hint.entries = {{k, SkValue::win, DfpnSource::read}};
+  fact.entries = {{k, SkValue::loss, DfpnSource::proven}};
+  t.add_proofs(hint);
+  REQUIRE(t.solve(g).value == SkValue::win);  // a hint is used as it stands, marked
+  REQUIRE(t.solve(g).source == DfpnSource::read);
+  t.add_proofs(fact);
+  t.add_proofs(hint);
+  REQUIRE(t.solve(g).value == SkValue::loss);
+  REQUIRE(t.solve(g).source == DfpnSource::proven);
 }
 
 TEST_CASE("dfpn table: a damaged, foreign or unwritable file is refused with one line", "[superko][dfpn][dfpn-table][cli]") {
@@ -644,6 +710,81 @@ TEST_CASE("dfpn table: a forged file's false facts, contradicted by the search, 
   REQUIRE(run_gonu("solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet").code == 0);
 }
 
+// The proofs read from `text` with a third of the records' values turned round (record i, counted
+// over the entries, then the conditional and the exact proofs, when splitmix64(seed << 32 | i) is
+// 0 mod 3), written again with a right checksum.
+std::string with_a_third_flipped(const Rules& rules, const std::string& text, std::uint64_t seed) {
+  DfpnSearch::Proofs p = parse_dfpn_table(rules, text, "made");
+  const auto mix = [](std::uint64_t k) {
+    k += 0x9E3779B97F4A7C15ull;
+    k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ull;
+    k = (k ^ (k >> 27)) * 0x94D049BB133111EBull;
+    return k ^ (k >> 31);
+  };
+  std::uint64_t i = 0;
+  const auto maybe_flip = [&](SkValue& v) {
+    if (mix(seed << 32 | i++) % 3 == 0) v = v == SkValue::win ? SkValue::loss : SkValue::win;
+  };
+  for (auto& e : p.entries) maybe_flip(e.value);
+  for (auto& c : p.conditional) maybe_flip(c.value);
+  for (auto& x : p.exact) maybe_flip(x.value);
+  return format_dfpn_table(rules, p);
+}
+
+// What a run over a forged file may end in: White's win with a proof the checker accepts, no value
+// (a budget), or one line naming the file, which is left as it was. Returns the run's df-pn nodes
+// (0 after the one line).
+std::uint64_t require_right_or_none(const table_test::Result& r, const std::string& path, const std::string& forged,
+                                    const std::string& cert) {
+  using table_test::contains;
+  INFO(r.out << r.err);
+  REQUIRE_FALSE(contains(r.out, "\"WIN\""));
+  if (r.code == 1) {
+    table_test::require_one_line_error(r, "df-pn table " + path + ": holds a false fact");
+    REQUIRE_FALSE(contains(r.err, "internal error"));
+    REQUIRE(table_test::slurp(path) == forged);
+    return 0;
+  }
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  if (r.code == 3) {
+    REQUIRE(j.at("value") == "UNKNOWN");
+  } else {
+    REQUIRE(r.code == 0);
+    REQUIRE(j.at("value") == "LOSS");
+    REQUIRE(check_text(table_test::slurp(cert)).ok);
+  }
+  return j.at("dfpn").at("nodes").get<std::uint64_t>();
+}
+
+TEST_CASE("dfpn table: a value that rests on a forged file's facts is given out only once its walk has proven it",
+          "[superko][dfpn][dfpn-table][cli]") {
+  using table_test::run_gonu;
+  table_test::TempDir d;
+  const std::string path = d.file("t.dfpn"), cert = d.file("t.cert");
+  const std::string args =
+      "solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --json --certificate " + cert +
+      " --dfpn-table " + path;
+  const auto clean = run_gonu("solve --rules soldiers --board 5x2 --no-strategy --search dfpn --quiet --json");
+  REQUIRE(clean.code == 0);
+  const auto clean_nodes = nlohmann::json::parse(clean.out).at("dfpn").at("nodes").get<std::uint64_t>();
+  REQUIRE(run_gonu(args + " --max-nodes 3000").code == 3);  // stopped, its proofs saved
+  const std::string made = table_test::slurp(path);
+  // With these two forgeries the search decided "Black wins" on the file's facts and, its walk
+  // stopped by the node budget before it met a contradiction, that value was given out.
+  for (const std::uint64_t seed : {31, 46}) {
+    const std::string forged = with_a_third_flipped(test::start_game("soldiers", 5, 2).rules, made, seed);
+    for (const std::string budget : {" --max-nodes 50000", ""}) {
+      INFO("seed " << seed << budget);
+      table_test::spit(path, forged);
+      std::remove(cert.c_str());
+      const std::uint64_t nodes = require_right_or_none(run_gonu(args + budget), path, forged, cert);
+      // A forged file costs a few times a run without it (a search of the run's own takes turns),
+      // not what proving the game its false facts make would.
+      REQUIRE(nodes <= 8 * clean_nodes);
+    }
+  }
+}
+
 TEST_CASE("dfpn table and certificate readers: a huge file is refused from its first bytes", "[superko][dfpn][dfpn-table][cli]") {
   using table_test::run_gonu;
   table_test::TempDir d;
@@ -677,8 +818,10 @@ TEST_CASE("dfpn table: the layer pass, then a certificate run resumed from its p
   // With the attractors' values and the symmetries: stopped, its proofs saved.
   REQUIRE(run_gonu(args + " --dfpn-layer 2-2 --max-nodes 3000").code == 3);
   const std::size_t first = table_test::slurp(path).size();
-  // Without them (certificate mode), from the saved proofs: stopped again at 6,000 expansions, then
+  // Without them (certificate mode), from the saved proofs: stopped again twice at 6,000 expansions
+  // (a third of each run goes to a search of its own beside the one over the file's facts), then
   // decided by the next run, and the proof, walked through loaded entries, is accepted.
+  REQUIRE(run_gonu(args + " --max-nodes 6000 --certificate " + cert).code == 3);
   REQUIRE(run_gonu(args + " --max-nodes 6000 --certificate " + cert).code == 3);
   const auto r = run_gonu(args + " --max-nodes 6000 --certificate " + cert);
   INFO(r.out << r.err);

@@ -63,7 +63,8 @@ void add_superko_options(CommandLine& cl) {
            "in parallel on --threads cores");
   cl.add()("dfpn-table", po::value<std::string>(),
            "superko: df-pn's proofs file: loaded at the start if it exists, saved at the end, when a budget "
-           "stops the search and every 60 s, so a later run resumes and reuses what was proven");
+           "stops the search and every 60 s, so a later run resumes and reuses what was proven (its facts are "
+           "hints: a value resting on them is given out once the certificate's walk has proven it again)");
   cl.count("max-nodes", 0, "superko: search node budget (0: none; with --dfpn-layer, per class)");
   cl.seconds("max-seconds", "superko: time budget of the whole run in seconds, the ban-free solve included, every "
                             "phase getting what is left (0: none)");
@@ -329,7 +330,8 @@ nlohmann::ordered_json dfpn_layer_json(const DfpnLayerReport& l) {
           {"classes_open", l.classes - l.win - l.loss}, {"states_win", l.states_win},
           {"states_loss", l.states_loss}, {"nodes", l.nodes}, {"max_decided_class_nodes", l.max_class_nodes},
           {"seconds", l.seconds}, {"table", dfpn_json(l.table)}, {"certified_classes", l.certified},
-          {"classes_run", l.classes_run}, {"stopped_by", !l.stop.empty() ? l.stop : l.win + l.loss < l.classes ? "node budget" : "none"}};
+          {"classes_run", l.classes_run}, {"classes_from_file_unproven", l.unchecked.size()},
+          {"stopped_by", !l.stop.empty() ? l.stop : l.win + l.loss + l.unchecked.size() < l.classes ? "node budget" : "none"}};
 }
 
 // "df-pn layer B-W: ..." (only with --dfpn-layer).
@@ -346,6 +348,8 @@ void print_dfpn_layer(const DfpnLayerReport& l) {
             << l.table.collections << " collections, " << with_commas(l.table.subset_solved)
             << " nodes by the subset search"
             << (l.certified ? "; " + with_commas(l.certified) + " decided classes proven again for the certificate" : "")
+            << (l.unchecked.empty() ? "" : "; " + with_commas(l.unchecked.size()) +
+                                               " open classes decided only through the proofs file's facts, not proven again")
             << (l.stop.empty() ? "" : "; stopped by the " + l.stop + " after " + with_commas(l.classes_run) + " classes")
             << "\n";
 }

@@ -74,6 +74,17 @@ void normalize(std::vector<Key>& v) {
 
 const DfpnSearch::Deps kOverflow{{}, {}, -1, true};
 
+// A proof's source once it uses an entry from `used`: proven only while everything used is.
+DfpnSource rests_on(DfpnSource sofar, DfpnSource used) {
+  return sofar == DfpnSource::proven && used == DfpnSource::proven ? DfpnSource::proven : DfpnSource::derived;
+}
+
+// Whether an entry from `incoming` may replace one from `old`: a proven fact is never traded for a
+// hint (were their values different, the hint would be the false one).
+bool replaces(DfpnSource old, DfpnSource incoming) {
+  return old != DfpnSource::proven || incoming == DfpnSource::proven;
+}
+
 std::chrono::steady_clock::duration seconds(double s) {
   return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
 }
@@ -177,11 +188,12 @@ void DfpnSearch::set_checkpoint(std::function<void()> f) {
 
 DfpnSearch::Proofs DfpnSearch::proofs() const {
   Proofs out;
-  for (const auto& [k, v] : entries_) out.entries.push_back({k, v});
+  for (const auto& [k, e] : entries_) out.entries.push_back({k, e.value, e.source});
   for (const auto& [k, list] : conditional_)
-    for (const Conditional& c : list) out.conditional.push_back({k, c.value, c.work, c.deps});
+    for (const Conditional& c : list) out.conditional.push_back({k, c.value, c.work, c.deps, c.source});
   for (const auto& [kh, x] : exact_)
-    if (x.pn == 0 || x.dn == 0) out.exact.push_back({kh.first, kh.second, x.pn == 0 ? SkValue::win : SkValue::loss, x.work});
+    if (x.pn == 0 || x.dn == 0)
+      out.exact.push_back({kh.first, kh.second, x.pn == 0 ? SkValue::win : SkValue::loss, x.work, x.source});
   std::sort(out.entries.begin(), out.entries.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
   std::stable_sort(out.conditional.begin(), out.conditional.end(), [](const auto& a, const auto& b) {
     return std::tie(a.key, a.value, a.work, a.deps.threshold, a.deps.unvisited, a.deps.visited) <
@@ -193,19 +205,29 @@ DfpnSearch::Proofs DfpnSearch::proofs() const {
 }
 
 void DfpnSearch::add_proofs(const Proofs& p) {
-  for (const Proofs::Entry& e : p.entries) entries_[e.key] = e.value;
+  for (const Proofs::Entry& e : p.entries) {
+    const auto [it, added] = entries_.try_emplace(e.key, Fresh{e.value, e.source});
+    if (!added && replaces(it->second.source, e.source)) it->second = Fresh{e.value, e.source};
+  }
   for (const Proofs::Conditional& c : p.conditional) {
     auto& list = conditional_[c.key];
     const auto same = [&](const Conditional& o) {  // two jobs may prove the same thing
       return o.value == c.value && o.deps.threshold == c.deps.threshold && o.deps.unvisited == c.deps.unvisited &&
              o.deps.visited == c.deps.visited;
     };
-    if (std::any_of(list.begin(), list.end(), same)) continue;
-    list.push_back(Conditional{c.deps, c.value, c.work});
+    if (const auto it = std::find_if(list.begin(), list.end(), same); it != list.end()) {
+      if (c.source == DfpnSource::proven) it->source = DfpnSource::proven;  // a hint proven since
+      continue;
+    }
+    list.push_back(Conditional{c.deps, c.value, c.work, c.source});
     ++conditional_count_;
   }
-  for (const Proofs::Exact& x : p.exact)
-    exact_[{x.key, x.visited_hash}] = x.value == SkValue::win ? Exact{0, kInf, x.work} : Exact{kInf, 0, x.work};
+  for (const Proofs::Exact& x : p.exact) {
+    const Exact e = x.value == SkValue::win ? Exact{0, kInf, x.work, x.source} : Exact{kInf, 0, x.work, x.source};
+    const auto [it, added] = exact_.try_emplace({x.key, x.visited_hash}, e);
+    const bool decided = it->second.pn == 0 || it->second.dn == 0;
+    if (!added && (!decided || replaces(it->second.source, x.source))) it->second = e;
+  }
 }
 
 std::uint16_t DfpnSearch::pmin_top() const {
@@ -317,7 +339,7 @@ std::uint32_t DfpnSearch::initial_dn(const Child& c) const {
   return std::uint32_t(std::max(1, n - (c.captured ? 0 : 1)));
 }
 
-const SkValue* DfpnSearch::find_entry(Key k) const {
+const DfpnSearch::Fresh* DfpnSearch::find_entry(Key k) const {
   if (const auto e = entries_.find(k); e != entries_.end()) return &e->second;
   if (!base_) return nullptr;
   const auto e = base_->entries_.find(k);
@@ -332,43 +354,52 @@ const DfpnSearch::Exact* DfpnSearch::find_exact(Key k, std::uint64_t hash) const
 }
 
 // c's proofs are read in the frame of its canonical image: its key and the visited set's image.
-bool DfpnSearch::conditional_hit(const Child& c, std::uint16_t pmin_child, const Deps*& deps, SkValue& v) {
+// The first whose condition the history meets, a proven one before a hint (which a forged file
+// may have put first).
+const DfpnSearch::Conditional* DfpnSearch::conditional_hit(const Child& c, std::uint16_t pmin_child) {
   const Segment& seg = segs_.back();
   const KeySet& seen = c.sym == 0 ? seg.keys : seg.images[c.sym - 1u];
   const Key k = c.ckey;
   const auto visited = [&](Key b) { return b == k || seen.count(b) > 0; };
+  const auto holds = [&](const Conditional& e) {
+    return e.deps.threshold < pmin_child &&
+           std::none_of(e.deps.unvisited.begin(), e.deps.unvisited.end(), visited) &&
+           std::all_of(e.deps.visited.begin(), e.deps.visited.end(), visited);
+  };
+  const Conditional* hint = nullptr;
   const auto match = [&](const std::unordered_map<Key, std::vector<Conditional>>& table) {
     const auto it = table.find(k);
     if (it == table.end()) return false;
     for (const Conditional& e : it->second) {
-      if (e.deps.threshold >= pmin_child) continue;
-      if (std::any_of(e.deps.unvisited.begin(), e.deps.unvisited.end(), visited)) continue;
-      if (!std::all_of(e.deps.visited.begin(), e.deps.visited.end(), visited)) continue;
-      deps = &e.deps;
-      v = e.value;
-      ++hits_;
-      if (c.sym != 0) ++image_hits_;
-      return true;
+      if (!holds(e)) continue;
+      if (e.source == DfpnSource::proven) {
+        hint = &e;
+        return true;
+      }
+      if (!hint) hint = &e;
     }
     return false;
   };
-  return match(conditional_) || (base_ && match(base_->conditional_));
+  if (!match(conditional_) && base_) match(base_->conditional_);
+  if (hint) {
+    ++hits_;
+    if (c.sym != 0) ++image_hits_;
+  }
+  return hint;
 }
 
 DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
-  auto proven = [](SkValue v, const Deps* d) {
-    return v == SkValue::win ? Numbers{0, kInf, d} : Numbers{kInf, 0, d};
+  auto decided = [](SkValue v, const Deps* d, DfpnSource s) {
+    return v == SkValue::win ? Numbers{0, kInf, d, 0, s} : Numbers{kInf, 0, d, 0, s};
   };
-  if (c.kind == Kind::leaf) return proven(c.leaf, nullptr);
+  if (c.kind == Kind::leaf) return decided(c.leaf, nullptr, DfpnSource::proven);
   const Segment& seg = segs_.back();
   std::uint64_t hash = mix(c.key);
   if (c.kind == Kind::capture) {
-    if (const SkValue* e = find_entry(c.key)) return proven(*e, nullptr);
+    if (const Fresh* e = find_entry(c.key)) return decided(e->value, nullptr, e->source);
   } else {
-    const Deps* d = nullptr;
-    SkValue v;
-    if (options_.relevance && conditional_hit(c, std::min(pmin_top(), c.bfd), d, v)) {
-      Numbers n = proven(v, d);
+    if (const Conditional* e = options_.relevance ? conditional_hit(c, std::min(pmin_top(), c.bfd)) : nullptr) {
+      Numbers n = decided(e->value, &e->deps, e->source);
       n.sym = c.sym;
       return n;
     }
@@ -377,7 +408,7 @@ DfpnSearch::Numbers DfpnSearch::lookup(const Child& c) {
   const Exact* found = find_exact(c.key, hash);
   if (!found) return Numbers{1, c.replies, nullptr};
   const Exact& x = *found;
-  return Numbers{x.pn, x.dn, x.pn == 0 || x.dn == 0 ? &kOverflow : nullptr};
+  return Numbers{x.pn, x.dn, x.pn == 0 || x.dn == 0 ? &kOverflow : nullptr, 0, x.source};
 }
 
 void DfpnSearch::recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn) {
@@ -396,8 +427,9 @@ void DfpnSearch::recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn)
 // a loss takes the union over all children plus the excluded (visited) targets; the node's own
 // board is dropped (it is visited wherever the node stands).
 DfpnSearch::Deps DfpnSearch::proof_deps(Key k, const std::vector<Child>& kids, const std::vector<Numbers>& nums,
-                                        const std::vector<Key>& excluded, bool win) {
+                                        const std::vector<Key>& excluded, bool win, DfpnSource& source) {
   Deps d;
+  source = DfpnSource::proven;
   auto add = [&](std::size_t i) {
     const Child& c = kids[i];
     if (c.kind == Kind::capture) return;  // a fresh segment relies on nothing before it
@@ -418,21 +450,28 @@ DfpnSearch::Deps DfpnSearch::proof_deps(Key k, const std::vector<Child>& kids, c
     d.threshold = std::max(d.threshold, cd->threshold);
   };
   if (win) {
-    // The winning child whose proof relies on the least.
-    std::size_t best = kids.size(), best_size = ~std::size_t(0);
+    // The winning child whose proof relies on the least, among the proven ones if any is: a proof
+    // through a hint would be one too.
+    std::size_t best = kids.size();
+    std::pair<bool, std::size_t> best_rank{true, ~std::size_t(0)};
     for (std::size_t i = 0; i < kids.size(); ++i) {
       if (nums[i].dn != 0) continue;
       const Deps* cd = kids[i].kind == Kind::inner ? (nums[i].deps ? nums[i].deps : &kOverflow) : nullptr;
       const std::size_t size = !cd ? 0 : cd->overflow ? ~std::size_t(0) - 1 : cd->unvisited.size() + cd->visited.size() + 1;
-      if (size < best_size) {
+      const std::pair<bool, std::size_t> rank{nums[i].source != DfpnSource::proven, size};
+      if (rank < best_rank) {
         best = i;
-        best_size = size;
+        best_rank = rank;
       }
     }
     add(best);
+    source = rests_on(source, nums[best].source);
     if (!kids[best].captured) d.unvisited.push_back(kids[best].key);
   } else {
-    for (std::size_t i = 0; i < kids.size(); ++i) add(i);
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      add(i);
+      source = rests_on(source, nums[i].source);
+    }
     d.visited.insert(d.visited.end(), excluded.begin(), excluded.end());
   }
   if (d.overflow) return kOverflow;
@@ -467,12 +506,15 @@ void DfpnSearch::collect() {
   }
 }
 
-void DfpnSearch::store(const Position& p, Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d) {
+void DfpnSearch::store(const Position& p, Key k, PnDn r, std::uint64_t work, Deps&& d) {
   if (exact_.size() + conditional_count_ >= options_.max_table_entries) collect();
   const Segment& seg = segs_.back();
-  const bool proven = pn == 0 || dn == 0;
-  const SkValue v = pn == 0 ? SkValue::win : SkValue::loss;
-  if (proven && seg.keys.size() == 1) entries_[k] = v;  // the segment's first state: a fresh entry (F2)
+  const bool proven = r.pn == 0 || r.dn == 0;
+  const SkValue v = r.pn == 0 ? SkValue::win : SkValue::loss;
+  if (proven && seg.keys.size() == 1) {  // the segment's first state: a fresh entry (F2)
+    const auto [it, added] = entries_.try_emplace(k, Fresh{v, r.source});
+    if (!added && replaces(it->second.source, r.source)) it->second = Fresh{v, r.source};
+  }
   if (proven && options_.relevance && !d.overflow) {
     exact_.erase({k, seg.hash});
     const auto [ck, variant] = variants_ == 1 ? std::pair<Key, int>{k, 0} : canonical_key(p);
@@ -485,11 +527,11 @@ void DfpnSearch::store(const Position& p, Key k, std::uint64_t pn, std::uint64_t
       list.erase(lightest);
       --conditional_count_;
     }
-    list.push_back(Conditional{std::move(d), v, work});
+    list.push_back(Conditional{std::move(d), v, work, r.source});
     ++conditional_count_;
     return;
   }
-  exact_[{k, seg.hash}] = Exact{pn, dn, work};
+  exact_[{k, seg.hash}] = Exact{r.pn, r.dn, work, proven ? r.source : DfpnSource::proven};
 }
 
 // One expansion within thresholds: descend into the child with the least dn (it proves the node
@@ -526,9 +568,10 @@ DfpnSearch::PnDn DfpnSearch::mid(const Position& p, Key k, std::uint64_t thpn, s
     const std::uint64_t child_thdn = std::min(thpn, add_capped(d2, d2 / 4 + 1));
     recurse(kids[best], child_thpn, child_thdn);
   }
-  const bool proven = pn == 0 || dn == 0;
-  store(p, k, pn, dn, nodes_ - start + 1, proven ? proof_deps(k, kids, nums, excluded, pn == 0) : Deps{});
-  return {pn, dn};
+  PnDn out{pn, dn};
+  Deps deps = pn == 0 || dn == 0 ? proof_deps(k, kids, nums, excluded, pn == 0, out.source) : Deps{};
+  store(p, k, out, nodes_ - start + 1, std::move(deps));
+  return out;
 }
 
 DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before) {
@@ -540,6 +583,7 @@ DfpnOutcome DfpnSearch::run_root(const Position& p, Key k, std::uint64_t before)
         const PnDn r = mid(p, k, kInf, kInf);
         if (r.pn == 0 || r.dn == 0) {
           out.value = r.pn == 0 ? SkValue::win : SkValue::loss;
+          out.source = r.source;
           break;
         }
       }
@@ -557,7 +601,7 @@ DfpnOutcome DfpnSearch::solve_entry(const Position& p) {
   if (const SkValue v = lost_by_material(p) ? SkValue::loss : fresh_value(k0); v != SkValue::unknown) return {v, 0, {}};
   const Position c = canonical(p);
   const Key k = oracle_.key(c);
-  if (const SkValue* e = find_entry(k)) return {*e, 0, {}};
+  if (const Fresh* e = find_entry(k)) return {e->value, 0, {}, e->source};
   const std::uint64_t before = nodes_;
   enter_segment({c});
   return run_root(c, k, before);
@@ -703,6 +747,7 @@ DfpnOutcome DfpnSearch::solve_rounds(const Game& g) {
     if (own.value != SkValue::unknown || own.stop == "time budget") {
       out.value = own.value;
       out.stop = own.stop;
+      out.source = own.source;
       break;
     }
     const std::vector<std::vector<Position>> jobs = frontier(boards);
@@ -854,6 +899,12 @@ std::string DfpnSearch::walk(const std::vector<Position>& history, const std::fu
   return stop;
 }
 
+void DfpnLayerReport::add_decided(const Class& c) {
+  (c.value == SkValue::win ? win : loss) += 1;
+  (c.value == SkValue::win ? states_win : states_loss) += c.members;
+  decided.emplace_back(c.pos, c.value);
+}
+
 namespace {
 
 // Every state of the solution decoded, by id; and which of them some capture of the solution enters.
@@ -939,9 +990,12 @@ DfpnLayerReport dfpn_entry_layer(const BanFreeOracle& oracle, const FreshValues&
       const DfpnOutcome& o = outs[c - first];
       if (o.stop == "time budget") rep.stop = o.stop;
       if (o.value == SkValue::unknown) continue;
-      (o.value == SkValue::win ? rep.win : rep.loss) += 1;
-      rep.decided.emplace_back(classes.reps[c], o.value);
-      (o.value == SkValue::win ? rep.states_win : rep.states_loss) += classes.members[c];
+      const DfpnLayerReport::Class decided{classes.reps[c], o.value, classes.members[c]};
+      if (o.source != DfpnSource::proven) {  // a hint's value: open until a walk proves it
+        rep.unchecked.push_back(decided);
+        continue;
+      }
+      rep.add_decided(decided);
       rep.max_class_nodes = std::max(rep.max_class_nodes, o.nodes);
     }
   }

@@ -19,6 +19,12 @@
 // relying on more than `max_relevant_boards` boards is kept for its exact visited set only. Unproven
 // numbers are keyed by (state, hash of the visited set): never shared across histories. The table is
 // bounded: when full, the unproven entries and conditional proofs of least work are dropped.
+// Sources (DfpnSource): every decided entry records whether it was proven by this process from the
+// rules and proven entries alone, read from a proofs file (dfpn_table.hpp: a checksum is no proof,
+// so a fact read is a hint until proven again), or derived by a proof that used a read or derived
+// entry. A proof is `proven` only if every entry it uses is (a win prefers a proven winning child),
+// and an outcome says which its value is: a value that rests on the file is given out only once
+// the certificate's walk, which proves every node again down to the rules' leaves, has finished.
 // A proof is written by walking the table: certificate format 1 (write_certificate) or a proof
 // graph, format 8 (dfpn_certificate.hpp); after the rounds, from the main search's merged table.
 // One DfpnSearch is single-threaded and deterministic (children in generate_moves order, ties to
@@ -68,6 +74,11 @@ struct DfpnContradiction : GonuError {
   using GonuError::GonuError;
 };
 
+// Where a decided entry comes from (see the head): a search's proofs are `proven` only when
+// nothing below them was read from a file; `read` and `derived` entries are hints until a walk
+// proves them again.
+enum class DfpnSource : std::uint8_t { proven, read, derived };
+
 struct DfpnOptions {
   std::uint64_t max_nodes = 0;                 // per solve call (nodes = expansions); 0: none
   double max_seconds = 0;                      // per solve call, checked every 1,024 expansions; 0: none
@@ -95,6 +106,7 @@ struct DfpnOutcome {
   SkValue value = SkValue::unknown;
   std::uint64_t nodes = 0;  // expansions spent by this call
   std::string stop;         // unknown: "node budget" or "time budget"
+  DfpnSource source = DfpnSource::proven;  // decided: what its value rests on
 };
 
 struct DfpnStats {
@@ -145,8 +157,9 @@ class DfpnSearch {
   // fresh entries (by key), conditional proofs, proofs kept for one exact visited set (by its hash).
   struct Proofs;
   Proofs proofs() const;
-  // Adds decided entries (from proofs() of a search on the same rules): exact facts under their
-  // conditions, so they are used as if this search had found them.
+  // Adds decided entries (from proofs() of a search on the same rules, or a file's): facts under
+  // their conditions, used as if this search had found them, each keeping its source; a proven
+  // entry is never replaced by one of another source.
   void add_proofs(const Proofs& p);
   void set_max_nodes(std::uint64_t n) { options_.max_nodes = n; }
   void set_max_seconds(double s) { options_.max_seconds = s; }
@@ -181,6 +194,7 @@ class DfpnSearch {
     std::uint64_t pn = 1, dn = 1;
     const Deps* deps = nullptr;  // proven: what it relied on (null: nothing)
     std::uint8_t sym = 0;        // deps are of the child's image under this variant (0: its own)
+    DfpnSource source = DfpnSource::proven;  // proven: where the entry read comes from
   };
   struct Segment {
     KeySet keys;
@@ -190,11 +204,17 @@ class DfpnSearch {
   };
   struct Exact {
     std::uint64_t pn, dn, work;
+    DfpnSource source = DfpnSource::proven;  // of a decided one
   };
   struct Conditional {
     Deps deps;
     SkValue value;
     std::uint64_t work;
+    DfpnSource source;
+  };
+  struct Fresh {  // a fresh entry's value
+    SkValue value;
+    DfpnSource source;
   };
   struct PairHash {
     std::size_t operator()(const std::pair<Key, std::uint64_t>& t) const {
@@ -204,6 +224,7 @@ class DfpnSearch {
 
   struct PnDn {
     std::uint64_t pn, dn;
+    DfpnSource source = DfpnSource::proven;  // decided: what its proof rests on
   };
   DfpnOutcome run_root(const Position& p, Key k, std::uint64_t nodes_before);
   // The search of the segment `boards` (the last one the node): solve_entry when it is one board.
@@ -215,7 +236,7 @@ class DfpnSearch {
   std::vector<DfpnOutcome> run_jobs(const std::vector<std::vector<Position>>& jobs, const DfpnOptions& options);
   void maybe_checkpoint();
   // This table's entry, else the base's (a job reads the main search's table).
-  const SkValue* find_entry(Key k) const;
+  const Fresh* find_entry(Key k) const;
   const Exact* find_exact(Key k, std::uint64_t hash) const;
   PnDn mid(const Position& p, Key k, std::uint64_t thpn, std::uint64_t thdn);
   // The legal children of p (top of the current segment), classified; `excluded` gets the targets
@@ -223,12 +244,13 @@ class DfpnSearch {
   std::vector<Child> children(const Position& p, std::vector<Key>& excluded);
   Numbers lookup(const Child& c);
   std::uint32_t initial_dn(const Child& c) const;
-  bool conditional_hit(const Child& c, std::uint16_t pmin_child, const Deps*& deps, SkValue& v);
+  const Conditional* conditional_hit(const Child& c, std::uint16_t pmin_child);
   void recurse(const Child& c, std::uint64_t thpn, std::uint64_t thdn);
-  // The proof's reliance once p is decided, from its children's (F5's bottom-up rule).
+  // The proof's reliance once p is decided, from its children's (F5's bottom-up rule), and in
+  // `source` what the children it uses rest on.
   Deps proof_deps(Key k, const std::vector<Child>& kids, const std::vector<Numbers>& nums,
-                  const std::vector<Key>& excluded, bool win);
-  void store(const Position& p, Key k, std::uint64_t pn, std::uint64_t dn, std::uint64_t work, Deps&& d);
+                  const std::vector<Key>& excluded, bool win, DfpnSource& source);
+  void store(const Position& p, Key k, PnDn r, std::uint64_t work, Deps&& d);
   // Variants (symmetry, then the colour swap): 0 the identity; variants_ is 1 unless proofs are
   // shared under them.
   Position apply_variant(int v, const Position& p) const;
@@ -252,7 +274,7 @@ class DfpnSearch {
   struct Region;
   std::optional<PnDn> subset_solve(const Position& p, Key k);
   bool region_of(const Position& p, Key k, Region& r) const;
-  SkValue capture_value(const Position& q, Key kq) const;
+  SkValue capture_value(const Position& q, Key kq, DfpnSource& source) const;
 
   const BanFreeOracle& oracle_;
   const FreshValues* fresh_;
@@ -268,7 +290,7 @@ class DfpnSearch {
   std::unordered_map<std::pair<Key, std::uint64_t>, Exact, PairHash> exact_;
   std::unordered_map<Key, std::vector<Conditional>> conditional_;
   std::size_t conditional_count_ = 0;
-  std::unordered_map<Key, SkValue> entries_;
+  std::unordered_map<Key, Fresh> entries_;
   std::uint64_t nodes_ = 0, call_nodes_ = 0, collections_ = 0, hits_ = 0, image_hits_ = 0, subset_solved_ = 0, subset_nodes_ = 0;
   std::uint64_t limit_ = 0;
   std::chrono::steady_clock::time_point deadline_;  // of the current call, when max_seconds > 0
@@ -276,27 +298,41 @@ class DfpnSearch {
   std::chrono::steady_clock::time_point next_checkpoint_;
 };
 
-// The decided entries of a df-pn table, in a plain form (sorted: the same table gives the same list).
+// The decided entries of a df-pn table, in a plain form (sorted: the same table gives the same list),
+// each with its source: `read` unless a search's proofs() made it (a file keeps no sources: a
+// forger could write any).
 struct DfpnSearch::Proofs {
   struct Entry {
     Key key;
     SkValue value;
+    DfpnSource source = DfpnSource::read;
   };
   struct Conditional {
     Key key;
     SkValue value;
     std::uint64_t work;
     Deps deps;
+    DfpnSource source = DfpnSource::read;
   };
   struct Exact {
     Key key;
     std::uint64_t visited_hash;  // the hash of the segment's visited set (the node's board included)
     SkValue value;
     std::uint64_t work;
+    DfpnSource source = DfpnSource::read;
   };
   std::vector<Entry> entries;
   std::vector<Conditional> conditional;
   std::vector<Exact> exact;
+
+  // Drops the entries whose source `drop` is true of.
+  template <class F>
+  void erase_if_source(F drop) {
+    const auto of = [&](const auto& e) { return drop(e.source); };
+    std::erase_if(entries, of);
+    std::erase_if(conditional, of);
+    std::erase_if(exact, of);
+  }
 };
 
 // The df-pn pass over one material layer's capture-entry states left open by the attractors: one
@@ -304,8 +340,14 @@ struct DfpnSearch::Proofs {
 // the classes in rounds of `round_classes`, searched in parallel, each round's proofs added in
 // class order (the head), so the report does not depend on the thread count. With max_seconds, the
 // pass's time budget: each round gets what is left, and no round starts after it ran out (then the
-// report depends on the time, and says so in `stop`).
+// report depends on the time, and says so in `stop`). A class whose value rests on a proofs file's
+// facts (DfpnSource) is not counted proven: it is kept apart, open, until a walk proves it again.
 struct DfpnLayerReport {
+  struct Class {
+    Position pos;  // the canonical state
+    SkValue value;
+    std::uint64_t members;
+  };
   int black = 0, white = 0;
   std::uint64_t capture_entry = 0;   // states of the layer that a capture of the solution enters
   std::uint64_t open = 0;            // of them, left open by the attractor
@@ -317,9 +359,13 @@ struct DfpnLayerReport {
   double seconds = 0;
   DfpnStats table;                   // at the end
   std::vector<std::pair<Position, SkValue>> decided;  // each decided class's canonical state and value
+  std::vector<Class> unchecked;      // classes decided only through a file's facts (counted open)
   std::uint64_t certified = 0;       // with a certificate: of them, proven again and written (format 8)
   std::uint64_t classes_run = 0;     // classes whose search started (all, unless the time ran out)
   std::string stop;                  // "time budget" when it stopped a class or a round; else empty
+
+  // Counts class c proven (won or lost, its members, the decided list).
+  void add_decided(const Class& c);
 };
 
 class DfpnTableFile;

@@ -72,13 +72,19 @@ class DfpnProofBuilder {
   }
 
  private:
-  // The first child proven lost for its mover, from the table; where the table forgot them all (it
-  // keeps a few proofs a state), the node p is proven again (df-pn picks its most proving child)
-  // and its children looked up once more.
+  // The first child proven lost for its mover, from the table, one whose proof rests on no file's
+  // hint (DfpnSource) before the others; where the table forgot them all (it keeps a few proofs a
+  // state), the node p is proven again (df-pn picks its most proving child) and its children
+  // looked up once more.
   std::size_t winning_child(const Position& p, const std::vector<Child>& kids) {
     for (int round = 0; round < 2; ++round) {
-      for (std::size_t i = 0; i < kids.size(); ++i)
-        if (s_.lookup(kids[i]).dn == 0) return i;
+      std::size_t hint = kids.size();
+      for (std::size_t i = 0; i < kids.size(); ++i) {
+        const DfpnSearch::Numbers n = s_.lookup(kids[i]);
+        if (n.dn == 0 && n.source == DfpnSource::proven) return i;
+        if (n.dn == 0 && hint == kids.size()) hint = i;
+      }
+      if (hint < kids.size()) return hint;
       if (round == 0) s_.mid(p, s_.oracle_.key(p), kNoThreshold, kNoThreshold);
     }
     for (std::size_t i = 0; i < kids.size(); ++i)
@@ -163,19 +169,25 @@ DfpnProofGraph::DfpnProofGraph(const BanFreeOracle& oracle)
 namespace {
 
 // Runs f (which builds with a DfpnProofBuilder) through the search's walk hook: the message of why
-// it stopped, else empty.
+// it stopped, else empty; `stop` gets the reason in brief.
 template <class F>
-std::string walk(DfpnSearch& search, const std::vector<Position>& history, std::uint64_t max_nodes, F&& f) {
+std::string walk(DfpnSearch& search, const std::vector<Position>& history, std::uint64_t max_nodes, std::string& stop,
+                 F&& f) {
+  stop = "not certifiable";
   if (!DfpnProofBuilder::certifiable(search)) return "df-pn proof graph: the search must run without fresh values and symmetry";
+  stop.clear();
   std::string error;
-  const std::string stop = search.walk(history, [&] {
+  const std::string budget = search.walk(history, [&] {
     try {
       f();
     } catch (const TooLarge&) {
+      stop = "certificate size";
       error = "the certificate would exceed " + std::to_string(max_nodes) + " nodes";
     }
   });
-  return !stop.empty() ? "re-proving what the table forgot ran past the " + stop : error;
+  if (budget.empty()) return error;
+  stop = budget;
+  return "re-proving what the table forgot ran past the " + budget;
 }
 
 }  // namespace
@@ -186,7 +198,7 @@ std::string DfpnProofGraph::add_root(DfpnSearch& search, const Game& g, SkValue 
   const Key k0 = oracle_.key(p0);
   const bool fresh = g.since_capture.size() == 1;  // shared with the entries only when entered fresh
   int id = -1;
-  const std::string error = walk(search, g.since_capture, max_nodes, [&] {
+  const std::string error = walk(search, g.since_capture, max_nodes, stop_, [&] {
     const auto it = fresh_.find(k0);
     id = fresh && it != fresh_.end() ? it->second : DfpnProofBuilder(*this, search, max_nodes).build(p0, value == SkValue::win);
     if (fresh) fresh_.emplace(k0, id);
@@ -201,7 +213,7 @@ std::string DfpnProofGraph::add_entry(DfpnSearch& search, const Position& p, SkV
   if (value == SkValue::unknown) return "the value is not proven";
   const Key k = oracle_.key(p);
   int id = -1;
-  const std::string error = walk(search, {p}, max_nodes, [&] {
+  const std::string error = walk(search, {p}, max_nodes, stop_, [&] {
     const auto it = fresh_.find(k);
     id = it != fresh_.end() ? it->second : DfpnProofBuilder(*this, search, max_nodes).build(p, value == SkValue::win);
     fresh_.emplace(k, id);

@@ -24,12 +24,16 @@ class DfpnProofGraph {
   explicit DfpnProofGraph(const BanFreeOracle& oracle);
 
   // The proof of `value`, which search.solve(g) proved, as the root; an error message if it was
-  // not written (too large, or re-proving ran past the search's budget), else empty.
+  // not written (too large, or re-proving ran past the search's budget), else empty. A finished
+  // walk proves the value from the rules' leaves, whatever the table's entries rest on.
   std::string add_root(DfpnSearch& search, const Game& g, SkValue value, std::uint64_t max_nodes);
   // The proof of the value of p entered fresh (a capture-entry state with no history before it),
   // which search.solve_entry(p) proved, as an entry.
   std::string add_entry(DfpnSearch& search, const Position& p, SkValue value, std::uint64_t max_nodes);
 
+  // Why the last add_root or add_entry wrote nothing: "node budget", "time budget",
+  // "certificate size" or "not certifiable"; empty when it was written.
+  const std::string& stopped_by() const { return stop_; }
   bool empty() const { return !root_ && entries_.empty(); }
   std::size_t entries() const { return entries_.size(); }
   std::uint64_t nodes() const { return nodes_.size(); }
@@ -61,6 +65,7 @@ class DfpnProofGraph {
   std::vector<Position> seeds_;                        // B leaves
   std::vector<Entry> entries_;
   std::optional<Entry> root_;
+  std::string stop_;
 };
 
 }  // namespace gonu

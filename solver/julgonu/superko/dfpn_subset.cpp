@@ -22,6 +22,7 @@ struct DfpnSearch::Region {
   std::vector<char> unknown;            // a capture of no known value
   std::vector<Key> leaves, visited;     // F3 leaves' boards; targets barred as visited (the node's excepted)
   int threshold = -1;                   // the farthest F3 leaf
+  DfpnSource source = DfpnSource::proven;  // derived once a capture's value is a file's hint
 };
 
 namespace {
@@ -62,12 +63,15 @@ struct SubsetSearch {
 
 }  // namespace
 
-// A capture's value for the side to move after it: the fresh value, else this search's proven entry.
-SkValue DfpnSearch::capture_value(const Position& q, Key kq) const {
+// A capture's value for the side to move after it: the fresh value, else this search's decided
+// entry (`source` then made derived where that entry is not proven).
+SkValue DfpnSearch::capture_value(const Position& q, Key kq, DfpnSource& source) const {
   if (lost_by_material(q)) return SkValue::loss;
   if (const SkValue v = fresh_value(kq); v != SkValue::unknown) return v;
-  const SkValue* e = find_entry(oracle_.key(canonical(q)));
-  return e ? *e : SkValue::unknown;
+  const Fresh* e = find_entry(oracle_.key(canonical(q)));
+  if (!e) return SkValue::unknown;
+  if (e->source != DfpnSource::proven) source = DfpnSource::derived;
+  return e->value;
 }
 
 // Breadth first from p (the top of the current segment); false once it passes subset_boards, or
@@ -88,7 +92,7 @@ bool DfpnSearch::region_of(const Position& p, Key k, Region& r) const {
       const Position q = apply_move(b, m);
       const Key kq = oracle_.key(q);
       if (m.captured) {
-        const SkValue v = capture_value(q, kq);
+        const SkValue v = capture_value(q, kq, r.source);
         if (v == SkValue::loss) r.wins_at_once[i] = 1;
         if (v == SkValue::unknown) r.unknown[i] = 1;
         continue;
@@ -147,8 +151,8 @@ std::optional<DfpnSearch::PnDn> DfpnSearch::subset_solve(const Position& p, Key 
   std::sort(d.visited.begin(), d.visited.end());
   d.visited.erase(std::unique(d.visited.begin(), d.visited.end()), d.visited.end());
   if (d.unvisited.size() + d.visited.size() > options_.max_relevant_boards) d = Deps{{}, {}, -1, true};
-  const PnDn out = v == kWin ? PnDn{0, kInfinite} : PnDn{kInfinite, 0};
-  store(p, k, out.pn, out.dn, s.memo.size() + 1, std::move(d));
+  const PnDn out = v == kWin ? PnDn{0, kInfinite, r.source} : PnDn{kInfinite, 0, r.source};
+  store(p, k, out, s.memo.size() + 1, std::move(d));
   return out;
 }
 

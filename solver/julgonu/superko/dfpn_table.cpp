@@ -216,8 +216,8 @@ DfpnSearch::Proofs read_dfpn_table(const Rules& rules, const std::string& path) 
 DfpnTableFile::DfpnTableFile(const std::string& path, const Rules& rules) : path_(path), rules_(rules) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
-    loaded_ = read_dfpn_table(rules, path);
-    read_facts_ = !loaded_.entries.empty() || !loaded_.conditional.empty() || !loaded_.exact.empty();
+    kept_ = read_dfpn_table(rules, path);
+    read_facts_ = !kept_.entries.empty() || !kept_.conditional.empty() || !kept_.exact.empty();
   }
   try {
     check_atomic_target(path);
@@ -227,8 +227,8 @@ DfpnTableFile::DfpnTableFile(const std::string& path, const Rules& rules) : path
 }
 
 void DfpnTableFile::attach(DfpnSearch& search) const {
-  search.add_proofs(loaded_);
-  search.set_checkpoint([this, &search] { save(search); });
+  search.add_proofs(kept_);
+  search.set_checkpoint([this, &search] { checkpoint(search); });
 }
 
 void DfpnTableFile::save(const DfpnSearch& search) const {
@@ -236,10 +236,25 @@ void DfpnTableFile::save(const DfpnSearch& search) const {
   write_kept();
 }
 
-void DfpnTableFile::keep(const DfpnSearch& search) const { loaded_ = search.proofs(); }
+void DfpnTableFile::keep(const DfpnSearch& search) const { kept_ = search.proofs(); }
 
-void DfpnTableFile::write_kept() const {
-  const std::string text = format_dfpn_table(rules_, loaded_);
+void DfpnTableFile::write_kept() const { write(kept_); }
+
+void DfpnTableFile::checkpoint(const DfpnSearch& search) const {
+  DfpnSearch::Proofs p = search.proofs();
+  p.erase_if_source([](DfpnSource s) { return s == DfpnSource::derived; });
+  write(p);
+}
+
+bool DfpnTableFile::hints() const {
+  const auto hint = [](const auto& e) { return e.source != DfpnSource::proven; };
+  return std::any_of(kept_.entries.begin(), kept_.entries.end(), hint) ||
+         std::any_of(kept_.conditional.begin(), kept_.conditional.end(), hint) ||
+         std::any_of(kept_.exact.begin(), kept_.exact.end(), hint);
+}
+
+void DfpnTableFile::write(const DfpnSearch::Proofs& p) const {
+  const std::string text = format_dfpn_table(rules_, p);
   try {
     write_file_atomically(path_, {ByteRange{text.data(), text.size()}});
   } catch (const FileWriteError& e) {

@@ -200,41 +200,129 @@ DfpnOptions dfpn_options(const SuperkoOptions& o) {
   return d;
 }
 
-// Df-pn from the root instead of the depth-first search. With a certificate asked for, it runs
-// without the attractors' values and the symmetries, so that its proof uses F3's leaves alone and
-// names the positions the game reaches; the proof goes into `graph` (format 8, dfpn_certificate.hpp).
+// Gives out the value that `s` decided (`out`), walking its proof into `graph` within max_nodes:
+// a finished walk proves it from the rules' leaves; a value resting on a file's hints (DfpnSource)
+// is given out only then, else unknown (the walk's stop in res.stop_reason). A contradiction the
+// walk meets is the file's fault.
+SkValue walk_root(DfpnSearch& s, const Game& g, const DfpnOutcome& out, std::uint64_t max_nodes,
+                  const SuperkoOptions& o, const DfpnTableFile* table, DfpnProofGraph& graph, SuperkoResult& res) {
+  s.set_max_nodes(max_nodes);
+  try {
+    res.certificate_error = graph.add_root(s, g, out.value, o.max_certificate_nodes);
+  } catch (const DfpnContradiction& e) {
+    if (table) table->blame(e);  // before any save: a fact the walk contradicts is not written back
+    throw;
+  }
+  if (res.certificate_error.empty() || out.source == DfpnSource::proven) return out.value;
+  res.stop_reason = graph.stopped_by();
+  return SkValue::unknown;
+}
+
+// Adds from's proven entries to `to` (where a hint says otherwise, the proven entry stays).
+void share_proven(const DfpnSearch& from, DfpnSearch& to) {
+  DfpnSearch::Proofs p = from.proofs();
+  p.erase_if_source([](DfpnSource s) { return s != DfpnSource::proven; });
+  to.add_proofs(p);
+}
+
+// The turns of run_dfpn over a file's hints: the node budget and the clock they share.
+struct Turns {
+  std::uint64_t max_nodes;  // 0: none
+  double max_seconds;       // 0: none
+  std::uint64_t spent = 0;  // expansions of the searches and the hints' walks
+  std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+
+  // At most n, within what is left (0: nothing left).
+  std::uint64_t cap(std::uint64_t n) const { return !max_nodes ? n : spent >= max_nodes ? 0 : std::min(n, max_nodes - spent); }
+  // Sets s's budgets for a turn of at most n nodes; false when none is left.
+  bool budget(DfpnSearch& s, std::uint64_t n) const {
+    const double left = max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (cap(n) == 0 || (max_seconds > 0 && left <= 0)) return false;
+    s.set_max_nodes(cap(n));
+    s.set_max_seconds(max_seconds > 0 ? left : 0);
+    return true;
+  }
+  // Runs f on s, counting the expansions it takes.
+  template <class F>
+  auto run(DfpnSearch& s, F&& f) {
+    const std::uint64_t before = s.stats().nodes;
+    auto r = f();
+    spent += s.stats().nodes - before;
+    return r;
+  }
+};
+
+// With a proofs file's hints, the search over them (`hinted`) and one of its own from the rules
+// alone (`own`) take turns, in rounds whose budget doubles from round_nodes: `hinted` within the
+// round's budget, then the walk of a value it decided on hints within it, then `own` within half
+// of it; between turns each gets the other's proven entries (which displace hints that say
+// otherwise). Why: a false hint turns a node's value round and can make the search prove a harder
+// game than the true one at any cost (forged 5x2 files: over a hundred times a run without it);
+// so a forged file costs at most a few times what `own` needs, and a true one at most about half
+// again what `hinted` needs.
+void take_turns(DfpnSearch& hinted, DfpnSearch& own, const Game& g, const SuperkoOptions& o, Turns& t,
+                const DfpnTableFile* table, DfpnProofGraph& graph, SuperkoResult& res) {
+  const std::uint64_t first = std::max<std::uint64_t>(1, dfpn_options(o).round_nodes);
+  for (std::uint64_t b = first;; b = std::min(b * 2, DfpnSearch::kInfinite)) {
+    if (!t.budget(hinted, b)) break;
+    const DfpnOutcome h = t.run(hinted, [&] { return hinted.solve_rounds(g); });
+    if (h.value != SkValue::unknown && h.source == DfpnSource::proven) {
+      res.value = walk_root(hinted, g, h, o.max_nodes, o, table, graph, res);
+      return;
+    }
+    if (h.value != SkValue::unknown && t.budget(hinted, b)) {
+      res.value = t.run(hinted, [&] { return walk_root(hinted, g, h, t.cap(b), o, table, graph, res); });
+      if (res.value != SkValue::unknown) return;
+    }
+    share_proven(hinted, own);
+    if (!t.budget(own, std::max<std::uint64_t>(1, b / 2))) break;
+    const DfpnOutcome m = t.run(own, [&] { return own.solve_rounds(g); });
+    share_proven(own, hinted);
+    if (m.value != SkValue::unknown) {  // proven (no file's fact: a contradiction is no fault of the file's)
+      res.value = walk_root(own, g, m, o.max_nodes, o, nullptr, graph, res);
+      return;
+    }
+  }
+  res.stop_reason = t.max_nodes && t.spent >= t.max_nodes ? "node budget" : "time budget";
+}
+
+// Df-pn from the root instead of the depth-first search. With a certificate asked for, or a proofs
+// file read, it runs without the attractors' values and the symmetries, so that its proof uses
+// F3's leaves alone and names the positions the game reaches; the proof goes into `graph` (format
+// 8, dfpn_certificate.hpp), and its walk proves again a value that rests on the file's hints.
 void run_dfpn(const BanFreeOracle& oracle, const FreshValues& fresh, const Game& g, const SuperkoOptions& o,
               double seconds_left, const DfpnTableFile* table, DfpnProofGraph& graph, SuperkoResult& res) {
+  const bool walk = o.certificate || table;
   DfpnOptions d = dfpn_options(o);
-  d.symmetry = !o.certificate;
+  d.symmetry = !walk;
   d.max_seconds = seconds_left;
-  DfpnSearch dfpn(oracle, o.certificate ? nullptr : &fresh, d);
+  DfpnSearch dfpn(oracle, walk ? nullptr : &fresh, d);
   if (table) table->attach(dfpn);
-  const DfpnOutcome out = dfpn.solve_rounds(g);  // on --threads cores, the same for any count
   res.dfpn_ran = true;
-  res.value = out.value;
-  if (out.value == SkValue::unknown) {
-    if (table) table->save(dfpn);  // stopped by a budget
-    res.dfpn = dfpn.stats();
+  std::uint64_t own_nodes = 0;
+  if (table && table->hints()) {
+    DfpnSearch own(oracle, nullptr, d);
+    Turns t{o.max_nodes, seconds_left};
+    take_turns(dfpn, own, g, o, t, table, graph, res);
+    own_nodes = own.stats().nodes;
+  } else {
+    const DfpnOutcome out = dfpn.solve_rounds(g);  // on --threads cores, the same for any count
+    res.value = out.value;
     res.stop_reason = out.stop;
-    return;
+    if (out.value != SkValue::unknown && walk) res.value = walk_root(dfpn, g, out, o.max_nodes, o, table, graph, res);
   }
-  res.method = "df-pn";
-  if (o.certificate) {
-    try {
-      res.certificate_error = graph.add_root(dfpn, g, out.value, o.max_certificate_nodes);
-    } catch (const DfpnContradiction& e) {
-      if (table) table->blame(e);  // before any save: a fact the walk contradicts is not written back
-      throw;
-    }
-    if (res.certificate_error.empty()) {
-      res.certificate = graph.text(g);
-      res.certificate_nodes = graph.nodes();
-      res.certificate_version = 8;
-    }
+  if (res.value != SkValue::unknown) {
+    res.method = "df-pn";
+    res.stop_reason.clear();
   }
-  if (table) table->save(dfpn);  // decided
+  if (res.value != SkValue::unknown && o.certificate && res.certificate_error.empty()) {
+    res.certificate = graph.text(g);
+    res.certificate_nodes = graph.nodes();
+    res.certificate_version = 8;
+  }
+  if (table) table->save(dfpn);  // decided, or stopped by a budget
   res.dfpn = dfpn.stats();
+  res.dfpn.nodes += own_nodes;
 }
 
 // The layer pass's decided classes proven again in certificate mode (no fresh values, no
@@ -248,14 +336,30 @@ void certify_dfpn_layer(const BanFreeOracle& oracle, const SuperkoOptions& o, co
   DfpnOptions d = dfpn_options(o);
   d.symmetry = false;
   DfpnSearch search(oracle, nullptr, d);
-  for (const auto& [p, v] : layer.decided) {
-    if (clock.out()) break;  // the classes not proven again are left out, as when out of nodes
+  // Proven again from the rules alone (this search reads no file): true whatever the layer's rested on.
+  const auto again = [&](const Position& p, SkValue v) {
+    if (clock.out()) return false;  // the classes not proven again are left out, as when out of nodes
     search.set_max_seconds(clock.cap(0));
-    const DfpnOutcome again = search.solve_entry(p);
-    if (again.value == SkValue::unknown) continue;
-    if (again.value != v) throw DfpnContradiction("df-pn layer: a class proven twice with two values (internal error)");
+    const SkValue w = search.solve_entry(p).value;
+    if (w == SkValue::unknown) return false;
+    if (w != v) throw DfpnContradiction("df-pn layer: a class proven twice with two values (internal error)");
+    return true;
+  };
+  const auto certify = [&](const Position& p, SkValue v) {
     if (graph.add_entry(search, p, v, o.max_certificate_nodes).empty()) ++layer.certified;
+  };
+  for (const auto& [p, v] : layer.decided)
+    if (again(p, v)) certify(p, v);
+  std::vector<DfpnLayerReport::Class> open;
+  for (const DfpnLayerReport::Class& c : layer.unchecked) {  // the classes a file's hints decided
+    if (!again(c.pos, c.value)) {
+      open.push_back(c);
+      continue;
+    }
+    layer.add_decided(c);
+    certify(c.pos, c.value);
   }
+  layer.unchecked = std::move(open);
 } catch (const DfpnContradiction& e) {  // a class the layer pass decided from the file's facts
   if (table) table->blame(e);
   throw;

@@ -67,7 +67,9 @@ struct SuperkoOptions {
   // >= 0: df-pn over this material layer's capture-entry states left open by the attractors, one
   // search per symmetry class within max_nodes (dfpn.hpp), before the strategies.
   int dfpn_layer_black = -1, dfpn_layer_white = -1;
-  std::string dfpn_table;  // df-pn's proofs file, loaded at the start and saved (dfpn_table.hpp); "": none
+  // df-pn's proofs file, loaded at the start and saved (dfpn_table.hpp); "": none. With it the
+  // root's df-pn walks its proof, as with `certificate`: what the file holds is a hint.
+  std::string dfpn_table;
   std::uint64_t max_nodes = 0;       // 0: no limit
   // The whole run's time budget (0: no limit): the strategy searches (their encoding too), the
   // strategy tree, the entry layers and the search each get at most what is left of it; the
