@@ -123,8 +123,8 @@ static_assert(spec(Field::magic).offset == table_container::kMagicAt && spec(Fie
                   spec(Field::header_xxh3).offset == kTableHeaderSize - table_container::kHeaderXxh3Size,
               "kFields must put the frame's fields where the container does");
 
-// The header's bytes for h (its root tag packed on board b); header_xxh3 is computed here.
-// Throws GonuError if a text field is too long.
+// The header's bytes for h (its root tag packed on board b), sealed by the container (its frame's
+// fields and header_xxh3 written last). Throws GonuError if a text field is too long.
 std::array<unsigned char, kTableHeaderSize> encode(const TableHeader& h, const Board& b);
 
 struct Decoded {
