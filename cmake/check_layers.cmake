@@ -5,10 +5,12 @@
 #         -DSTAMP=path -P check_layers.cmake
 # A quoted include "solver/G/Y/..." names module solver/G/Y when G is a game (julgonu, jungi): a
 # room of that game's solver; "X/Y/..." names module X/Y when X is solver or core and Y a folder of
-# it (Jul-gonu's front door solver/julgonu/solve.hpp, solver/common, a game's rules), X for X's own
-# files (core/error.hpp), else X. System includes (<...>) are not checked. A room of one game can
-# include the other's only by naming it in DEPENDS, which no game's room does (the test
-# layering_check_refuses_the_other_game checks that the check refuses it).
+# it (Jul-gonu's front door solver/julgonu/solve.hpp, solver/common and solver/container, which both
+# games share, a game's rules), X for X's own files (core/error.hpp), else X. System includes
+# (<...>) are not checked. A room of one game can include the other's only by naming it in
+# DEPENDS, which no game's room does (the test layering_check_refuses_the_other_game checks that
+# the check refuses it), and the shared rooms name neither game
+# (layering_check_keeps_the_games_out_of_the_container).
 cmake_minimum_required(VERSION 3.25)
 foreach(file IN LISTS FILES)
   file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "solver/container/file.hpp"
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "solver/julgonu/verify.hpp"
@@ -159,7 +160,7 @@ SolveAnswer solve_rules(const SolveRequest& q) {
   options.max_states = q.max_states;
   options.max_memory = q.max_memory;
   options.compact_result = !q.verify;  // verifying reads the arrays; the rest streams from either form
-  if (q.out) check_table_writable(*q.out);
+  if (q.out) table_container::check_writable(*q.out);
   std::unique_ptr<tbb::global_control> limit;
   if (q.threads > 0) {  // as gonu solve --threads: the cores are the limit, far past them is refused
     const int cores = tbb::info::default_concurrency();

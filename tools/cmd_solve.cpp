@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "solver/container/file.hpp"
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/state/solution_stats.hpp"
 #include "solver/julgonu/table/table.hpp"
@@ -170,7 +171,7 @@ void check_stats_target(const std::string& path) {
 
 // --out onto an existing file: checked writable now; said on stderr, since it will be replaced.
 void check_out(const std::string& path, bool quiet) {
-  check_table_writable(path);
+  table_container::check_writable(path);
   if (!quiet && access(path.c_str(), F_OK) == 0) std::cerr << "gonu: note: replacing the existing file " << path << "\n";
 }
 

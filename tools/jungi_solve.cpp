@@ -42,6 +42,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "solver/container/file.hpp"
 #include "solver/jungi/generator/generator.hpp"
 #include "solver/jungi/generator/schedule.hpp"
 #include "solver/jungi/table/table_file.hpp"
@@ -122,7 +123,7 @@ Outputs outputs(const CommandLine& cl) {
     }
     if (::stat(o.dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw GonuError("--dir " + o.dir + ": not a directory");
   }
-  if (!o.out.empty()) jungi::check_table_file_writable(o.out);
+  if (!o.out.empty()) table_container::check_writable(o.out);
   return o;
 }
 

@@ -1,6 +1,7 @@
-// Byte and bit helpers of the table format (internal to solver/julgonu/table/): little-endian loads and
-// stores whatever the host, bit fields in a byte string (bit i is bit i % 8 of byte i / 8), and
-// arithmetic on sizes read from a file that reports overflow instead of wrapping around.
+// Byte and bit helpers of the table files (both games' table rooms and the table container,
+// solver/container/): little-endian loads and stores whatever the host, bit fields in a byte
+// string (bit i is bit i % 8 of byte i / 8), and arithmetic on sizes read from a file that
+// reports overflow instead of wrapping around.
 #pragma once
 #include <bit>
 #include <cstdint>

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "solver/container/file.hpp"
 #include "solver/julgonu/mpi/part.hpp"
 #include "solver/julgonu/state/successors.hpp"
 #include "solver/julgonu/table/write_phases.hpp"
@@ -204,7 +205,7 @@ void agree(const Comm& comm, const std::string& path, Fn&& fn) {
   try {
     fn();
   } catch (const FileWriteError& e) {
-    error = "cannot write table " + path + ": " + e.what();
+    error = table_container::write_error(path, e.what()).what();
   } catch (const std::exception& e) {
     error = e.what();
   }
@@ -246,12 +247,10 @@ void write_file(const Comm& comm, const std::string& path, const Solution& windo
     mine.sync();
   });
   if (!root) return;
-  try {
+  table_container::writing(path, [&] {
     finish_file(*out, window, h, whole, l);
     out->commit();
-  } catch (const FileWriteError& e) {
-    throw GonuError("cannot write table " + path + ": " + e.what());
-  }
+  });
 }
 
 }  // namespace

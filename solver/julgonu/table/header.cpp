@@ -1,10 +1,7 @@
 // The table header: encoding and decoding by the field table kFields, the checks of every field
-// and of the section layout (overflow-safe), and the checks of the index (header.hpp).
+// and of the section layout (overflow-safe), and the checks of the index (header.hpp). The frame's
+// fields are written and checked by the shared container (solver/container/frame.hpp).
 #include "solver/julgonu/table/header.hpp"
-
-#include <xxhash.h>
-
-#include <cstring>
 
 #include "core/error.hpp"
 #include "solver/common/bits.hpp"
@@ -12,10 +9,9 @@
 namespace gonu::table_header {
 
 using namespace table_bits;
+using table_container::damaged;
 
 namespace {
-
-constexpr char kMagic[8] = {'G', 'O', 'N', 'U', '-', 'T', 'B', 'L'};
 
 // The header as numbers and texts by field, before they are given a meaning.
 struct RawHeader {
@@ -27,19 +23,12 @@ struct RawHeader {
   const std::string& str(Field f) const { return text[static_cast<std::size_t>(f)]; }
 };
 
-std::uint64_t load_field(const unsigned char* d, Field f) { return load_le(d + spec(f).offset, spec(f).size); }
-
 // ---------------------------------------------------------------------------------------------
 // Encoding
 
 RawHeader to_raw(const TableHeader& h, const Board& b) {
   RawHeader r;
   const Rules& rules = h.rules;
-  r[Field::format_version] = h.format_version;
-  r[Field::header_size] = kTableHeaderSize;
-  r[Field::file_size] = h.file_size;
-  r[Field::payload_xxh3] = h.payload_xxh3;
-  r[Field::index_xxh3] = h.index_xxh3;
   r[Field::rows] = std::uint64_t(rules.rows);
   r[Field::cols] = std::uint64_t(rules.cols);
   r[Field::capture] = rules.capture == Capture::line ? 0 : 1;
@@ -82,76 +71,39 @@ std::array<unsigned char, kTableHeaderSize> encode(const TableHeader& h, const B
   for (const FieldSpec& f : kFields) {
     unsigned char* p = out.data() + f.offset;
     const std::size_t i = static_cast<std::size_t>(f.field);
-    if (f.kind == Kind::magic) std::memcpy(p, kMagic, sizeof kMagic);
+    if (in_frame(f.field)) continue;
     if (f.kind == Kind::uint) store_le(p, r.num[i], f.size);
-    if (f.kind == Kind::text) {
-      if (r.text[i].size() >= f.size)
-        throw GonuError(std::string("table header: ") + f.name + " '" + r.text[i] + "' is too long");
-      std::memcpy(p, r.text[i].data(), r.text[i].size());
-    }
+    if (f.kind == Kind::text) table_container::put_text(p, f.size, r.text[i], f.name);
   }
-  const FieldSpec& hash = spec(Field::header_xxh3);
-  store_le(out.data() + hash.offset, XXH3_64bits(out.data(), hash.offset), hash.size);
+  table_container::seal(out.data(), kFormat, {h.format_version, h.file_size, h.payload_xxh3, h.index_xxh3, 0});
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Decoding
 
-void damaged(const std::string& path, const std::string& what) {
-  throw GonuError(path + ": " + what + " (the file is damaged)");
+table_container::Frame check_frame(const unsigned char* head, std::uint64_t available, std::uint64_t size,
+                                   const std::string& path) {
+  const std::uint32_t version = table_container::check_magic_and_version(head, available, size, kFormat, path);
+  const std::size_t tagged = spec(Field::tagged).offset;
+  if (version == 1 && available > tagged && head[tagged] == 1)
+    throw GonuError(path + ": table format version 1 keeps tagged state keys in an older layout; "
+                    "solve again with gonu solve --out to write this table in the current format");
+  return table_container::check_sealed(head, available, size, kFormat, path);
 }
 
 namespace {
 
-// What a reader checks before it trusts any field: the magic, the version, the header size, the
-// header checksum, and that the file has exactly the size the header gives.
-void check_prefix(const unsigned char* d, std::uint64_t size, const std::string& path) {
-  if (size < 8) throw GonuError(path + " is not a gonu table (only " + std::to_string(size) + " bytes)");
-  if (std::memcmp(d, kMagic, sizeof kMagic) != 0) throw GonuError(path + " is not a gonu table (no GONU-TBL magic)");
-  if (size < spec(Field::file_size).offset)
-    throw GonuError(path + " is truncated: " + std::to_string(size) + " bytes, less than a table header");
-  const std::uint64_t version = load_field(d, Field::format_version);
-  if (version > kTableFormatVersion)
-    throw GonuError(path + ": table format version " + std::to_string(version) + " is newer than this gonu reads (up to " +
-                    std::to_string(kTableFormatVersion) + "); use a newer gonu");
-  if (version == 0) damaged(path, "format version 0");
-  if (version == 1 && size > spec(Field::tagged).offset && d[spec(Field::tagged).offset] == 1)
-    throw GonuError(path + ": table format version 1 keeps tagged state keys in an older layout; "
-                    "solve again with gonu solve --out to write this table in the current format");
-  const std::uint64_t header_size = load_field(d, Field::header_size);
-  if (header_size != kTableHeaderSize)
-    damaged(path, "header size " + std::to_string(header_size) + ", expected " + std::to_string(kTableHeaderSize));
-  if (size < kTableHeaderSize)
-    throw GonuError(path + " is truncated: " + std::to_string(size) + " bytes, less than its " +
-                    std::to_string(kTableHeaderSize) + "-byte header");
-  if (XXH3_64bits(d, spec(Field::header_xxh3).offset) != load_field(d, Field::header_xxh3))
-    damaged(path, "header checksum mismatch");
-  const std::uint64_t file_size = load_field(d, Field::file_size);
-  if (size < file_size)
-    throw GonuError(path + " is truncated: " + std::to_string(size) + " of " + std::to_string(file_size) + " bytes");
-  if (size > file_size)
-    damaged(path, std::to_string(size - file_size) + " bytes past the end the header gives (" +
-                      std::to_string(file_size) + ")");
-}
-
-// Every field by the table: numbers, texts (printable ASCII), zero bytes checked.
+// Every field but the frame's by the table: numbers, texts (printable ASCII), zero bytes checked.
 RawHeader read_fields(const unsigned char* d, const std::string& path) {
   RawHeader r;
   for (const FieldSpec& f : kFields) {
     const unsigned char* p = d + f.offset;
     const std::size_t i = static_cast<std::size_t>(f.field);
+    if (in_frame(f.field)) continue;
     if (f.kind == Kind::uint) r.num[i] = load_le(p, f.size);
-    if (f.kind == Kind::zero)
-      for (std::size_t k = 0; k < f.size; ++k)
-        if (p[k] != 0) damaged(path, std::string("reserved header bytes are not zero (") + f.name + ")");
-    if (f.kind == Kind::text) {
-      std::size_t n = 0;
-      while (n < f.size && p[n] != 0) ++n;
-      r.text[i].assign(reinterpret_cast<const char*>(p), n);
-      for (const char ch : r.text[i])
-        if (ch < 0x20 || ch > 0x7e) damaged(path, "a header text field holds a byte that is not printable ASCII");
-    }
+    if (f.kind == Kind::zero) table_container::check_zero(p, f.size, f.name, path);
+    if (f.kind == Kind::text) r.text[i] = table_container::get_text(p, f.size, path);
   }
   return r;
 }
@@ -205,12 +157,12 @@ void decode_root(const RawHeader& r, Decoded& out, const std::string& path) {
   if (encode_key(c, h.root, h.root_tag) != h.root_key) damaged(path, "root key does not match the root position");
 }
 
-void decode_counts(const RawHeader& r, TableHeader& h) {
-  h.format_version = std::uint32_t(r[Field::format_version]);
-  h.file_size = r[Field::file_size];
-  h.payload_xxh3 = r[Field::payload_xxh3];
-  h.index_xxh3 = r[Field::index_xxh3];
-  h.header_xxh3 = r[Field::header_xxh3];
+void decode_counts(const RawHeader& r, const table_container::Frame& frame, TableHeader& h) {
+  h.format_version = frame.version;
+  h.file_size = frame.file_size;
+  h.payload_xxh3 = frame.payload_xxh3;
+  h.index_xxh3 = frame.index_xxh3;
+  h.header_xxh3 = frame.header_xxh3;
   h.states = r[Field::states];
   h.edges = r[Field::edges];
   h.wins = r[Field::wins];
@@ -254,32 +206,27 @@ void check_layout(const TableHeader& h, std::uint64_t size, const std::string& p
 }  // namespace
 
 Decoded decode(const unsigned char* d, std::uint64_t size, const std::string& path) {
-  check_prefix(d, size, path);
+  const table_container::Frame frame = check_frame(d, size, size, path);
   const RawHeader r = read_fields(d, path);
   Decoded out;
   decode_rules(r, out, path);
   decode_root(r, out, path);
-  decode_counts(r, out.header);
+  decode_counts(r, frame, out.header);
   check_layout(out.header, size, path);
   return out;
 }
 
 void check_index(const unsigned char* d, const TableHeader& h, const std::string& path) {
   const unsigned char* index = d + h.index_offset;
-  if (XXH3_64bits(index, h.index_size) != h.index_xxh3) damaged(path, "index checksum mismatch");
+  table_container::check_index_xxh3(index, h.index_size, h.index_xxh3, path);
+  // Each block has at least its check and its head: 8 key bytes.
   const std::uint64_t key_data = h.keys_size - kSectionPad;  // check_layout: keys_size >= kSectionPad
-  Key prev_first = 0;
-  std::uint64_t prev_off = 0;
-  for (std::uint64_t b = 0; b < h.blocks; ++b) {
-    const Key first = load64(index + 16 * b);
-    const std::uint64_t off = load64(index + 16 * b + 8);
-    // Subtractions only after the comparison that keeps them from wrapping around.
-    if (b == 0 ? off != 0 : (first <= prev_first || off < prev_off || off - prev_off < 8))
+  table_container::check_block_starts(
+      h.blocks, [&](std::uint64_t b) { return b < h.blocks ? load64(index + 16 * b + 8) : key_data; }, key_data, 8,
+      "keys", path);
+  for (std::uint64_t b = 1; b < h.blocks; ++b)
+    if (load64(index + 16 * b) <= load64(index + 16 * (b - 1)))
       damaged(path, "index entry " + std::to_string(b) + " is out of order");
-    if (off > key_data || key_data - off < 8) damaged(path, "index entry " + std::to_string(b) + " points past the keys");
-    prev_first = first;
-    prev_off = off;
-  }
 }
 
 }  // namespace gonu::table_header

@@ -1,6 +1,9 @@
 // The table header and index decoder (internal to solver/julgonu/table/). One field table, kFields, gives
 // each header field's offset, size, kind and name; the encoder and the decoder both walk it, and a
-// compile-time check makes sure the fields tile the 320 bytes with no gap or overlap.
+// compile-time check makes sure the fields tile the 320 bytes with no gap or overlap. The frame's
+// fields (magic, version, sizes, the three checksums) are the shared container's
+// (solver/container/frame.hpp), which writes and checks them; a second compile-time check makes
+// sure kFields puts them where the container does.
 //
 // Everything a reader later trusts is checked here, once, with arithmetic that cannot wrap
 // around: every offset, length and count against the file size and against each other, every
@@ -13,6 +16,7 @@
 #include <iterator>
 #include <string>
 
+#include "solver/container/frame.hpp"
 #include "solver/julgonu/table/table.hpp"
 
 namespace gonu::table_header {
@@ -30,8 +34,8 @@ enum class Field : std::uint8_t {
   reserved, header_xxh3
 };
 
-// magic: the 8 bytes GONU-TBL; uint: little-endian; text: ASCII, NUL-padded (at least one NUL);
-// zero: bytes that must be zero.
+// magic: the 8 bytes GONU-TBL; uint: little-endian; text: printable ASCII, NUL-padded (at least
+// one NUL); zero: bytes that must be zero.
 enum class Kind : std::uint8_t { magic, uint, text, zero };
 
 struct FieldSpec {
@@ -103,14 +107,36 @@ constexpr bool fields_tile_the_header() {
 }
 static_assert(fields_tile_the_header(), "kFields must tile the header");
 
-// The header's bytes for h (its root tag packed on board b); header_xxh3 is computed here.
-// Throws GonuError if a text field is too long.
+// What tells a Jul-gonu table from another file, for the container's checks.
+inline constexpr table_container::Format kFormat{
+    {'G', 'O', 'N', 'U', '-', 'T', 'B', 'L'}, kTableHeaderSize, kTableFormatVersion, "gonu table", "table format"};
+
+// The fields the container writes and checks.
+constexpr bool in_frame(Field f) {
+  return f == Field::magic || f == Field::format_version || f == Field::header_size || f == Field::file_size ||
+         f == Field::payload_xxh3 || f == Field::index_xxh3 || f == Field::header_xxh3;
+}
+static_assert(spec(Field::magic).offset == table_container::kMagicAt && spec(Field::format_version).offset == table_container::kVersionAt &&
+                  spec(Field::header_size).offset == table_container::kHeaderSizeAt && spec(Field::file_size).offset == table_container::kFileSizeAt &&
+                  spec(Field::payload_xxh3).offset == table_container::kPayloadXxh3At &&
+                  spec(Field::index_xxh3).offset == table_container::kIndexXxh3At &&
+                  spec(Field::header_xxh3).offset == kTableHeaderSize - table_container::kHeaderXxh3Size,
+              "kFields must put the frame's fields where the container does");
+
+// The header's bytes for h (its root tag packed on board b), sealed by the container (its frame's
+// fields and header_xxh3 written last). Throws GonuError if a text field is too long.
 std::array<unsigned char, kTableHeaderSize> encode(const TableHeader& h, const Board& b);
 
 struct Decoded {
   TableHeader header;
   KeyCodec codec;
 };
+
+// The container's checks of the header at `head` (the first `available` bytes of a file of
+// `size`), with this format's own between the version's and the checksum's: version 1 with
+// tagged keys refused, saying to solve again. Throws GonuError naming `path`.
+table_container::Frame check_frame(const unsigned char* head, std::uint64_t available, std::uint64_t size,
+                                   const std::string& path);
 
 // Decodes and checks the header of a file of `size` bytes at d (see the top of this file and
 // FORMAT.md, "Checks a reader makes"). Throws GonuError naming `path` and what is wrong.
@@ -119,8 +145,5 @@ Decoded decode(const unsigned char* d, std::uint64_t size, const std::string& pa
 // Checks the index of a decoded header: its checksum, first keys strictly ascending, and every
 // block's key bytes inside the keys section, at least 8 of them. Throws GonuError naming `path`.
 void check_index(const unsigned char* d, const TableHeader& h, const std::string& path);
-
-// "PATH: WHAT (the file is damaged)" as a GonuError.
-[[noreturn]] void damaged(const std::string& path, const std::string& what);
 
 }  // namespace gonu::table_header

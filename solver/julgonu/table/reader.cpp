@@ -1,18 +1,17 @@
-// The table reader: Table::open maps the file and hands it to the header and index decoder
-// (header.cpp, where every offset and count is checked), then builds the lookup guide; find and
-// decode_all read one block at a time, its check verified first, its keys by the Elias-Fano codec.
+// The table reader: Table::open opens the file and checks its header's frame from a header's
+// bytes read (the shared container, solver/container/), then maps the file and hands it to the
+// header and index decoder (header.cpp, where every offset and count is checked), then builds the
+// lookup guide; find and decode_all read one block at a time, its check verified first, its keys
+// by the Elias-Fano codec.
 // A mapped file that shrinks while open (truncated, or rewritten in place) would kill the process
 // with SIGBUS on the next read past its new end. Instead, a SIGBUS inside a table's mapping marks
 // the table changed and puts zero pages over the whole mapping; a read in progress under
 // guarded_read (open, find, decode_block, the payload checksum) is abandoned there (siglongjmp)
 // and throws GonuError "the table file changed while open", as does every later read. Other
 // tables, and the process, go on.
-#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -23,11 +22,11 @@
 
 #include "core/error.hpp"
 #include "solver/common/bits.hpp"
+#include "solver/container/file.hpp"
 #include "solver/julgonu/table/block.hpp"
 #include "solver/julgonu/table/elias_fano.hpp"
 #include "solver/julgonu/table/header.hpp"
 #include "solver/julgonu/table/table.hpp"
-#include "util/regular_file.hpp"
 
 namespace gonu {
 
@@ -155,32 +154,19 @@ Table::~Table() {
 
 void Table::damaged(const std::string& what) const {
   check_unchanged();
-  table_header::damaged(path_, what);
+  table_container::damaged(path_, what);
 }
 
 namespace {
 
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
-// Maps the regular file `path` read-only (nothing is mapped for an empty file). A FIFO or device is
-// refused before anything waits on it.
+// Maps the regular file `path` read-only once its header's frame passes (from a header's bytes
+// read, whatever size the file claims), so a file mapped holds a header at least.
 void map_file(const std::string& path, const unsigned char*& data, std::uint64_t& size) {
-  Fd f;
-  std::string why;
-  f.fd = open_regular_file(path, why);
-  if (f.fd < 0 && why.starts_with("not a regular file"))
-    throw GonuError(path + " is not a gonu table: " + why);
-  if (f.fd < 0) throw GonuError("cannot open table " + path + ": " + why);
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
-  size = std::uint64_t(st.st_size);
-  if (size == 0) return;
-  void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, f.fd, 0);
+  const table_container::OpenFile f = table_container::open_file(path, table_header::kFormat);
+  size = f.size();
+  const std::vector<unsigned char> head = table_container::read_head(f, table_header::kFormat, path);
+  table_header::check_frame(head.data(), head.size(), size, path);
+  void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, f.fd(), 0);
   if (m == MAP_FAILED) throw GonuError("cannot map table " + path + ": " + std::strerror(errno));
   ::madvise(m, size, MADV_RANDOM);
   data = static_cast<const unsigned char*>(m);
@@ -266,9 +252,9 @@ BlockView read_block(const unsigned char* d, const TableHeader& h, std::uint64_t
   for (std::uint64_t i = 0; i < v.g.value_len; i += 64) __builtin_prefetch(vbytes + i);
   const std::size_t c = table_block::kCheckBytes;
   if (table_block::check(b, bytes + c, std::size_t(len - c), vbytes, std::size_t(v.g.value_len)) != load32(bytes))
-    table_header::damaged(path, "block " + std::to_string(b) + " failed its check");
+    table_container::damaged(path, "block " + std::to_string(b) + " failed its check");
   if (!ef::parse(bytes + c, len - c, v.g.states - 1, v.keys))
-    table_header::damaged(path, "block " + std::to_string(b) + " has an inconsistent layout");
+    table_container::damaged(path, "block " + std::to_string(b) + " has an inconsistent layout");
   return v;
 }
 

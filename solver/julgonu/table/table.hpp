@@ -70,11 +70,9 @@ struct TableEntry {
 // that is not a writable regular file (a symlink, FIFO, device, directory, read-only file).
 // Throws GonuError on I/O errors. The bytes depend only on the solution (never on threads or
 // time). Returns the file size.
+// Whether it could write `path` is the container's check_writable (solver/container/file.hpp),
+// the same for both games' tables.
 std::uint64_t write_table(const std::string& path, const Solution& s);
-// Whether write_table could write `path`: the same target rules, and a temporary file made (and
-// removed) in its directory; run before a long solve, so that a bad --out fails at once instead
-// of after the work. Throws GonuError with the message write_table would give.
-void check_table_writable(const std::string& path);
 
 class Table {
  public:

@@ -5,8 +5,8 @@
 //      bytes (their size needs only the block's count and span), which the index records;
 //   2. encode: each chunk's blocks (check, Elias-Fano keys) and value codes, written in place at
 //      the offsets the prefix sums of pass 1 gave (util/atomic_file's AtomicFileWriter).
-// Then the index and the paddings, the payload checksum read back from the file in order, the
-// header last, and the atomic commit. The bytes depend only on the solution (FORMAT.md).
+// Then the index and the paddings, the payload checksum read back from the file in order (the
+// shared container's xxh3_of_range), the header last, and the atomic commit. The bytes depend only on the solution (FORMAT.md).
 // The passes work on a run of blocks (write_phases.hpp), so that the processes of an MPI solve
 // write a table in parts with the same code; write_table is the one part of all blocks.
 #include <tbb/blocked_range.h>
@@ -19,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "solver/common/bits.hpp"
+#include "solver/container/file.hpp"
 #include "solver/julgonu/table/block.hpp"
 #include "solver/julgonu/table/elias_fano.hpp"
 #include "solver/julgonu/table/header.hpp"
@@ -233,28 +234,6 @@ void encode_chunk(const Solution& s, const Chunk& ch, const Index& index, unsign
   write(l.values_offset + value_base, bytes.values.data(), bytes.values.size());
 }
 
-// XXH3 of the file's bytes [from, to), read back in order.
-std::uint64_t hash_written(const AtomicFileWriter& out, std::uint64_t from, std::uint64_t to) {
-  XXH3_state_t* st = XXH3_createState();
-  if (!st) throw std::bad_alloc();
-  XXH3_64bits_reset(st);
-  std::vector<unsigned char> buf(std::size_t(1) << 22);
-  try {
-    for (std::uint64_t at = from; at < to;) {
-      const std::size_t len = std::size_t(std::min<std::uint64_t>(buf.size(), to - at));
-      out.read_at(at, buf.data(), len);
-      XXH3_64bits_update(st, buf.data(), len);
-      at += len;
-    }
-  } catch (...) {
-    XXH3_freeState(st);
-    throw;
-  }
-  const std::uint64_t h = XXH3_64bits_digest(st);
-  XXH3_freeState(st);
-  return h;
-}
-
 }  // namespace
 
 TableHeader table_write::make_header(const Solution& s, const Counts& c, unsigned vb, const Index& index,
@@ -305,17 +284,11 @@ void table_write::finish_file(const AtomicFileWriter& out, const Solution& s, Ta
   const unsigned char pad[kSectionPad] = {};
   out.write_at(l.values_offset - kSectionPad, pad, kSectionPad);
   out.write_at(l.file_size - kSectionPad, pad, kSectionPad);
-  h.payload_xxh3 = hash_written(out, kTableHeaderSize, l.file_size);
+  // The payload as it lies in the file, read back, not as it was meant to be written.
+  h.payload_xxh3 = table_container::xxh3_of_range(kTableHeaderSize, l.file_size, [&](std::uint64_t at, unsigned char* buf,
+                                                                                     std::size_t len) { out.read_at(at, buf, len); });
   const auto head = table_header::encode(h, s.codec.board);
   out.write_at(0, head.data(), head.size());
-}
-
-void check_table_writable(const std::string& path) {
-  try {
-    check_atomic_target(path);
-  } catch (const FileWriteError& e) {
-    throw GonuError("cannot write table " + path + ": " + e.what());
-  }
 }
 
 // The one part of all blocks, then the root checked, the header made and the file written.
@@ -329,16 +302,14 @@ std::uint64_t write_table(const std::string& path, const Solution& s) {
   const unsigned vb = value_bits(c.max_code);
   const Layout l = layout_of(n, key_data, vb);
   TableHeader h = make_header(s, c, vb, index, l);
-  try {
+  table_container::writing(path, [&] {
     AtomicFileWriter out(path);
     encode_blocks(s, index, vb, l, [&](std::uint64_t at, const void* data, std::size_t size) {
       out.write_at(at, data, size);
     });
     finish_file(out, s, h, index, l);
     out.commit();
-  } catch (const FileWriteError& e) {
-    throw GonuError("cannot write table " + path + ": " + e.what());
-  }
+  });
   return h.file_size;
 }
 

@@ -1,14 +1,13 @@
 // The Jungi table file's writer and reader (format in solver/jungi/table/FORMAT.md, "Jungi table
 // files"): blocks of value codes as zstd frames (.xz streams in formats 3-4, still read), written
 // atomically; read a block at a time as questions need them, into one cache of decoded blocks
-// shared by every table file of the process.
+// shared by every table file of the process. Opening, bounded reads, the payload's hash and the
+// writer's errors are the shared container's (solver/container/file.hpp).
 #include "solver/jungi/table/table_file.hpp"
 
-#include <fcntl.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
-#include <unistd.h>
 #include <lzma.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -18,7 +17,6 @@
 #include <list>
 #include <mutex>
 #include <unordered_map>
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <functional>
@@ -26,10 +24,9 @@
 #include <sys/stat.h>
 
 #include "core/error.hpp"
-#include "solver/jungi/table/header.hpp"
 #include "solver/common/bits.hpp"
-#include "util/atomic_file.hpp"
-#include "util/regular_file.hpp"
+#include "solver/container/file.hpp"
+#include "solver/jungi/table/header.hpp"
 #include "util/version.hpp"
 
 namespace gonu::jungi {
@@ -167,13 +164,6 @@ TableFileHeader header_of(const Table& t, const Rules& r, unsigned code_bytes) {
   return h;
 }
 
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
 }  // namespace
 
 void sources_of(const Indexer& indexer, const Rules& r, std::uint64_t from, std::uint64_t to, ValueSource* out) {
@@ -255,20 +245,7 @@ std::string table_file_for(const std::string& dir, const std::function<Position(
   return path;
 }
 
-bool is_jungi_table_file(const std::string& path) {
-  std::string why;
-  Fd f{open_regular_file(path, why)};
-  char magic[8] = {};
-  return f.fd >= 0 && ::read(f.fd, magic, sizeof magic) == 8 && std::memcmp(magic, "GONU-JNG", 8) == 0;
-}
-
-void check_table_file_writable(const std::string& path) {
-  try {
-    check_atomic_target(path);
-  } catch (const FileWriteError& e) {
-    throw GonuError("cannot write table " + path + ": " + e.what());
-  }
-}
+bool is_jungi_table_file(const std::string& path) { return table_container::starts_with_magic(path, kJungiFormat); }
 
 namespace {
 
@@ -363,11 +340,7 @@ std::vector<unsigned char> transcode(const TableFile& old, const LoadCheck& c) {
 }
 
 void write_bytes(const std::string& path, const std::vector<unsigned char>& file) {
-  try {
-    write_file_atomically(path, {{file.data(), file.size()}});
-  } catch (const FileWriteError& e) {
-    throw GonuError("cannot write table " + path + ": " + e.what());
-  }
+  table_container::writing(path, [&] { write_file_atomically(path, {{file.data(), file.size()}}); });
 }
 
 }  // namespace
@@ -459,30 +432,6 @@ TableFile::~TableFile() = default;
 
 namespace {
 
-// Opens `path` as a regular file, with its identity; GonuError (one line) if it cannot.
-Fd open_table(const std::string& path, struct stat& st) {
-  std::string why;
-  Fd f{open_regular_file(path, why)};
-  if (f.fd < 0) {
-    if (why.rfind("not a regular file", 0) == 0) throw GonuError(path + " is not a gonu Jungi table: " + why);
-    throw GonuError("cannot open table " + path + ": " + why);
-  }
-  if (::fstat(f.fd, &st) != 0) throw GonuError("cannot open table " + path + ": " + std::strerror(errno));
-  return f;
-}
-
-// Reads exactly `size` bytes at `offset` (fewer only at the end of the file: `got` says how many).
-void read_at(int fd, const std::string& path, std::uint64_t offset, unsigned char* out, std::uint64_t size, std::uint64_t& got) {
-  got = 0;
-  while (got < size) {
-    const ssize_t n = ::pread(fd, out + got, std::size_t(size - got), off_t(offset + got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw GonuError("cannot read table " + path + ": " + std::strerror(errno));
-    if (n == 0) break;
-    got += std::uint64_t(n);
-  }
-}
-
 // The cache of decoded blocks (set_block_cache_limit), keyed by a table opening's serial and the
 // block number; least recently used first out.
 class BlockCache {
@@ -559,19 +508,26 @@ void set_block_cache_limit(std::uint64_t bytes) { block_cache().set_limit(bytes)
 std::uint64_t block_cache_limit() { return block_cache().limit(); }
 std::uint64_t block_cache_bytes() { return block_cache().bytes(); }
 
+namespace {
+
+// A file's identity as fstat gives it (TableFile::Identity): what must not change while it is open.
+template <class Identity>
+Identity identity_of(const struct stat& st) {
+  return {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
+          std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+}
+
+}  // namespace
+
 TableFile TableFile::open(const std::string& path, const std::optional<Rules>& expected) {
-  struct stat st {};
-  const Fd f = open_table(path, st);
+  const table_container::OpenFile f = table_container::open_file(path, kJungiFormat);
   // The magic and the header first, a few hundred bytes whatever the file's size claims: its
   // checksum and its file size are checked before anything else is read or allocated.
-  std::vector<unsigned char> head(kJungiTableHeaderSize);
-  std::uint64_t got = 0;
-  read_at(f.fd, path, 0, head.data(), head.size(), got);
-  const TableFileHeader h = decode_header(path, head.data(), got, std::uint64_t(st.st_size));
+  const std::vector<unsigned char> head = table_container::read_head(f, kJungiFormat, path);
+  const TableFileHeader h = decode_header(path, head.data(), head.size(), f.size());
   TableFile t;
   t.path_ = path;
-  t.identity_ = {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
-                 std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+  t.identity_ = identity_of<Identity>(f.stat());
   t.init(h, expected);
   return t;
 }
@@ -604,17 +560,20 @@ void TableFile::init(const TableFileHeader& h, const std::optional<Rules>& expec
 }
 
 std::vector<unsigned char> TableFile::read_bytes(std::uint64_t offset, std::uint64_t size) const {
-  if (memory_) return {memory_->begin() + std::ptrdiff_t(offset), memory_->begin() + std::ptrdiff_t(offset + size)};
-  struct stat st {};
-  const Fd f = open_table(path_, st);
-  const Identity now{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
-                     std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
-  if (!(now == identity_)) throw GonuError(path_ + ": the file has changed since it was opened");
   std::vector<unsigned char> out(size);
-  std::uint64_t got = 0;
-  read_at(f.fd, path_, offset, out.data(), size, got);
-  if (got != size) throw GonuError(path_ + ": the file has changed since it was opened (truncated)");
+  read_into(offset, out.data(), size);
   return out;
+}
+
+void TableFile::read_into(std::uint64_t offset, unsigned char* out, std::uint64_t size) const {
+  if (memory_) {
+    std::copy_n(memory_->begin() + std::ptrdiff_t(offset), size, out);
+    return;
+  }
+  const table_container::OpenFile f = table_container::open_file(path_, kJungiFormat);
+  if (!(identity_of<Identity>(f.stat()) == identity_)) throw GonuError(path_ + ": the file has changed since it was opened");
+  if (table_container::read_at(f.fd(), path_, offset, out, size) != size)
+    throw GonuError(path_ + ": the file has changed since it was opened (truncated)");
 }
 
 std::vector<std::uint16_t> TableFile::block_codes(std::uint64_t b) const {
@@ -801,14 +760,8 @@ std::string TableFile::dont_care_error() const {
 
 bool TableFile::payload_checksum_ok() const {
   // Read in chunks of 16 MiB, so that a large table's check holds little.
-  constexpr std::uint64_t kChunk = std::uint64_t{16} << 20;
-  std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(), XXH3_freeState);
-  XXH3_64bits_reset(state.get());
-  for (std::uint64_t at = kJungiTableHeaderSize; at < h_.file_size; at += kChunk) {
-    const std::vector<unsigned char> chunk = read_bytes(at, std::min(kChunk, h_.file_size - at));
-    XXH3_64bits_update(state.get(), chunk.data(), chunk.size());
-  }
-  return XXH3_64bits_digest(state.get()) == h_.payload_xxh3;
+  const auto read = [&](std::uint64_t at, unsigned char* out, std::size_t len) { read_into(at, out, len); };
+  return table_container::xxh3_of_range(kJungiTableHeaderSize, h_.file_size, read, std::size_t{16} << 20) == h_.payload_xxh3;
 }
 
 }  // namespace gonu::jungi

@@ -107,8 +107,8 @@ struct RepackResult {
   std::uint64_t new_bytes;
 };
 RepackResult repack_table_file(const std::string& path);
-// Whether write_table_file could write `path` (checked before a long solve); throws GonuError.
-void check_table_file_writable(const std::string& path);
+// Whether write_table_file could write `path` is the container's check_writable
+// (solver/container/file.hpp), the same for both games' tables.
 
 // source_of (solver/jungi/generator/generator.hpp) for every index of [from, to) into out[0 .. to - from),
 // an invalid index `invalid`.
@@ -199,8 +199,10 @@ class TableFile {
   // from decoding or from use) is thrown once all are done.
   void for_each_block(const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& use) const;
   std::uint16_t code(std::uint64_t index) const;
-  // Bytes [offset, offset + size) of the file (checked to lie inside it by the caller).
+  // Bytes [offset, offset + size) of the file (checked to lie inside it by the caller), as a
+  // vector or into `out`.
   std::vector<unsigned char> read_bytes(std::uint64_t offset, std::uint64_t size) const;
+  void read_into(std::uint64_t offset, unsigned char* out, std::uint64_t size) const;
   std::string path_;
   // A file given as bytes (from_bytes) is read from them; one opened is read from its path,
   // which must still name the file opened (device, inode, size and modification time).
