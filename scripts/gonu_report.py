@@ -142,7 +142,10 @@ def merge_bench(out, filter_, files):
     machine = "" if header.startswith(f"Machine: {cpu_model()},") else f" on {cpu_model()}"
     note = (f"Rerun: `GONU_BENCH_FILTER='{filter_}' scripts/bench.sh`{machine} (load average {load} when it started) "
             f"gave the rows of {', '.join(sorted(rows))}.")
-    lines = [l for l in lines if not (l.startswith("Rerun: ") and all(n in l for n in rows))]
+    # An earlier rerun whose rows this one all gave again says nothing that is still there.
+    def rerun_rows(line):
+        return set(line.split("gave the rows of ", 1)[-1].rstrip(".").split(", "))
+    lines = [l for l in lines if not (l.startswith("Rerun: ") and rerun_rows(l) <= set(rows))]
     at = next(i for i, l in enumerate(lines) if l.startswith("Command: ")) + 1
     lines.insert(at, note)
     open(out, "w").write("\n".join(lines) + "\n")

@@ -436,7 +436,7 @@ namespace {
 // block number; least recently used first out.
 class BlockCache {
  public:
-  using Block = std::shared_ptr<const std::vector<std::uint16_t>>;
+  using Block = std::shared_ptr<const std::vector<unsigned char>>;  // a block's bytes as stored
   Block find(std::uint64_t serial, std::uint64_t b) {
     std::lock_guard<std::mutex> hold(mutex_);
     const auto it = map_.find({serial, b});
@@ -476,7 +476,7 @@ class BlockCache {
     Block block;
     std::list<Key>::iterator at;
   };
-  static std::uint64_t size_of(const std::vector<std::uint16_t>& v) { return v.size() * sizeof(std::uint16_t) + 64; }
+  static std::uint64_t size_of(const std::vector<unsigned char>& v) { return v.size() + 64; }
   // Drops the least recently used blocks past the limit, keeping the newest (a question in hand).
   void evict() {
     while (bytes_ > limit_ && lru_.size() > 1) {
@@ -576,33 +576,47 @@ void TableFile::read_into(std::uint64_t offset, unsigned char* out, std::uint64_
     throw GonuError(path_ + ": the file has changed since it was opened (truncated)");
 }
 
-std::vector<std::uint16_t> TableFile::block_codes(std::uint64_t b) const {
+std::vector<unsigned char> TableFile::block_bytes(std::uint64_t b) const {
   const std::uint64_t from = table_bits::load64(index_.data() + 8 * b);
   const std::uint64_t to = table_bits::load64(index_.data() + 8 * (b + 1));
-  const std::uint64_t first = b * h_.block_indices, count = std::min<std::uint64_t>(h_.block_indices, h_.indices - first);
-  const std::size_t expected = std::size_t(count * h_.code_bytes);
   auto damaged = [&](const std::string& what) {
     return GonuError(path_ + ": block " + std::to_string(b) + " " + what + " (the file is damaged; gonu verify checks it)");
   };
   const std::vector<unsigned char> in = read_bytes(h_.data_offset + from, to - from);
-  std::vector<unsigned char> raw(expected);
+  std::vector<unsigned char> raw(std::size_t(block_count(b) * h_.code_bytes));
   if (h_.codec == kJungiCodecXz) decode_xz(in.data(), in.size(), raw, damaged);
   else decode_zstd(in.data(), in.size(), raw, damaged);
+  return raw;
+}
+
+std::uint64_t TableFile::block_count(std::uint64_t b) const {
+  return std::min<std::uint64_t>(h_.block_indices, h_.indices - b * h_.block_indices);
+}
+
+std::uint16_t TableFile::code_in(const std::vector<unsigned char>& raw, std::uint64_t count, std::uint64_t k) const {
+  return std::uint16_t(table_bits::load_le(raw.data() + slot_of(k, count) * h_.code_bytes, h_.code_bytes));
+}
+
+std::vector<std::uint16_t> TableFile::block_codes(std::uint64_t b) const {
+  const std::vector<unsigned char> raw = block_bytes(b);
+  const std::uint64_t count = block_count(b);
   std::vector<std::uint16_t> codes(count);
-  for (std::uint64_t i = 0; i < count; ++i)
-    codes[i] = std::uint16_t(table_bits::load_le(raw.data() + slot_of(i, count) * h_.code_bytes, h_.code_bytes));
+  for (std::uint64_t k = 0; k < count; ++k) codes[k] = code_in(raw, count, k);
   return codes;
 }
 
+// The block's bytes are cached as stored (1 or 2 bytes a code, in the file's slot order): a table
+// of 1-byte codes holds half the memory it would as 16-bit codes, and a first probe skips the
+// conversion of the whole block.
 std::uint16_t TableFile::code(std::uint64_t index) const {
   const std::uint64_t b = index / h_.block_indices;
   BlockCache& cache = block_cache();
   BlockCache::Block block = cache.find(serial_, b);
   if (!block) {
-    block = std::make_shared<const std::vector<std::uint16_t>>(block_codes(b));
+    block = std::make_shared<const std::vector<unsigned char>>(block_bytes(b));
     cache.add(serial_, b, block);
   }
-  return (*block)[index % h_.block_indices];
+  return code_in(*block, block_count(b), index % h_.block_indices);
 }
 
 namespace {

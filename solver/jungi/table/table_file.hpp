@@ -188,6 +188,11 @@ class TableFile {
   std::vector<std::uint16_t> block_codes(std::uint64_t b) const;
 
  private:
+  // Block b decoded: its codes' bytes as stored (code_bytes each, slot order; FORMAT.md), after
+  // the codec's checks; block_count(b) codes; code_in reads the k-th of `count` from such bytes.
+  std::vector<unsigned char> block_bytes(std::uint64_t b) const;
+  std::uint64_t block_count(std::uint64_t b) const;
+  std::uint16_t code_in(const std::vector<unsigned char>& raw, std::uint64_t count, std::uint64_t k) const;
   TableFile() = default;
   // The header's and the index's checks, and the indexer (open and from_bytes).
   void init(const TableFileHeader& h, const std::optional<Rules>& expected);
