@@ -50,8 +50,8 @@
 #include "tools/solve_report.hpp"
 
 #ifdef GONU_MPI
-#include "solver/julgonu/mpi/comm.hpp"
-#include "solver/julgonu/mpi/session.hpp"
+#include "solver/mpi/comm.hpp"
+#include "solver/mpi/session.hpp"
 #endif
 
 namespace gonu::cli {

@@ -1,5 +1,5 @@
 // MpiSession, abort_run and the node and rank queries (session.hpp), over MPI_COMM_WORLD.
-#include "solver/julgonu/mpi/session.hpp"
+#include "solver/mpi/session.hpp"
 
 #include <mpi.h>
 

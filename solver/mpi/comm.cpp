@@ -1,7 +1,7 @@
 // Comm over MPI_COMM_WORLD (comm.hpp). Exchanges: the counts first (MPI_Alltoall), then the words
 // in rounds of at most INT_MAX / size() per pair, so that every count and displacement of a round's
 // MPI_Alltoallv fits in an int.
-#include "solver/julgonu/mpi/comm.hpp"
+#include "solver/mpi/comm.hpp"
 
 #include <mpi.h>
 
