@@ -2,7 +2,7 @@
 #include "tools/certificate_query.hpp"
 
 #include "core/error.hpp"
-#include "tools/play_moves.hpp"
+#include "tools/report/play_moves.hpp"
 #include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
 

@@ -8,7 +8,7 @@
 #include "solver/julgonu/table/query.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "tools/table_cli.hpp"
 
 namespace gonu::cli {

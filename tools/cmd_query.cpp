@@ -13,7 +13,7 @@
 #include "tools/options.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/play_certificate.hpp"
-#include "tools/play_moves.hpp"
+#include "tools/report/play_moves.hpp"
 #include "tools/query_json.hpp"
 #include "tools/table_cli.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 #include "solver/jungi/table/table_file.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

@@ -17,7 +17,7 @@
 #include "solver/julgonu/state/solution_stats.hpp"
 #include "solver/julgonu/table/table.hpp"
 #include "solver/julgonu/verify.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/progress_display.hpp"

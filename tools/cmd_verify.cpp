@@ -11,7 +11,7 @@
 #include "solver/julgonu/table/table.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "tools/progress_display.hpp"
 
 namespace gonu::cli {

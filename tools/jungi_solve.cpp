@@ -45,7 +45,7 @@
 #include "solver/jungi/generator/generator.hpp"
 #include "solver/jungi/generator/schedule.hpp"
 #include "solver/jungi/table/table_file.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/solve_report.hpp"
 

@@ -11,7 +11,7 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "tools/units.hpp"
+#include "tools/report/units.hpp"
 
 namespace gonu::cli {
 

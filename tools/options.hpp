@@ -55,7 +55,7 @@ class CommandLine {
              char short_name = 0);
   // A time budget in seconds (default 0): a finite number >= 0, else a usage error.
   void seconds(const char* name, const char* help, double default_value = 0);
-  // A byte size (parse_byte_size in tools/units.hpp: 512M, 20G, 1.5GiB, plain bytes), 0 when
+  // A byte size (parse_byte_size in tools/report/units.hpp: 512M, 20G, 1.5GiB, plain bytes), 0 when
   // absent; anything else is a usage error.
   void byte_size(const char* name, const char* help);
 

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "tools/play_moves.hpp"
+#include "tools/report/play_moves.hpp"
 #include "tools/play_session.hpp"
 #include "tools/table_cli.hpp"
 

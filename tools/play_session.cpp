@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 #include "solver/julgonu/table/query.hpp"
-#include "tools/play_moves.hpp"
+#include "tools/report/play_moves.hpp"
 
 namespace gonu::cli {
 

@@ -11,7 +11,7 @@
 #include <mutex>
 #include <string>
 
-#include "tools/units.hpp"
+#include "tools/report/units.hpp"
 
 namespace gonu::cli {
 

@@ -1,5 +1,5 @@
 // Progress on stderr for long phases: shown only when stderr is a terminal and not --quiet, as
-// one line rewritten in place (format_progress in tools/units.hpp: phase, percent, rate, time
+// one line rewritten in place (format_progress in tools/report/units.hpp: phase, percent, rate, time
 // left). Thread-safe (a mutex around the line), and throttled to a few updates a second.
 #pragma once
 #include "util/progress.hpp"

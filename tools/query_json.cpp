@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/julgonu/repetition.hpp"
-#include "tools/play_moves.hpp"
+#include "tools/report/play_moves.hpp"
 #include "tools/table_cli.hpp"
 
 namespace gonu::cli {

@@ -12,7 +12,7 @@
 #include "core/error.hpp"
 #include "solver/julgonu/state/successors.hpp"
 #include "solver/julgonu/table/query.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "util/atomic_file.hpp"
 
 namespace gonu::cli {

@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/superko/superko.hpp"
-#include "tools/format_number.hpp"
+#include "tools/report/format_number.hpp"
 #include "tools/progress_display.hpp"
 #include "tools/solve_report.hpp"
 #include "util/atomic_file.hpp"

@@ -1,5 +1,5 @@
 // Byte sizes read, counts, durations and progress lines written (units.hpp).
-#include "tools/units.hpp"
+#include "tools/report/units.hpp"
 
 #include <algorithm>
 #include <cctype>

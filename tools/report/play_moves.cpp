@@ -1,5 +1,5 @@
 // Group labels and line wrapping for the move lists of query and play.
-#include "tools/play_moves.hpp"
+#include "tools/report/play_moves.hpp"
 
 #include <algorithm>
 
