@@ -20,9 +20,9 @@
 #include "solver/julgonu/table/query.hpp"
 #include "solver/julgonu/verify.hpp"
 #include "tools/jungi_query_json.hpp"
-#include "tools/query_json.hpp"
-#include "tools/solve_report.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/query_json.hpp"
+#include "tools/julgonu/solve_report.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::pymod {
 

@@ -9,7 +9,7 @@
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

@@ -17,10 +17,10 @@
 #include "solver/jungi/table/table_file.hpp"
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
-#include "tools/play_certificate.hpp"
-#include "tools/play_julgonu.hpp"
+#include "tools/julgonu/play_certificate.hpp"
+#include "tools/julgonu/play_julgonu.hpp"
 #include "tools/play_session.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

@@ -12,10 +12,10 @@
 #include "solver/julgonu/table/query.hpp"
 #include "tools/options.hpp"
 #include "tools/jungi_cli.hpp"
-#include "tools/play_certificate.hpp"
+#include "tools/julgonu/play_certificate.hpp"
 #include "tools/report/play_moves.hpp"
-#include "tools/query_json.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/query_json.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

@@ -21,8 +21,8 @@
 #include "tools/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/progress_display.hpp"
-#include "tools/solve_report.hpp"
-#include "tools/superko_solve.hpp"
+#include "tools/julgonu/solve_report.hpp"
+#include "tools/julgonu/superko_solve.hpp"
 #include "util/atomic_file.hpp"
 #ifdef GONU_MPI
 #include "solver/julgonu/mpi/memory_mpi.hpp"

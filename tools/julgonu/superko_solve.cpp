@@ -3,7 +3,7 @@
 // certificate (--certificate FILE, written through a temporary file and a rename).
 // stdout depends only on the input and the budgets (but for the JSON's "seconds" and
 // "peak_bytes"); timings go to stderr. Exit status 3 (kExitNotProven) when the value is not proven.
-#include "tools/superko_solve.hpp"
+#include "tools/julgonu/superko_solve.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -17,7 +17,7 @@
 #include "solver/julgonu/superko/superko.hpp"
 #include "tools/report/format_number.hpp"
 #include "tools/progress_display.hpp"
-#include "tools/solve_report.hpp"
+#include "tools/julgonu/solve_report.hpp"
 #include "util/atomic_file.hpp"
 
 namespace gonu::cli {

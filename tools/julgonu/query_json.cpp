@@ -1,12 +1,12 @@
 // The gonu-query/1 object: the fields in the order tools/README-query.md lists them.
-#include "tools/query_json.hpp"
+#include "tools/julgonu/query_json.hpp"
 
 #include <algorithm>
 
 #include "core/error.hpp"
 #include "core/julgonu/repetition.hpp"
 #include "tools/report/play_moves.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

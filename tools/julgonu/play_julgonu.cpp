@@ -1,6 +1,6 @@
 // gonu play's Jul-gonu part: the table's answers (query_game) and the game's rules as
 // PlaySession asks them.
-#include "tools/play_julgonu.hpp"
+#include "tools/julgonu/play_julgonu.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Shared helpers of the table subcommands.
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 #include "core/error.hpp"
 

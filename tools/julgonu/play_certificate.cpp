@@ -1,13 +1,13 @@
 // gonu play --certificate and gonu query --certificate (play_certificate.hpp): the game loop
 // against the strategy, and the answer at one state of the proof.
-#include "tools/play_certificate.hpp"
+#include "tools/julgonu/play_certificate.hpp"
 
 #include <iostream>
 
 #include "core/error.hpp"
 #include "tools/report/play_moves.hpp"
 #include "tools/play_session.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

@@ -1,10 +1,10 @@
 // The answer of a superko proof at one state (certificate_query.hpp).
-#include "tools/certificate_query.hpp"
+#include "tools/julgonu/certificate_query.hpp"
 
 #include "core/error.hpp"
 #include "tools/report/play_moves.hpp"
-#include "tools/query_json.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/query_json.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

@@ -1,5 +1,5 @@
 // The report lines shared by the two branches of gonu solve, and the statistics' three forms.
-#include "tools/solve_report.hpp"
+#include "tools/julgonu/solve_report.hpp"
 
 #include <sys/resource.h>
 

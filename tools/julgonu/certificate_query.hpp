@@ -1,5 +1,5 @@
 // A superko proof's answer at one state of its game, shared by gonu query --certificate, gonu play
-// --certificate (tools/play_certificate.hpp) and the explorer's /api/certificate
+// --certificate (tools/julgonu/play_certificate.hpp) and the explorer's /api/certificate
 // (tools/serve/api.hpp): the game a request names (the certificate's root or a POSITION the proof
 // reaches, then a history that must follow the proof), and the gonu-certificate-query/1 object:
 // the value, the winner's move, or the loser's legal replies with the strategy's answer to each,

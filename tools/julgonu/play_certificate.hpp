@@ -10,7 +10,7 @@
 #include <string>
 
 #include "checker/certificate_play.hpp"
-#include "tools/certificate_query.hpp"
+#include "tools/julgonu/certificate_query.hpp"
 #include "tools/play_input.hpp"
 
 namespace gonu::cli {
