@@ -19,7 +19,7 @@
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "solver/julgonu/verify.hpp"
-#include "tools/jungi_query_json.hpp"
+#include "tools/jungi/jungi_query_json.hpp"
 #include "tools/julgonu/query_json.hpp"
 #include "tools/julgonu/solve_report.hpp"
 #include "tools/julgonu/table_cli.hpp"

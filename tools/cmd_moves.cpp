@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "core/julgonu/game.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "solver/julgonu/solve.hpp"
 #include "solver/jungi/table/table_file.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/julgonu/play_certificate.hpp"
 #include "tools/julgonu/play_julgonu.hpp"

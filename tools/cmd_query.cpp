@@ -11,7 +11,7 @@
 #include "solver/jungi/table/table_file.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "tools/options.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/julgonu/play_certificate.hpp"
 #include "tools/report/play_moves.hpp"
 #include "tools/julgonu/query_json.hpp"

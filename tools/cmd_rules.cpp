@@ -1,7 +1,7 @@
 // gonu rules: the named rule sets, each with its parts and source.
 #include <iostream>
 
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

@@ -5,7 +5,7 @@
 #include "core/julgonu/board.hpp"
 #include "core/julgonu/game.hpp"
 #include "core/julgonu/position.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 
 namespace gonu::cli {

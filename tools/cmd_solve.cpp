@@ -18,7 +18,7 @@
 #include "solver/julgonu/table/table.hpp"
 #include "solver/julgonu/verify.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/progress_display.hpp"
 #include "tools/julgonu/solve_report.hpp"

@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "solver/jungi/table/tables.hpp"
 #include "solver/julgonu/table/table.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/report/format_number.hpp"
 #include "tools/progress_display.hpp"

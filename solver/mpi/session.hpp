@@ -1,6 +1,6 @@
 // An MPI run's life and what every kind of run over MPI processes needs, whatever it solves
 // (Jul-gonu's state space in solver/julgonu/mpi/solve_mpi.hpp, Jungi's tables by whole files in
-// tools/jungi_solve.cpp): MPI started and ended, the run ended from any one process, and the
+// tools/jungi/jungi_solve.cpp): MPI started and ended, the run ended from any one process, and the
 // processes sharing a node. Nothing here knows a game.
 #pragma once
 

@@ -12,7 +12,7 @@
 #include "solver/jungi/generator/material.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "tools/julgonu/certificate_query.hpp"
-#include "tools/jungi_query_json.hpp"
+#include "tools/jungi/jungi_query_json.hpp"
 #include "tools/julgonu/query_json.hpp"
 #include "tools/julgonu/table_cli.hpp"
 

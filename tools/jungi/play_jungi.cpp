@@ -1,6 +1,6 @@
 // gonu play's Jungi part: the tables' answers (through JungiAsk) and Jungi's rules as
 // PlaySession asks them.
-#include "tools/play_jungi.hpp"
+#include "tools/jungi/play_jungi.hpp"
 
 #include <algorithm>
 #include <sstream>

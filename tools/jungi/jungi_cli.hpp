@@ -21,9 +21,9 @@ std::string provisional_start_note();
 int jungi_show(const CommandLine& cl);
 int jungi_moves(const CommandLine& cl);
 int jungi_rules_list();
-// gonu solve --game jungi (tools/jungi_solve.cpp).
+// gonu solve --game jungi (tools/jungi/jungi_solve.cpp).
 int jungi_solve(const CommandLine& cl);
-// gonu query, info and verify of a Jungi table file (tools/jungi_tables.cpp).
+// gonu query, info and verify of a Jungi table file (tools/jungi/jungi_tables.cpp).
 int jungi_query(const CommandLine& cl, const std::string& path);
 int jungi_info(const std::string& path);
 // Every file in turn, sharing the tables read (jungi::verify_families, max_bytes 0: physical

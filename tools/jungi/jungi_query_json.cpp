@@ -1,5 +1,5 @@
 // gonu-jungi-query/1: a Jungi position's answer from its table family as one JSON object.
-#include "tools/jungi_query_json.hpp"
+#include "tools/jungi/jungi_query_json.hpp"
 
 namespace gonu::cli {
 

@@ -1,5 +1,5 @@
 // gonu show / moves / rules --game jungi.
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 
 #include <iostream>
 #include <sstream>

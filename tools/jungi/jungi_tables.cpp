@@ -1,6 +1,6 @@
 // gonu query / info / verify for a Jungi table file (the game is read from the file's magic:
 // cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here), and gonu play's start on
-// one (the game itself is tools/play_session.hpp's, with tools/play_jungi.hpp). The tables a table's
+// one (the game itself is tools/play_session.hpp's, with tools/jungi/play_jungi.hpp). The tables a table's
 // moves lead to are read from the same directory (solver/jungi/table/query.hpp).
 #include <cstdio>
 #include <filesystem>
@@ -12,10 +12,10 @@
 #include "solver/jungi/table/tables.hpp"
 #include "tools/cli.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/jungi_cli.hpp"
-#include "tools/jungi_query_json.hpp"
+#include "tools/jungi/jungi_cli.hpp"
+#include "tools/jungi/jungi_query_json.hpp"
 #include "tools/options.hpp"
-#include "tools/play_jungi.hpp"
+#include "tools/jungi/play_jungi.hpp"
 #include "tools/report/play_moves.hpp"
 #include "tools/play_session.hpp"
 #include "tools/progress_display.hpp"

@@ -46,7 +46,7 @@
 #include "solver/jungi/generator/schedule.hpp"
 #include "solver/jungi/table/table_file.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/jungi_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 #include "tools/julgonu/solve_report.hpp"
 
 #ifdef GONU_MPI
