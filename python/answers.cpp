@@ -1,6 +1,6 @@
 // The module's answers: the rule choice and the solve's checks as the gonu program makes them
-// (tools/options.cpp, tools/cmd_solve.cpp), the reports from the program's own builders
-// (gonu_report), the move list as tools/cmd_moves.cpp; python/tests/test_gonu.py checks that both
+// (tools/cli/options.cpp, tools/cli/cmd_solve.cpp), the reports from the program's own builders
+// (gonu_report), the move list as tools/cli/cmd_moves.cpp; python/tests/test_gonu.py checks that both
 // give the same fields for the same input.
 #include "python/answers.hpp"
 
@@ -143,7 +143,7 @@ void count_by_distance(const Solution& s, SolveAnswer& a) {
 
 }  // namespace
 
-// threads= past this many times the cores is refused, as gonu solve --threads (tools/options.hpp).
+// threads= past this many times the cores is refused, as gonu solve --threads (tools/cli/options.hpp).
 constexpr int kThreadsPerCoreLimit = 16;
 
 SolveAnswer solve_rules(const SolveRequest& q) {

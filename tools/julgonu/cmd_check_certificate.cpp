@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "checker/certificate_check.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

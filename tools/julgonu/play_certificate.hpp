@@ -11,7 +11,7 @@
 
 #include "checker/certificate_play.hpp"
 #include "tools/julgonu/certificate_query.hpp"
-#include "tools/play_input.hpp"
+#include "tools/cli/play_input.hpp"
 
 namespace gonu::cli {
 

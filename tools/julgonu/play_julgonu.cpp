@@ -6,7 +6,7 @@
 
 #include "solver/common/move_order.hpp"
 #include "solver/julgonu/table/query.hpp"
-#include "tools/play_session.hpp"
+#include "tools/cli/play_session.hpp"
 
 namespace gonu::cli {
 

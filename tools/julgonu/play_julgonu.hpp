@@ -1,9 +1,9 @@
-// gonu play's Jul-gonu part (tools/play_game.hpp): a game over a Jul-gonu table, its moves in
+// gonu play's Jul-gonu part (tools/cli/play_game.hpp): a game over a Jul-gonu table, its moves in
 // the --history notation (b4-b3), sides 0 black and 1 white.
 #pragma once
 #include "core/julgonu/game.hpp"
 #include "solver/julgonu/table/table.hpp"
-#include "tools/play_game.hpp"
+#include "tools/cli/play_game.hpp"
 
 namespace gonu::cli {
 

@@ -16,7 +16,7 @@
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/superko/superko.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/progress_display.hpp"
+#include "tools/cli/progress_display.hpp"
 #include "tools/julgonu/solve_report.hpp"
 #include "util/atomic_file.hpp"
 

@@ -2,7 +2,7 @@
 // state graph, so they are solved by the separate superko solver (solver/julgonu/superko*).
 #pragma once
 #include "core/julgonu/game.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

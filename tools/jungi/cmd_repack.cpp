@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "solver/jungi/table/table_file.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

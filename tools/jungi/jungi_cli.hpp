@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/jungi/moves.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

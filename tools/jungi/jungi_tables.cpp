@@ -1,6 +1,6 @@
 // gonu query / info / verify for a Jungi table file (the game is read from the file's magic:
 // cmd_query.cpp, cmd_info.cpp and cmd_verify.cpp hand such a file here), and gonu play's start on
-// one (the game itself is tools/play_session.hpp's, with tools/jungi/play_jungi.hpp). The tables a table's
+// one (the game itself is tools/cli/play_session.hpp's, with tools/jungi/play_jungi.hpp). The tables a table's
 // moves lead to are read from the same directory (solver/jungi/table/query.hpp).
 #include <cstdio>
 #include <filesystem>
@@ -10,15 +10,15 @@
 #include "core/error.hpp"
 #include "solver/jungi/table/query.hpp"
 #include "solver/jungi/table/tables.hpp"
-#include "tools/cli.hpp"
+#include "tools/cli/cli.hpp"
 #include "tools/report/format_number.hpp"
 #include "tools/jungi/jungi_cli.hpp"
 #include "tools/jungi/jungi_query_json.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/jungi/play_jungi.hpp"
 #include "tools/report/play_moves.hpp"
-#include "tools/play_session.hpp"
-#include "tools/progress_display.hpp"
+#include "tools/cli/play_session.hpp"
+#include "tools/cli/progress_display.hpp"
 
 namespace gonu::cli {
 

@@ -1,4 +1,4 @@
-// gonu play's Jungi part (tools/play_game.hpp): a game over Jungi tables, its moves as people
+// gonu play's Jungi part (tools/cli/play_game.hpp): a game over Jungi tables, its moves as people
 // write them (format_move_san: Ra1-a8=+R; parse_move reads from-to too), sides 0 south and
 // 1 north. The tables are asked through one function, `ask` (the answer for a position: its
 // value and its moves valued and ranked), so that what answers can change without the rest.
@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "solver/jungi/table/query.hpp"
-#include "tools/play_game.hpp"
+#include "tools/cli/play_game.hpp"
 
 namespace gonu::cli {
 

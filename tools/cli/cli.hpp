@@ -1,6 +1,6 @@
 // Shared pieces of the gonu subcommands: the exit codes (1 for bad input, 2 for usage errors, 3
 // for a superko value not proven), the usage error, and the registry of subcommands that main.cpp
-// dispatches on. A command's options are declared and parsed through CommandLine (tools/options.hpp).
+// dispatches on. A command's options are declared and parsed through CommandLine (tools/cli/options.hpp).
 #pragma once
 #include <boost/program_options.hpp>
 #include <stdexcept>

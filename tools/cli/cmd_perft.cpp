@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "core/julgonu/game.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 namespace {

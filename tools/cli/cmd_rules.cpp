@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

@@ -10,7 +10,7 @@
 #include "core/error.hpp"
 #include "solver/jungi/table/table_file.hpp"
 #include "solver/julgonu/table/query.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/jungi/jungi_cli.hpp"
 #include "tools/julgonu/play_certificate.hpp"
 #include "tools/report/play_moves.hpp"

@@ -1,4 +1,4 @@
-// The per-game part of gonu play (tools/play_session.hpp is the part both games share): a game
+// The per-game part of gonu play (tools/cli/play_session.hpp is the part both games share): a game
 // over a table as the session asks it, in plain data. Sides are numbers, 0 for the side that
 // moves first in the game's own notation (Jul-gonu: black, white; Jungi: south, north). A move
 // is its text in the notation the record writes, which play() reads back; what the session

@@ -1,5 +1,5 @@
 // gonu play's session, one for both games: an analysis board over a table (the per-game part,
-// tools/play_game.hpp, answers for the table and knows the notation). The human plays one side
+// tools/cli/play_game.hpp, answers for the table and knows the notation). The human plays one side
 // (or both), the engine the other with perfect play (the best move by query.hpp's rule, or with
 // --vary one of the best moves at random from a printed seed); between moves the human may ask
 // for a hint (every move grouped by value, with distances), list the moves numbered (a number
@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "core/julgonu/board.hpp"
-#include "tools/options.hpp"
-#include "tools/play_game.hpp"
-#include "tools/play_input.hpp"
+#include "tools/cli/options.hpp"
+#include "tools/cli/play_game.hpp"
+#include "tools/cli/play_input.hpp"
 
 namespace gonu::cli {
 

@@ -1,5 +1,5 @@
 // The progress line on stderr: the phase's start time, the last update's, one line at a time.
-#include "tools/progress_display.hpp"
+#include "tools/cli/progress_display.hpp"
 
 #include <unistd.h>
 

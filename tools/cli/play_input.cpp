@@ -1,5 +1,5 @@
 // LineReader: libedit's readline() on a terminal, std::getline with an echo otherwise.
-#include "tools/play_input.hpp"
+#include "tools/cli/play_input.hpp"
 
 #include <editline/readline.h>
 #include <unistd.h>

@@ -10,9 +10,9 @@
 #include "solver/jungi/table/tables.hpp"
 #include "solver/julgonu/table/table.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/report/format_number.hpp"
-#include "tools/progress_display.hpp"
+#include "tools/cli/progress_display.hpp"
 
 namespace gonu::cli {
 

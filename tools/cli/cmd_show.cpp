@@ -6,7 +6,7 @@
 #include "core/julgonu/game.hpp"
 #include "core/julgonu/position.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

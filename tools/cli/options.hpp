@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/julgonu/game.hpp"
-#include "tools/cli.hpp"
+#include "tools/cli/cli.hpp"
 
 namespace gonu::cli {
 

@@ -1,5 +1,5 @@
 // gonu play [FILE] [POSITION] [--history MOVES] [--as black|white|both] [--vary [--seed N]]: an
-// analysis board over a table, Jul-gonu's or Jungi's (tools/play_session.hpp): play against perfect
+// analysis board over a table, Jul-gonu's or Jungi's (tools/cli/play_session.hpp): play against perfect
 // play, or both sides, with hints, take-backs, the value of every position and the record at the end. Lines come from
 // libedit on a terminal, else from stdin (echoed), so a game can be piped in and replays exactly.
 // With rule options instead of FILE (gonu play --rules free --board 3x4) the rule set is solved
@@ -16,10 +16,10 @@
 #include "solver/julgonu/solve.hpp"
 #include "solver/jungi/table/table_file.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/julgonu/play_certificate.hpp"
 #include "tools/julgonu/play_julgonu.hpp"
-#include "tools/play_session.hpp"
+#include "tools/cli/play_session.hpp"
 #include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {

@@ -4,7 +4,7 @@
 
 #include "core/julgonu/game.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 namespace gonu::cli {
 

@@ -2,7 +2,7 @@
 // turns what it throws into gonu's answers: bad input one line "gonu: error: ..." on stderr and exit
 // 1, a usage error the message and the usage and exit 2. main() is run_gonu and nothing more, so
 // that the command-line fuzz target (tests/fuzz/fuzz_cli.cpp) drives the code gonu runs.
-#include "tools/dispatch.hpp"
+#include "tools/cli/dispatch.hpp"
 
 #include <pthread.h>
 #include <sys/resource.h>
@@ -14,8 +14,8 @@
 #include <system_error>
 
 #include "core/error.hpp"
-#include "tools/cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/cli.hpp"
+#include "tools/cli/options.hpp"
 #include "util/version.hpp"
 
 namespace gonu::cli {

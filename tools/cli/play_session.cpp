@@ -1,6 +1,6 @@
 // The analysis board of gonu play for both games: the game loop, the human's commands, the
 // engine's move, the endings and the record; what differs between the games is the PlayGame's.
-#include "tools/play_session.hpp"
+#include "tools/cli/play_session.hpp"
 
 #include <algorithm>
 #include <cctype>

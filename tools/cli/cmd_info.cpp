@@ -7,7 +7,7 @@
 #include "solver/jungi/table/table_file.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/report/format_number.hpp"
 #include "tools/julgonu/table_cli.hpp"
 

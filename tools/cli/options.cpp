@@ -1,6 +1,6 @@
 // The command line of a subcommand: shared option declarations, parsing with the usage-error
 // convention, the range checks of counts and budgets, the rule set and game the flags name.
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 
 #include <tbb/info.h>
 

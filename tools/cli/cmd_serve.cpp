@@ -28,7 +28,7 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "tools/options.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/serve/api.hpp"
 #include "tools/serve/guarded_server.hpp"
 #include "tools/serve/routes.hpp"
