@@ -23,6 +23,7 @@
 #include "tools/cli/progress_display.hpp"
 #include "tools/julgonu/solve_report.hpp"
 #include "tools/julgonu/superko_solve.hpp"
+#include "tools/report/units.hpp"
 #include "util/atomic_file.hpp"
 #ifdef GONU_MPI
 #include "solver/julgonu/mpi/memory_mpi.hpp"

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "solver/julgonu/table/query.hpp"
+#include "solver/common/move_order.hpp"
 #include "tools/report/play_moves.hpp"
 
 namespace gonu::cli {
@@ -62,19 +62,6 @@ PlaySettings play_settings(const CommandLine& cl, const PlayGame& g) {
   s.vary = cl.has("vary");
   if (cl.has("seed") && !s.vary) cl.usage_error("--seed goes with --vary");
   s.seed = cl.has("seed") ? cl.value<std::uint64_t>("seed") : std::random_device{}();
-  return s;
-}
-
-std::string move_notation(const Board& b, const std::string& typed) {
-  std::string s;
-  for (const char c : typed)
-    if (!std::isspace(static_cast<unsigned char>(c))) s += b.cols <= 26 ? char(std::tolower(static_cast<unsigned char>(c))) : c;
-  // After the first point (a file letter, then digits): a '-' if the second point follows at once.
-  std::size_t at = 0;
-  if (at < s.size() && std::isalpha(static_cast<unsigned char>(s[at]))) ++at;
-  while (at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]))) ++at;
-  if (at > 1 && at < s.size() && std::isalpha(static_cast<unsigned char>(s[at])) && s[at] != 'x')
-    return s.substr(0, at) + "-" + s.substr(at);
   return s;
 }
 
@@ -239,7 +226,7 @@ bool PlaySession::try_move(const PlayAnswer& a, const std::string& line) {
   if (it != a.moves.end() && it->known && a.known && it->value != a.value)
     std::cout << wrap_text("notice: " + text + " changes the value for " + side(mover) + ": " + value_text(a.value, a.dist) +
                            " -> " + value_text(it->value, it->dist) +
-                           (better_value(a.value, a.dist, it->value, it->dist) ? ": a blunder" : ""));
+                           (move_score(a.value, a.dist) > move_score(it->value, it->dist) ? ": a blunder" : ""));
   return true;
 }
 

@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "core/julgonu/board.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/cli/play_game.hpp"
 #include "tools/cli/play_input.hpp"
@@ -36,11 +35,6 @@ struct PlaySettings {
 // --as (default: the side to move now), --values, --vary and --seed read for `g`; a bad value is
 // a usage error, a side `g` does not know a GonuError.
 PlaySettings play_settings(const CommandLine& cl, const PlayGame& g);
-
-// A Jul-gonu move as people type it, in the notation parse_move reads: spaces dropped, a '-' put
-// between the two points when it is missing (b4b3, b4 b3), lower case on boards of up to 26 files
-// (whose points are all named in lower case: B4-B3).
-std::string move_notation(const Board& b, const std::string& typed);
 
 class PlaySession {
  public:

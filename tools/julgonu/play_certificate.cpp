@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "tools/report/play_moves.hpp"
 #include "tools/cli/play_session.hpp"
+#include "tools/julgonu/play_julgonu.hpp"
 #include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {

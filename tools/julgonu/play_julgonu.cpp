@@ -3,12 +3,26 @@
 #include "tools/julgonu/play_julgonu.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "solver/common/move_order.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "tools/cli/play_session.hpp"
 
 namespace gonu::cli {
+
+std::string move_notation(const Board& b, const std::string& typed) {
+  std::string s;
+  for (const char c : typed)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += b.cols <= 26 ? char(std::tolower(static_cast<unsigned char>(c))) : c;
+  // After the first point (a file letter, then digits): a '-' if the second point follows at once.
+  std::size_t at = 0;
+  if (at < s.size() && std::isalpha(static_cast<unsigned char>(s[at]))) ++at;
+  while (at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]))) ++at;
+  if (at > 1 && at < s.size() && std::isalpha(static_cast<unsigned char>(s[at])) && s[at] != 'x')
+    return s.substr(0, at) + "-" + s.substr(at);
+  return s;
+}
 
 std::string JulgonuPlay::side_name(int side) const { return to_string(static_cast<Side>(side)); }
 

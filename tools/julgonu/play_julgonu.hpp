@@ -7,6 +7,11 @@
 
 namespace gonu::cli {
 
+// A Jul-gonu move as people type it, in the notation parse_move reads: spaces dropped, a '-' put
+// between the two points when it is missing (b4b3, b4 b3), lower case on boards of up to 26 files
+// (whose points are all named in lower case: B4-B3).
+std::string move_notation(const Board& b, const std::string& typed);
+
 class JulgonuPlay : public PlayGame {
  public:
   // `origin`: the game at POSITION (or the table's root); `now`: it after --history.

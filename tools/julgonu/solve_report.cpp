@@ -1,8 +1,6 @@
 // The report lines shared by the two branches of gonu solve, and the statistics' three forms.
 #include "tools/julgonu/solve_report.hpp"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +11,7 @@
 #include "solver/julgonu/state/successors.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "tools/report/format_number.hpp"
+#include "tools/report/units.hpp"
 #include "util/atomic_file.hpp"
 
 namespace gonu::cli {
@@ -107,30 +106,6 @@ void print_rules_and_root(const Rules& r, const Board& b, const Position& root,
   std::cout << "root:             " << format_position(b, root);
   if (history) std::cout << "  after " << *history;
   std::cout << "\n";
-}
-
-namespace {
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-}  // namespace
-
-std::string seconds_text(double seconds) {
-  return fixed(seconds, seconds < 0.0995 ? 3 : seconds < 9.995 ? 2 : seconds < 99.95 ? 1 : 0) + " s";
-}
-
-std::string bytes_text(std::uint64_t bytes) {
-  const double mib = double(bytes) / double(1 << 20);
-  if (mib >= 1024) return fixed(mib / 1024, 1) + " GiB";
-  return fixed(mib, mib < 9.95 ? 1 : 0) + " MiB";
-}
-
-std::uint64_t peak_resident_bytes() {
-  struct rusage u {};
-  getrusage(RUSAGE_SELF, &u);
-  return std::uint64_t(u.ru_maxrss) * 1024;  // Linux reports kilobytes
 }
 
 namespace {

@@ -2,7 +2,8 @@
 // only, so that the Python module's solve() gives it too), and what both branches of the command
 // (the exact solve and the superko one) report the same way: the rule set as JSON, the first lines
 // of the text report, time and memory for people, the process's peak memory, and the
-// per-distance/material/level statistics (--stats, --stats-csv). Part of the library gonu_report.
+// per-distance/material/level statistics (--stats, --stats-csv); time and memory for people are
+// tools/report/units.hpp's. Part of the library gonu_report.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -62,13 +63,6 @@ nlohmann::ordered_json solve_json(const Solution& s, const Game& game, const Sol
 // "rules: ..." and "root: ...", the root followed by "after HISTORY" when one was played.
 void print_rules_and_root(const Rules& r, const Board& b, const Position& root,
                           const std::optional<std::string>& history);
-
-// "0.004 s", "0.81 s", "12.3 s", "245 s": three decimals below 0.1 s, two below 10 s, one below 100.
-std::string seconds_text(double seconds);
-// "6.2 MiB" below 10 MiB, else "65 MiB"; "1.4 GiB" from 1 GiB on.
-std::string bytes_text(std::uint64_t bytes);
-// The process's peak resident memory so far (getrusage), in bytes.
-std::uint64_t peak_resident_bytes();
 
 // {"by_distance": [...], "by_material": [...], "by_level": [...]}: each row the counts with its
 // distance, "black"/"white" piece counts, or level.

@@ -18,6 +18,7 @@
 #include "tools/report/format_number.hpp"
 #include "tools/cli/progress_display.hpp"
 #include "tools/julgonu/solve_report.hpp"
+#include "tools/report/units.hpp"
 #include "util/atomic_file.hpp"
 
 namespace gonu::cli {

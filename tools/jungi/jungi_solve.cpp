@@ -47,7 +47,7 @@
 #include "solver/jungi/table/table_file.hpp"
 #include "tools/report/format_number.hpp"
 #include "tools/jungi/jungi_cli.hpp"
-#include "tools/julgonu/solve_report.hpp"
+#include "tools/report/units.hpp"
 
 #ifdef GONU_MPI
 #include "solver/mpi/comm.hpp"

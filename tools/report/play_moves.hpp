@@ -1,11 +1,11 @@
 // How gonu query and gonu play list a position's moves for people: best first for the mover
-// (best_first in solver/julgonu/table/query.hpp), grouped under "winning moves:", "drawing moves:",
+// (best_first in solver/common/move_order.hpp), grouped under "winning moves:", "drawing moves:",
 // "losing moves:"; and word lists wrapped to 80 columns.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "solver/julgonu/table/query.hpp"
+#include "solver/common/value.hpp"
 
 namespace gonu::cli {
 

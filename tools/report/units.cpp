@@ -1,6 +1,8 @@
 // Byte sizes read, counts, durations and progress lines written (units.hpp).
 #include "tools/report/units.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -107,6 +109,30 @@ std::string format_progress(const std::string& phase, std::uint64_t done, std::u
   if (rate > 0) line += "  " + short_count(rate) + " " + items + "/s";
   if (total > done && rate > 0) line += "  ETA " + duration_text(double(total - done) / rate);
   return line;
+}
+
+namespace {
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+}  // namespace
+
+std::string seconds_text(double seconds) {
+  return fixed(seconds, seconds < 0.0995 ? 3 : seconds < 9.995 ? 2 : seconds < 99.95 ? 1 : 0) + " s";
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  const double mib = double(bytes) / double(1 << 20);
+  if (mib >= 1024) return fixed(mib / 1024, 1) + " GiB";
+  return fixed(mib, mib < 9.95 ? 1 : 0) + " MiB";
+}
+
+std::uint64_t peak_resident_bytes() {
+  struct rusage u {};
+  getrusage(RUSAGE_SELF, &u);
+  return std::uint64_t(u.ru_maxrss) * 1024;  // Linux reports kilobytes
 }
 
 }  // namespace gonu::cli

@@ -1,6 +1,7 @@
 // Quantities for people, read and written: byte sizes as a person types them (--max-memory 20G),
-// and the one-line progress report of a long phase (its percent, rate and time left). Pure
-// functions of their arguments (no clock, no terminal), so that tests can hold them to exact text.
+// the one-line progress report of a long phase (its percent, rate and time left), a time and a
+// memory size as both games' solves report them. Pure functions of their arguments (no clock, no
+// terminal), so that tests can hold them to exact text, but for the process's peak memory.
 // Part of the library gonu_report.
 #pragma once
 #include <cstdint>
@@ -26,5 +27,13 @@ std::string duration_text(double seconds);
 // time the phase has run. E.g. "retrograde  43.2%  1.9M states/s  ETA 2m10s",
 // "enumerate  12.3M states  1.9M states/s".
 std::string format_progress(const std::string& phase, std::uint64_t done, std::uint64_t total, double seconds);
+
+// "0.004 s", "0.81 s", "12.3 s", "245 s": three decimals below 0.1 s, two below 10 s, one below 100.
+std::string seconds_text(double seconds);
+// "6.2 MiB" below 10 MiB, else "65 MiB"; "1.4 GiB" from 1 GiB on.
+std::string bytes_text(std::uint64_t bytes);
+// The process's peak resident memory so far (getrusage), in bytes (the one figure here that is no
+// pure function: it reads the process).
+std::uint64_t peak_resident_bytes();
 
 }  // namespace gonu::cli
