@@ -1,7 +1,7 @@
 // The module's answers: the rule choice and the solve's checks as the gonu program makes them
-// (tools/cli/options.cpp, tools/cli/cmd_solve.cpp), the reports from the program's own builders
-// (gonu_report), the move list as tools/cli/cmd_moves.cpp; python/tests/test_gonu.py checks that both
-// give the same fields for the same input.
+// (tools/julgonu/julgonu_cli.cpp, tools/julgonu/julgonu_solve.cpp), the reports from the program's
+// own builders (gonu_report and each game's part of it), the move list as julgonu_cli.cpp's;
+// python/tests/test_gonu.py checks that both give the same fields for the same input.
 #include "python/answers.hpp"
 
 #include <filesystem>

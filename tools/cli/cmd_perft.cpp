@@ -1,52 +1,17 @@
 // gonu perft [POSITION] DEPTH: the number of move sequences of DEPTH plies from a position (the
 // start when none is given), for either game; --divide gives the count under each first move.
-// A position whose game is over has no moves. The standard check of a move generator.
+// A position whose game is over has no moves. The standard check of a move generator. Each game's
+// part counts (julgonu_perft, jungi_perft); the report is written here, the same for both.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/error.hpp"
-#include "core/julgonu/game.hpp"
-#include "tools/jungi/jungi_cli.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/cli/perft.hpp"
+#include "tools/julgonu/julgonu_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 
 namespace gonu::cli {
 namespace {
-
-struct Divided {
-  std::string move;
-  std::uint64_t nodes;
-};
-
-std::uint64_t julgonu_perft(const Game& g, int depth) {
-  if (depth == 0) return 1;
-  const std::vector<Move> moves = legal_moves(g);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (const Move& m : moves) {
-    Game next = g;
-    play(next, m);
-    n += julgonu_perft(next, depth - 1);
-  }
-  return n;
-}
-
-std::vector<Divided> divide_julgonu(const Game& g, int depth) {
-  std::vector<Divided> out;
-  for (const Move& m : legal_moves(g)) {
-    Game next = g;
-    play(next, m);
-    out.push_back({format_move(g.board, g.rules, m), julgonu_perft(next, depth - 1)});
-  }
-  return out;
-}
-
-std::vector<Divided> divide_jungi(const jungi::Rules& r, const jungi::Position& p, int depth) {
-  std::vector<Divided> out;
-  for (const jungi::Move& m : jungi::legal_moves(r, p)) {
-    out.push_back({jungi::format_move(r, p, m), jungi::perft(r, jungi::apply_move(p, m), depth - 1)});
-  }
-  return out;
-}
 
 int parse_depth(const CommandLine& cl, const std::string& text) {
   std::size_t used = 0;
@@ -78,39 +43,24 @@ int cmd_perft(int argc, char** argv) {
   const int depth = parse_depth(cl, args.back());
   const std::optional<std::string> position = args.size() == 2 ? std::optional<std::string>(args[0]) : std::nullopt;
 
-  std::string game_name, rules_text, position_text;
-  std::vector<Divided> divided;
-  std::uint64_t nodes = 0;
   const bool divide = cl.has("divide") && depth > 0;
-  if (cl.jungi()) {
-    const jungi::Rules r = jungi_rules(cl);
-    const jungi::Position p = jungi_position(cl, r, position);
-    game_name = "jungi", rules_text = jungi::describe(r), position_text = jungi::format_position(p);
-    if (divide) divided = divide_jungi(r, p, depth);
-    else nodes = jungi::perft(r, p, depth);
-  } else {
-    const Game g = game_from_options(cl, position);
-    game_name = "julgonu", rules_text = describe(g.rules), position_text = format_position(g.board, current(g));
-    if (divide) divided = divide_julgonu(g, depth);
-    else nodes = julgonu_perft(g, depth);
-  }
-  for (const auto& d : divided) nodes += d.nodes;
-  const bool provisional = game_name == "jungi" && !position;
+  PerftCount c = cl.jungi() ? jungi_perft(cl, position, depth, divide) : julgonu_perft(cl, position, depth, divide);
+  for (const auto& d : c.divided) c.nodes += d.nodes;
   if (cl.has("json")) {
-    nlohmann::json j = {{"game", game_name}, {"rules", rules_text}, {"position", position_text}, {"depth", depth}, {"nodes", nodes}};
-    if (provisional) j["provisional_start"] = true;
+    nlohmann::json j = {{"game", c.game}, {"rules", c.rules}, {"position", c.position}, {"depth", depth}, {"nodes", c.nodes}};
+    if (!c.start_note.empty()) j["provisional_start"] = true;
     if (divide) {
       j["divide"] = nlohmann::json::array();
-      for (const auto& d : divided) j["divide"].push_back({{"move", d.move}, {"nodes", d.nodes}});
+      for (const auto& d : c.divided) j["divide"].push_back({{"move", d.move}, {"nodes", d.nodes}});
     }
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::cout << "rules: " << rules_text << "\nposition: " << position_text;
-  if (provisional) std::cout << "\nstart: " << provisional_start_note();
+  std::cout << "rules: " << c.rules << "\nposition: " << c.position;
+  if (!c.start_note.empty()) std::cout << "\nstart: " << c.start_note;
   std::cout << "\n";
-  for (const auto& d : divided) std::cout << d.move << ": " << d.nodes << "\n";
-  std::cout << "perft " << depth << ": " << nodes << "\n";
+  for (const auto& d : c.divided) std::cout << d.move << ": " << d.nodes << "\n";
+  std::cout << "perft " << depth << ": " << c.nodes << "\n";
   return 0;
 }
 

@@ -1,12 +1,9 @@
 // gonu show [POSITION] [rule flags]: draws a position; without one, the start of the rule set the
-// flags name (4x4 free by default), so that a first try shows something.
-#include <iostream>
-
-#include "core/julgonu/board.hpp"
-#include "core/julgonu/game.hpp"
-#include "core/julgonu/position.hpp"
-#include "tools/jungi/jungi_cli.hpp"
+// flags name (4x4 free by default), so that a first try shows something; Jul-gonu's
+// (tools/julgonu/julgonu_cli.hpp) or with --game jungi Jungi's (tools/jungi/jungi_cli.hpp).
 #include "tools/cli/options.hpp"
+#include "tools/julgonu/julgonu_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 
 namespace gonu::cli {
 
@@ -16,17 +13,7 @@ int cmd_show(int argc, char** argv) {
   cl.game_option();
   cl.positional("position");
   if (!cl.parse(argc, argv)) return 0;
-  if (cl.jungi()) return jungi_show(cl);
-  const std::optional<std::string> text = cl.optional_text("position");
-  if (text && !cl.has("rules") && !cl.has("board")) {  // any size: the board comes from the text
-    const ParsedPosition p = parse_position_text(*text);
-    const Board b = make_board(p.rows, p.cols);
-    std::cout << draw_position(b, p.position) << format_position(b, p.position) << "\n";
-    return 0;
-  }
-  const Game g = game_from_options(cl, text);
-  std::cout << draw_position(g.board, g.start) << format_position(g.board, g.start) << "\n";
-  return 0;
+  return cl.jungi() ? jungi_show(cl) : julgonu_show(cl);
 }
 
 }  // namespace gonu::cli

@@ -4,15 +4,12 @@
 // dependency order). Prints OK with the counts, or fails (exit 1) naming the first thing that is
 // wrong; progress on a terminal.
 #include <filesystem>
-#include <iostream>
 
 #include "core/error.hpp"
 #include "solver/jungi/table/tables.hpp"
-#include "solver/julgonu/table/table.hpp"
-#include "tools/jungi/jungi_cli.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/report/format_number.hpp"
-#include "tools/cli/progress_display.hpp"
+#include "tools/julgonu/julgonu_cli.hpp"
+#include "tools/jungi/jungi_cli.hpp"
 
 namespace gonu::cli {
 
@@ -50,21 +47,7 @@ int cmd_verify(int argc, char** argv) {
   const std::vector<std::string> files = expand_directories(cl.required_list("file", "FILE"));
   if (jungi::is_jungi_table_file(files.front()))
     return jungi_verify(files, std::uint64_t(cl.count_value("sample")), cl.byte_size_value("max-memory"), cl.has("quiet"));
-  // Opened first: a file that is no table at all is that one-line error, whatever the options.
-  const Table t = Table::open(files.front());
-  if (files.size() > 1) cl.usage_error("several files go with Jungi tables only");
-  if (cl.count_value("sample") != 1) cl.usage_error("--sample goes with a Jungi table");
-  if (cl.has("max-memory")) cl.usage_error("--max-memory goes with Jungi tables");
-  const ProgressFn progress = make_progress(cl.has("quiet"));
-  const TableVerifyResult r = verify_table(t, progress);
-  end_progress(progress);
-  if (!r.ok) throw GonuError(t.path() + ": verify failed: " + r.first_error);
-  std::cout << "OK " << t.path() << ": header, checksums, and " << with_commas(r.states)
-            << " states re-derived from their successors (" << describe(t.rules()) << ")\n";
-  std::cout << "states " << with_commas(r.states) << ", edges " << with_commas(r.edges) << ", WIN "
-            << with_commas(r.wins) << " / LOSS " << with_commas(r.losses) << " / DRAW " << with_commas(r.draws)
-            << ", largest distance " << r.max_dist << "\n";
-  return 0;
+  return julgonu_verify(cl, files);
 }
 
 }  // namespace gonu::cli

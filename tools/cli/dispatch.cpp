@@ -61,6 +61,18 @@ void print_usage(std::ostream& out) {
   }
 }
 
+// Prints the help of subcommand `name` (as `gonu NAME --help`); false if there is no such command.
+bool print_command_help(const std::string& name) {
+  for (const gonu::cli::Command& c : gonu::cli::commands()) {
+    if (c.name != name) continue;
+    std::string arg0 = name, help = "--help";
+    char* argv[] = {arg0.data(), help.data(), nullptr};
+    c.run(2, argv);
+    return true;
+  }
+  return false;
+}
+
 // "; did you mean 'solve'?" for a command name close to a known one, else "".
 std::string did_you_mean(const std::string& word) {
   std::vector<std::string> names;

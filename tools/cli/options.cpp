@@ -210,34 +210,6 @@ std::uint64_t CommandLine::byte_size_value(const char* name) const {
   return has(name) ? *parse_byte_size(text(name)) : 0;
 }
 
-namespace {
-
-// A named rule set; an unknown name gets "did you mean" when one is close.
-Rules named_rules(const std::string& name) {
-  try {
-    return rules_by_name(name);
-  } catch (const GonuError& e) {
-    std::vector<std::string> known;
-    for (const NamedRules& n : named_rule_sets()) known.push_back(n.rules.name);
-    const std::string near = closest_word(name, known);
-    if (near.empty()) throw;
-    throw GonuError("unknown rule set '" + name + "'; did you mean '" + near + "'?");
-  }
-}
-
-}  // namespace
-
-Rules CommandLine::rules(const std::optional<std::string>& position_text) const {
-  RuleParts parts{optional_text("capture"), optional_text("repetition"), optional_text("first"),
-                  optional_text("board"), std::nullopt};
-  if (has("corner")) {
-    const std::string v = text("corner");
-    if (v != "on" && v != "off") throw GonuError("--corner takes on or off, not '" + v + "'");
-    parts.corner = v == "on";
-  }
-  return with_parts(named_rules(has("rules") ? text("rules") : "free"), parts, position_text);
-}
-
 void CommandLine::usage_error(const std::string& message) const {
   throw UsageError(message + "\nusage: " + usage_);
 }
@@ -279,26 +251,6 @@ std::string closest_word(const std::string& word, const std::vector<std::string>
     }
   }
   return best;
-}
-
-bool print_command_help(const std::string& name) {
-  for (const Command& c : commands()) {
-    if (c.name != name) continue;
-    std::string arg0 = name, help = "--help";
-    char* argv[] = {arg0.data(), help.data(), nullptr};
-    c.run(2, argv);
-    return true;
-  }
-  return false;
-}
-
-Game game_from_options(const CommandLine& cl, const std::optional<std::string>& position) {
-  const Rules rules = cl.rules(position);
-  const Board board = make_board(rules.rows, rules.cols);
-  const Position start = position ? parse_position(board, *position) : start_position(board, rules.first);
-  Game game = new_game(rules, start);
-  if (cl.has("history")) play_history(game, cl.text("history"));
-  return game;
 }
 
 ThreadLimit::ThreadLimit(std::int64_t threads, bool quiet) {

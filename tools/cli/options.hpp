@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "core/julgonu/game.hpp"
 #include "tools/cli/cli.hpp"
 
 namespace gonu::cli {
@@ -40,6 +39,7 @@ class CommandLine {
   void group(const char* heading);
   void positional(const char* name);        // the next positional argument (not in --help)
   void positional_list(const char* name);   // every remaining positional argument
+  // Jul-gonu's rule flags, read by julgonu_rules (tools/julgonu/julgonu_cli.hpp):
   void rule_options();                      // --rules/-r --capture --corner --repetition --board/-b --first
   void history(const char* help);
   // --game julgonu|jungi (default julgonu) and Jungi's rule flags (--hobbling, --promotion,
@@ -82,10 +82,6 @@ class CommandLine {
   }
   double seconds_value(const char* name) const;
   std::uint64_t byte_size_value(const char* name) const;  // 0 when not given
-  // The rule set the flags name. If `position_text` is given and no --board, the board size is
-  // taken from the position; with --board they must agree.
-  Rules rules(const std::optional<std::string>& position_text = {}) const;
-
   [[noreturn]] void usage_error(const std::string& message) const;
 
  private:
@@ -105,16 +101,9 @@ class CommandLine {
   std::vector<std::string> byte_sizes_;
 };
 
-// Prints the help of subcommand `name` (as `gonu NAME --help`); false if there is no such command.
-bool print_command_help(const std::string& name);
-
 // The closest of `known` to `word` (case ignored, at most two edits and fewer than half its
 // letters), or empty: for "did you mean ...?".
 std::string closest_word(const std::string& word, const std::vector<std::string>& known);
-
-// The game a command starts from: POSITION, or the start of the rule set the flags name, then
-// the moves of --history.
-Game game_from_options(const CommandLine& cl, const std::optional<std::string>& position);
 
 // --threads N for the scope of a command: at most N worker threads (0: all cores). N above the
 // machine's cores is allowed (a command line may be shared between machines) and said once on

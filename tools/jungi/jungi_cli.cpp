@@ -1,4 +1,4 @@
-// gonu show / moves / rules --game jungi.
+// gonu show / moves / rules / perft --game jungi.
 #include "tools/jungi/jungi_cli.hpp"
 
 #include <iostream>
@@ -84,6 +84,19 @@ int jungi_rules_list() {
     std::cout << "  " << o.flag << " " << o.values << "\n      " << o.reading << "\n      source: " << o.source << "\n";
   }
   return 0;
+}
+
+PerftCount jungi_perft(const CommandLine& cl, const std::optional<std::string>& position, int depth, bool divide) {
+  const jungi::Rules r = jungi_rules(cl);
+  const jungi::Position p = jungi_position(cl, r, position);
+  PerftCount c{"jungi", jungi::describe(r), jungi::format_position(p), position ? "" : provisional_start_note(), {}, 0};
+  if (!divide) {
+    c.nodes = jungi::perft(r, p, depth);
+    return c;
+  }
+  for (const jungi::Move& m : jungi::legal_moves(r, p))
+    c.divided.push_back({jungi::format_move(r, p, m), jungi::perft(r, jungi::apply_move(p, m), depth - 1)});
+  return c;
 }
 
 }  // namespace gonu::cli

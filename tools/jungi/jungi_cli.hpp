@@ -1,6 +1,6 @@
 // The gonu subcommands' Jungi side (--game jungi): the rule flags read into jungi::Rules, and
-// show, moves, rules and perft for Jungi positions. Kept apart from the Jul-gonu commands so
-// that each command file only dispatches.
+// show, moves, rules and perft for Jungi positions. Kept apart from the Jul-gonu commands
+// (tools/julgonu/julgonu_cli.hpp) so that each command file (tools/cli/) only dispatches.
 #pragma once
 #include <optional>
 #include <string>
@@ -8,6 +8,7 @@
 
 #include "core/jungi/moves.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/cli/perft.hpp"
 
 namespace gonu::cli {
 
@@ -21,6 +22,7 @@ std::string provisional_start_note();
 int jungi_show(const CommandLine& cl);
 int jungi_moves(const CommandLine& cl);
 int jungi_rules_list();
+PerftCount jungi_perft(const CommandLine& cl, const std::optional<std::string>& position, int depth, bool divide);
 // gonu solve --game jungi (tools/jungi/jungi_solve.cpp).
 int jungi_solve(const CommandLine& cl);
 // gonu query, info and verify of a Jungi table file (tools/jungi/jungi_tables.cpp).
