@@ -1,4 +1,4 @@
-// The gonu-query/1 object: the fields in the order tools/README-query.md lists them.
+// The gonu-query/1 object: Jul-gonu's part of the query report (tools/report/query_report.hpp).
 #include "tools/julgonu/query_json.hpp"
 
 #include <algorithm>
@@ -7,6 +7,7 @@
 #include "core/julgonu/repetition.hpp"
 #include "tools/report/play_moves.hpp"
 #include "tools/julgonu/table_cli.hpp"
+#include "tools/report/query_report.hpp"
 
 namespace gonu::cli {
 
@@ -25,8 +26,6 @@ ojson moves_json(const Board& b, const Rules& r, const std::vector<Move>& moves)
   for (const Move& m : moves) a.push_back(format_move(b, r, m));
   return a;
 }
-
-ojson text_or_null(const std::string& s) { return s.empty() ? ojson(nullptr) : ojson(s); }
 
 }  // namespace
 
@@ -78,49 +77,43 @@ ojson query_json(const Table& t, const Game& g, const QueryAnswer& a, bool posit
   const Position& p = current(g);
   const bool tagged = uses_tag(rules);
   const std::string pv_end = pv_end_reason(t, g, a);
-  ojson j;
-  j["schema"] = "gonu-query/1";
-  j["table"] = t.path();
-  j["rules"] = rules_json(rules);
-  j["start"] = format_position(board, g.start);
-  j["history"] = moves_json(board, rules, g.moves);
-  j["position"] = format_position(board, p);
-  j["side_to_move"] = to_string(p.to_move);
-  j["history_decides_state"] = tagged;
-  if (tagged) j["note"] = query_note(rules, g, position_given);
-  j["value"] = to_string(a.value);
-  j["distance"] = a.dist;
+  QueryReport r;
+  r.schema = "gonu-query/1";
+  r.after_schema["table"] = t.path();
+  r.after_schema["rules"] = rules_json(rules);
+  r.after_schema["start"] = format_position(board, g.start);
+  r.after_schema["history"] = moves_json(board, rules, g.moves);
+  r.position = format_position(board, p);
+  r.side_to_move = to_string(p.to_move);
+  r.after_side_to_move["history_decides_state"] = tagged;
+  if (tagged) r.after_side_to_move["note"] = query_note(rules, g, position_given);
+  r.value = a.value;
+  r.dist = a.dist;
   if (tagged) {
-    j["stored"] = a.stored;
-    j["searched_plies"] = a.searched_plies;
+    r.after_distance["stored"] = a.stored;
+    r.after_distance["searched_plies"] = a.searched_plies;
     const std::vector<TagValue> tags = stored_tags(t, p);
     ojson values = ojson::array(), list = ojson::array();
     for (const HistoryValue& h : history_values(tags))
       values.push_back({{"value", to_string(h.value)}, {"distance", h.dist}, {"histories", h.histories}});
     for (const TagValue& tv : tags)
       list.push_back({{"tag", tag_text(board, tv.tag)}, {"value", to_string(tv.value)}, {"distance", tv.dist}});
-    j["histories"] = {{"count", tags.size()}, {"values", values}, {"tags", list}};
+    r.after_distance["histories"] = {{"count", tags.size()}, {"values", values}, {"tags", list}};
   }
-  j["game_over"] = text_or_null(game_over_reason(g));
-  ojson moves = ojson::array(), best = ojson::array();
-  // Best first (best_first, as every move list); "rank" numbers that order from 1.
-  const std::vector<std::size_t> order = best_first(a.moves);
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const MoveAnswer& m = a.moves[order[k]];
-    moves.push_back({{"move", format_move(board, rules, m.move)},
-                     {"captures", squares_json(board, m.move.captured)},
-                     {"value", to_string(m.value)},
-                     {"distance", m.dist},
-                     {"best", m.best},
-                     {"rank", k + 1}});
-    if (m.best) best.push_back(format_move(board, rules, m.move));
+  r.game_over = game_over_reason(g);
+  // Best first (best_first, as every move list); the engine's move is the first of them.
+  for (const std::size_t i : best_first(a.moves)) {
+    const MoveAnswer& m = a.moves[i];
+    QueryReportMove move;
+    move.move = format_move(board, rules, m.move);
+    move.after_names["captures"] = squares_json(board, m.move.captured);
+    move.value = m.value, move.dist = m.dist, move.best = m.best;
+    r.moves.push_back(move);
   }
-  j["moves"] = moves;
-  j["best"] = best;
-  j["engine_move"] = a.best < 0 ? ojson(nullptr) : ojson(format_move(board, rules, a.moves[std::size_t(a.best)].move));
-  j["pv"] = moves_json(board, rules, a.pv);
-  j["pv_end"] = a.pv.empty() ? ojson(nullptr) : ojson(pv_end);
-  return j;
+  r.engine_first = a.best >= 0;
+  for (const Move& m : a.pv) r.pv.push_back(format_move(board, rules, m));
+  if (!a.pv.empty()) r.pv_end = pv_end;
+  return query_report_json(r);
 }
 
 }  // namespace gonu::cli

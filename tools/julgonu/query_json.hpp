@@ -1,5 +1,6 @@
-// The `gonu-query/1` JSON object (schema in tools/README-query.md) of one query, built in one
-// place so that `gonu query --json` and the web explorer (`gonu serve`) give the same answer.
+// The `gonu-query/1` JSON object (schema in tools/README-query.md) of one query: Jul-gonu's part of
+// the query report both games write (tools/report/query_report.hpp), so that `gonu query --json`,
+// the web explorer (`gonu serve`) and the Python module give the same answer.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

@@ -1,5 +1,8 @@
-// gonu-jungi-query/1: a Jungi position's answer from its table family as one JSON object.
+// gonu-jungi-query/1: a Jungi position's answer from its table family as one JSON object, Jungi's
+// part of the query report (tools/report/query_report.hpp).
 #include "tools/jungi/jungi_query_json.hpp"
+
+#include "tools/report/query_report.hpp"
 
 namespace gonu::cli {
 
@@ -18,38 +21,32 @@ std::vector<std::string> pv_san(const jungi::Rules& r, jungi::Position p, const 
 nlohmann::ordered_json jungi_query_json(const jungi::TableFamily& f, const jungi::PositionAnswer& a) { return jungi_query_json(f.file, a); }
 
 nlohmann::ordered_json jungi_query_json(const jungi::TableFile& file, const jungi::PositionAnswer& a) {
-  using ojson = nlohmann::ordered_json;
-  ojson j;
-  j["schema"] = "gonu-jungi-query/1";
-  j["game"] = "jungi";
-  j["table"] = file.path();
-  j["rules"] = {{"id", file.header().rules_id}, {"text", jungi::describe(file.rules())}};
-  j["material"] = file.header().material_text;
-  j["position"] = jungi::format_position(a.position);
-  j["side_to_move"] = a.position.to_move == jungi::Side::south ? "south" : "north";  // lower case, as Jul-gonu's
-  j["value"] = to_string(a.value);
-  j["distance"] = a.dist;
-  j["game_over"] = a.end.empty() ? ojson(nullptr) : ojson(a.end);
-  ojson moves = ojson::array(), best = ojson::array(), best_san = ojson::array();
-  for (std::size_t k = 0; k < a.order.size(); ++k) {
-    const jungi::MoveValue& m = a.moves[a.order[k]];
-    const bool is_best = jungi::is_best(a, m);
-    ojson mj{{"move", m.text}, {"san", m.san}, {"value", m.known ? to_string(m.value) : "UNKNOWN"}, {"distance", m.known ? ojson(m.dist) : ojson(nullptr)},
-             {"best", is_best}, {"rank", k + 1}};
-    if (!m.known) mj["missing_table"] = m.unknown_material;
-    moves.push_back(mj);
-    if (is_best) best.push_back(m.text), best_san.push_back(m.san);
+  QueryReport r;
+  r.schema = "gonu-jungi-query/1";
+  r.san = true;
+  r.after_schema["game"] = "jungi";
+  r.after_schema["table"] = file.path();
+  r.after_schema["rules"] = {{"id", file.header().rules_id}, {"text", jungi::describe(file.rules())}};
+  r.after_schema["material"] = file.header().material_text;
+  r.position = jungi::format_position(a.position);
+  r.side_to_move = a.position.to_move == jungi::Side::south ? "south" : "north";  // lower case, as Jul-gonu's
+  r.value = a.value;
+  r.dist = a.dist;
+  r.game_over = a.end;
+  for (const std::size_t i : a.order) {
+    const jungi::MoveValue& m = a.moves[i];
+    QueryReportMove move;
+    move.move = m.text;
+    move.san = m.san;
+    move.known = m.known, move.value = m.value, move.dist = m.dist, move.best = jungi::is_best(a, m);
+    if (!m.known) move.after_rank["missing_table"] = m.unknown_material;
+    r.moves.push_back(move);
   }
-  j["moves"] = moves;
-  j["best"] = best;
-  const bool engine = !a.order.empty() && jungi::is_best(a, a.moves[a.order.front()]);
-  j["best_san"] = best_san;
-  j["engine_move"] = engine ? ojson(a.moves[a.order.front()].text) : ojson(nullptr);
-  j["engine_move_san"] = engine ? ojson(a.moves[a.order.front()].san) : ojson(nullptr);
-  j["pv"] = a.pv;
-  j["pv_san"] = pv_san(file.rules(), a.position, a.pv);
-  j["pv_end"] = a.pv_end.empty() ? ojson(nullptr) : ojson(a.pv_end);
-  return j;
+  r.engine_first = !a.order.empty() && jungi::is_best(a, a.moves[a.order.front()]);
+  r.pv = a.pv;
+  r.pv_san = pv_san(file.rules(), a.position, a.pv);
+  r.pv_end = a.pv_end;
+  return query_report_json(r);
 }
 
 }  // namespace gonu::cli

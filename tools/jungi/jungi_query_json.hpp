@@ -1,6 +1,6 @@
-// The JSON answer of a Jungi table query (schema gonu-jungi-query/1, tools/README-query.md), in
-// the gonu_report library so that gonu query --json, the explorer's API and the Python module give
-// the same object from the same code. Moves are listed best first (solver/common/move_order.hpp,
+// The JSON answer of a Jungi table query (schema gonu-jungi-query/1, tools/README-query.md):
+// Jungi's part of the query report both games write (tools/report/query_report.hpp), so that gonu
+// query --json, the explorer's API and the Python module give the same object from the same code. Moves are listed best first (solver/common/move_order.hpp,
 // as every move list), moves whose table is absent last with "value": "UNKNOWN".
 #pragma once
 #include <nlohmann/json.hpp>
