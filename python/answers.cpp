@@ -1,7 +1,7 @@
 // The module's answers: the rule choice and the solve's checks as the gonu program makes them
-// (tools/options.cpp, tools/cmd_solve.cpp), the reports from the program's own builders
-// (gonu_report), the move list as tools/cmd_moves.cpp; python/tests/test_gonu.py checks that both
-// give the same fields for the same input.
+// (tools/julgonu/julgonu_cli.cpp, tools/julgonu/julgonu_solve.cpp), the reports from the program's
+// own builders (gonu_report and each game's part of it), the move list as julgonu_cli.cpp's;
+// python/tests/test_gonu.py checks that both give the same fields for the same input.
 #include "python/answers.hpp"
 
 #include <filesystem>
@@ -20,10 +20,10 @@
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/table/query.hpp"
 #include "solver/julgonu/verify.hpp"
-#include "tools/jungi_query_json.hpp"
-#include "tools/query_json.hpp"
-#include "tools/solve_report.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/jungi/jungi_query_json.hpp"
+#include "tools/julgonu/query_json.hpp"
+#include "tools/julgonu/solve_report.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::pymod {
 
@@ -144,7 +144,7 @@ void count_by_distance(const Solution& s, SolveAnswer& a) {
 
 }  // namespace
 
-// threads= past this many times the cores is refused, as gonu solve --threads (tools/options.hpp).
+// threads= past this many times the cores is refused, as gonu solve --threads (tools/cli/options.hpp).
 constexpr int kThreadsPerCoreLimit = 16;
 
 SolveAnswer solve_rules(const SolveRequest& q) {

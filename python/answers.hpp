@@ -1,7 +1,7 @@
 // What the Python module returns, as plain C++ data computed from the libraries (no Python here).
 // A table probe and a solve are the very JSON objects of `gonu query --json` and
 // `gonu solve --json`, built by the gonu program's own builders (library gonu_report:
-// tools/query_json.hpp, tools/solve_report.hpp), so that the module's to_dict() equals the
+// tools/julgonu/query_json.hpp, tools/julgonu/solve_report.hpp), so that the module's to_dict() equals the
 // program's output by construction; gonu_module.cpp turns them into Python objects. Bad input
 // throws GonuError with the same one-line messages as the gonu program.
 #pragma once

@@ -14,7 +14,7 @@
 #include "core/error.hpp"
 #include "python/answers.hpp"
 #include "solver/jungi/table/table_file.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/table_cli.hpp"
 #include "util/version.hpp"
 
 namespace py = pybind11;

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "tests/table_test_util.hpp"
-#include "tools/units.hpp"
+#include "tools/report/units.hpp"
 
 namespace {
 

@@ -2,6 +2,7 @@
 // The numbers are stored in tables (two bits a state): never renumber them.
 #pragma once
 #include <cstdint>
+#include <string>
 
 namespace gonu {
 
@@ -14,6 +15,11 @@ inline const char* to_string(Value v) {
     case Value::loss: return "LOSS";
     default: return "DRAW";
   }
+}
+
+// "WIN in 7" / "LOSS in 12" / "DRAW": a value with its distance in plies, for people, in either game.
+inline std::string value_text(Value v, std::uint16_t dist) {
+  return v == Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
 }
 
 }  // namespace gonu

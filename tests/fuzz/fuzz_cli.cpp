@@ -1,5 +1,5 @@
 // libFuzzer target: the gonu program's command line, run in-process through run_gonu (the code
-// main() runs, tools/dispatch.cpp) with std::cout and std::cerr captured. The input's first byte
+// main() runs, tools/cli/dispatch.cpp) with std::cout and std::cerr captured. The input's first byte
 // picks the command line's frame, the rest (split at '\n', at most kMaxArgs pieces) are its
 // arguments, fuzzer-chosen bytes: positions, histories, option names and values.
 //   bits 0-1  the command: query, moves, show, perft
@@ -27,7 +27,7 @@
 #include "core/julgonu/game.hpp"
 #include "solver/julgonu/solve.hpp"
 #include "solver/julgonu/table/table.hpp"
-#include "tools/dispatch.hpp"
+#include "tools/cli/dispatch.hpp"
 
 namespace {
 

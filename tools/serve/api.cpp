@@ -11,10 +11,10 @@
 #include "core/error.hpp"
 #include "solver/jungi/generator/material.hpp"
 #include "solver/julgonu/table/query.hpp"
-#include "tools/certificate_query.hpp"
-#include "tools/jungi_query_json.hpp"
-#include "tools/query_json.hpp"
-#include "tools/table_cli.hpp"
+#include "tools/julgonu/certificate_query.hpp"
+#include "tools/jungi/jungi_query_json.hpp"
+#include "tools/julgonu/query_json.hpp"
+#include "tools/julgonu/table_cli.hpp"
 
 namespace gonu::cli {
 

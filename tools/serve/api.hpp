@@ -5,14 +5,14 @@
 //
 //   tables   {"schema": "gonu-tables/1", "tables": [{id, rules, board, states, root, ...}]}: the
 //            Jul-gonu tables, then one entry a Jungi reading ({id, game: "jungi", materials, ...})
-//   query    the gonu-query/1 object of `gonu query --json` (tools/query_json.hpp), the table
+//   query    the gonu-query/1 object of `gonu query --json` (tools/julgonu/query_json.hpp), the table
 //            named by its id; for a Jungi set, gonu-jungi-query/1 of the position's material
 //   line     {"schema": "gonu-line/1", "table": id, "plies": [{ply, move, position, side_to_move,
 //            value, distance, game_over}]}: the value and distance after every prefix of the history
 //   certificates  {"schema": "gonu-certificates/1", "certificates": [{id, rules, board, root,
 //            winner, format, size}]}: the superko proofs loaded (gonu serve --certificate)
 //   certificate   the gonu-certificate-query/1 object of `gonu query --certificate --json`
-//            (tools/certificate_query.hpp) at the game the request names, the certificate named by
+//            (tools/julgonu/certificate_query.hpp) at the game the request names, the certificate named by
 //            its id: the winner's move, or the loser's legal replies and the moves superko bans
 // No answer, error or not, shows a table's or a certificate's file path: the id stands for it.
 //   errors   {"schema": "gonu-error/1", "status": 400, "error": "one line naming the problem"}

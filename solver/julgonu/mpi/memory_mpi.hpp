@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "core/julgonu/game.hpp"
-#include "solver/julgonu/mpi/session.hpp"
+#include "solver/mpi/session.hpp"
 #include "solver/julgonu/state/solution.hpp"
 
 namespace gonu::mpi {

@@ -17,7 +17,7 @@
 #include "solver/julgonu/dense/parts.hpp"
 #include "solver/julgonu/dense/untagged_space.hpp"
 #include "solver/julgonu/mpi/checkpoint.hpp"
-#include "solver/julgonu/mpi/comm.hpp"
+#include "solver/mpi/comm.hpp"
 #include "solver/julgonu/mpi/range_source.hpp"
 #include "solver/julgonu/mpi/steps.hpp"
 #include "solver/julgonu/mpi/table_mpi.hpp"

@@ -25,7 +25,7 @@
 #include <string>
 
 #include "core/julgonu/game.hpp"
-#include "solver/julgonu/mpi/session.hpp"
+#include "solver/mpi/session.hpp"
 #include "solver/julgonu/state/solution.hpp"
 
 namespace gonu::mpi {

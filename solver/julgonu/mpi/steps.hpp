@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "solver/julgonu/mpi/comm.hpp"
+#include "solver/mpi/comm.hpp"
 #include "solver/julgonu/mpi/part.hpp"
 #include "solver/julgonu/mpi/range_source.hpp"
 #include "solver/julgonu/mpi/solve_mpi.hpp"

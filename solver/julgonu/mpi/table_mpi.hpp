@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/julgonu/mpi/comm.hpp"
+#include "solver/mpi/comm.hpp"
 #include "solver/julgonu/state/solution.hpp"
 
 namespace gonu::mpi {

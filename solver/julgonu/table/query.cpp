@@ -151,10 +151,6 @@ std::vector<TagValue> stored_tags(const Table& t, const Position& p) {
   return out;
 }
 
-std::string value_text(Value v, std::uint16_t dist) {
-  return v == Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
-}
-
 int best_move_index(const std::vector<MoveAnswer>& moves) {
   return moves.empty() ? -1 : int(best_first(moves).front());
 }

@@ -83,7 +83,4 @@ std::vector<TagValue> stored_tags(const Table& t, const Position& p);
 // Whether a is a better value than b for the side to move (faster win, draw, slower loss).
 bool better_value(Value a, std::uint16_t a_dist, Value b, std::uint16_t b_dist);
 
-// "WIN in 7" / "LOSS in 12" / "DRAW".
-std::string value_text(Value v, std::uint16_t dist);
-
 }  // namespace gonu

@@ -139,10 +139,6 @@ gonu::Value game_value(Result r) {
   return r == Result::win ? gonu::Value::win : r == Result::loss ? gonu::Value::loss : gonu::Value::draw;
 }
 
-std::string value_text(gonu::Value v, std::uint16_t dist) {
-  return v == gonu::Value::draw ? "DRAW" : std::string(to_string(v)) + " in " + std::to_string(dist);
-}
-
 bool TableFamily::ensure(const Material& wanted) const {
   const Material m = canonical(wanted);  // a material's positions are read from its kept flip
   if (set.find(m)) return true;

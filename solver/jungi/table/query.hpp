@@ -86,9 +86,6 @@ bool is_best(const PositionAnswer& a, const MoveValue& m);
 
 // A move's value read from the family: known or not, mover's value and distance.
 MoveValue value_move(const TableFamily& f, const Position& p, const Move& m);
-
-// "WIN in 7" / "LOSS in 12" / "DRAW".
-std::string value_text(gonu::Value v, std::uint16_t dist);
 gonu::Value game_value(Result r);
 
 struct FamilyVerifyResult {
