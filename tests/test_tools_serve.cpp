@@ -752,7 +752,8 @@ TEST_CASE("gonu serve DIR: the Jungi tables of a directory as one set, each quer
   std::string history;
   json now = got;
   for (int ply = 0; ply < 40 && now["engine_move"].is_string(); ++ply) {
-    history += (history.empty() ? "" : " ") + now["engine_move"].get<std::string>();
+    if (!history.empty()) history += ' ';
+    history += now["engine_move"].get<std::string>();
     now = get_json(c, query_path("jungi", history, root), 200);
     if (now["game_over"].is_null()) REQUIRE(now == cli_jungi_query(dir, root, history));
   }
